@@ -1,0 +1,167 @@
+package companion
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"boardside/timers"
+)
+
+var epoch = time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC)
+
+func state(s *Session) *tally { return s.View().State.(*tally) }
+
+func TestSession_Dispatch(t *testing.T) {
+	tests := []struct {
+		name        string
+		actions     []Action
+		wantErr     string
+		wantCount   int
+		wantVersion uint64
+	}{
+		{name: "an accepted action raises the version", actions: []Action{add{N: 3}}, wantCount: 3, wantVersion: 1},
+		{name: "each accepted action raises the version by one", actions: []Action{add{N: 3}, add{N: 2}, add{N: -1}}, wantCount: 4, wantVersion: 3},
+		{name: "an invalid action is refused in plain words", actions: []Action{add{N: 2}, add{N: -3}}, wantErr: "the count cannot go below zero", wantCount: 2, wantVersion: 1},
+		{name: "a half-applied refused action changes nothing", actions: []Action{add{N: 5}, scribble{}}, wantErr: "scribbling is not allowed", wantCount: 5, wantVersion: 1},
+		{name: "an action of another game is refused", actions: []Action{unknownAction{}}, wantErr: `"unknown" is not a tally action`, wantCount: 0, wantVersion: 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := New(tallyRules, newTally(1), timers.NewFake(epoch))
+			var err error
+			for _, a := range tt.actions {
+				if err = s.Dispatch(a); err != nil {
+					break
+				}
+			}
+			if tt.wantErr != "" {
+				require.Error(t, err)
+				assert.Equal(t, tt.wantErr, err.Error())
+			} else {
+				require.NoError(t, err)
+			}
+			assert.Equal(t, tt.wantCount, state(s).Count)
+			assert.Empty(t, state(s).Rolls, "no roll was made")
+			assert.Equal(t, tt.wantVersion, s.View().Version)
+			assert.Len(t, s.Log(), int(tt.wantVersion), "only accepted actions are logged")
+		})
+	}
+}
+
+func TestSession_LogRecordsKindDataAndTime(t *testing.T) {
+	clock := timers.NewFake(epoch)
+	s := New(tallyRules, newTally(1), clock)
+	require.NoError(t, s.Dispatch(add{N: 7}))
+	clock.Advance(90 * time.Second)
+	require.NoError(t, s.Dispatch(roll{}))
+
+	log := s.Log()
+	require.Len(t, log, 2)
+	assert.Equal(t, Entry{Seq: 1, At: epoch, Kind: "add", Data: []byte(`{"n":7}`)}, log[0])
+	assert.Equal(t, "roll", log[1].Kind)
+	assert.Equal(t, epoch.Add(90*time.Second), log[1].At)
+}
+
+func TestSession_Undo(t *testing.T) {
+	s := New(tallyRules, newTally(7), timers.NewFake(epoch))
+	require.NoError(t, s.Dispatch(add{N: 1}))
+	require.NoError(t, s.Dispatch(roll{}))
+	first := state(s).Rolls[0]
+
+	require.NoError(t, s.Undo())
+	assert.Empty(t, state(s).Rolls)
+	assert.Equal(t, uint64(3), s.View().Version, "an undo is a change too: clients must see it")
+
+	require.NoError(t, s.Dispatch(roll{}))
+	assert.Equal(t, first, state(s).Rolls[0], "an undone roll rolls the same again: generator state was restored")
+
+	log := s.Log()
+	require.Len(t, log, 4)
+	assert.True(t, log[1].Undone, "the undone roll is marked in the history")
+	assert.Equal(t, KindUndo, log[2].Kind)
+	assert.Equal(t, 2, log[2].Undoes)
+	assert.False(t, log[3].Undone)
+}
+
+func TestSession_UndoRestoresRandomSequenceAcrossManySteps(t *testing.T) {
+	s := New(tallyRules, newTally(3), timers.NewFake(epoch))
+	for range 60 {
+		require.NoError(t, s.Dispatch(roll{}))
+	}
+	want := append([]int(nil), state(s).Rolls...)
+	for range 60 {
+		require.NoError(t, s.Undo())
+	}
+	assert.Empty(t, state(s).Rolls)
+	for range 60 {
+		require.NoError(t, s.Dispatch(roll{}))
+	}
+	assert.Equal(t, want, state(s).Rolls)
+}
+
+func TestSession_UndoDepth(t *testing.T) {
+	s := New(tallyRules, newTally(1), timers.NewFake(epoch))
+	total := UndoDepth + 20
+	for range total {
+		require.NoError(t, s.Dispatch(add{N: 1}))
+	}
+	undone := 0
+	for s.Undo() == nil {
+		undone++
+	}
+	assert.Equal(t, UndoDepth, undone)
+	assert.GreaterOrEqual(t, undone, 50, "players can take back at least 50 steps")
+	assert.Equal(t, total-UndoDepth, state(s).Count)
+	assert.ErrorIs(t, s.Undo(), ErrNothingToUndo)
+}
+
+func TestSession_HandedOutStateIsNeverChanged(t *testing.T) {
+	s := New(tallyRules, newTally(1), timers.NewFake(epoch))
+	require.NoError(t, s.Dispatch(add{N: 1}))
+	seen := state(s)
+	require.NoError(t, s.Dispatch(add{N: 1}))
+	require.NoError(t, s.Undo())
+	assert.Equal(t, 1, seen.Count, "a view stays as it was when it was taken")
+}
+
+func TestSession_WatchersSeeEveryChange(t *testing.T) {
+	s := New(tallyRules, newTally(1), timers.NewFake(epoch))
+	var versions []uint64
+	stop := s.Watch(func(v View) { versions = append(versions, v.Version) })
+	require.NoError(t, s.Dispatch(add{N: 1}))
+	require.Error(t, s.Dispatch(add{N: -5}))
+	require.NoError(t, s.Undo())
+	stop()
+	require.NoError(t, s.Dispatch(add{N: 1}))
+	assert.Equal(t, []uint64{1, 2}, versions)
+}
+
+func TestRules_DecodeAction(t *testing.T) {
+	tests := []struct {
+		name    string
+		raw     string
+		want    Action
+		wantErr string
+	}{
+		{name: "known kind with data", raw: `{"kind":"add","data":{"n":4}}`, want: &add{N: 4}},
+		{name: "known kind without data", raw: `{"kind":"roll"}`, want: &roll{}},
+		{name: "unknown kind", raw: `{"kind":"cheat"}`, wantErr: `"cheat" is not an action of tally`},
+		{name: "not JSON", raw: `{kind`, wantErr: "the action is not valid JSON"},
+		{name: "bad data", raw: `{"kind":"add","data":{"n":"four"}}`, wantErr: `the "add" action's data is not valid`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a, err := tallyRules.DecodeAction([]byte(tt.raw))
+			if tt.wantErr != "" {
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), tt.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, a)
+		})
+	}
+}
