@@ -1,0 +1,38 @@
+package app
+
+import (
+	"fyne.io/fyne/v2"
+
+	"boardside/companion"
+)
+
+// Game is one tile on the home screen. A game whose Rules is nil is not
+// built yet: its tile opens a screen that plainly says so.
+type Game struct {
+	ID    string
+	Name  string // proper name, shown as printed on the box
+	Blurb string // English text; translated when shown
+	// Rules, NewState and Screen are set once the game is built.
+	Rules    *companion.Rules
+	NewState func() companion.State
+	Screen   func(u *UI, s *companion.Session) fyne.CanvasObject
+	// Describe turns a log entry into a line for the history view.
+	Describe func(e companion.Entry) string
+}
+
+// Built reports whether Boardside can play this game yet.
+func (g *Game) Built() bool { return g.Rules != nil && g.Screen != nil && g.NewState != nil }
+
+// Catalog is the four games, in the order of the home screen.
+func Catalog() []*Game {
+	return []*Game{
+		{ID: "missioncontrol", Name: "Mission Control: Critical Orbit",
+			Blurb: "Runs the 20-minute countdown, the AI and unlock decks and the half-valve bag."},
+		{ID: "adele", Name: "ADELE",
+			Blurb: "A secret console for the player who is ADELE: energy, obstacles, hand and anomalies."},
+		{ID: "marsmaze", Name: "Magic Maze on Mars",
+			Blurb: "A sand timer to flip, the hourglass markers left, and the solo stopwatch."},
+		{ID: "aquasphere", Name: "AquaSphere",
+			Blurb: "Keeps score: every interim scoring and the final scoring, line by line."},
+	}
+}

@@ -1,0 +1,94 @@
+package app
+
+import (
+	"fmt"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"boardside/companion"
+)
+
+// historyScreen lists a game's log, newest first, with an undo button.
+type historyScreen struct {
+	u       *UI
+	g       *Game
+	s       *companion.Session
+	content fyne.CanvasObject
+	back    *widget.Button
+	undo    *widget.Button
+	list    *widget.List
+	entries []companion.Entry // newest first
+	stop    func()
+}
+
+func (u *UI) showHistory(g *Game) {
+	s := u.session(g.ID)
+	if s == nil {
+		u.showHome()
+		return
+	}
+	h := newHistoryScreen(u, g, s, func() { u.showHome() })
+	u.show(h.content)
+}
+
+func newHistoryScreen(u *UI, g *Game, s *companion.Session, onBack func()) *historyScreen {
+	h := &historyScreen{u: u, g: g, s: s}
+	var bar fyne.CanvasObject
+	bar, h.back = backBar(lang.L("History of {{.Game}}", map[string]any{"Game": g.Name}), func() {
+		h.stop()
+		onBack()
+	})
+	h.undo = widget.NewButtonWithIcon(lang.L("Undo"), theme.ContentUndoIcon(), h.onUndo)
+	h.list = widget.NewList(
+		func() int { return len(h.entries) },
+		func() fyne.CanvasObject { return widget.NewLabel("") },
+		func(i widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(h.line(h.entries[i])) },
+	)
+	h.refresh()
+	h.stop = s.Watch(func(companion.View) { fyne.Do(h.refresh) })
+	h.content = container.NewBorder(container.NewVBox(bar, container.NewHBox(h.undo)), nil, nil, nil, h.list)
+	return h
+}
+
+func (h *historyScreen) refresh() {
+	log := h.s.Log()
+	h.entries = h.entries[:0]
+	for i := len(log) - 1; i >= 0; i-- {
+		h.entries = append(h.entries, log[i])
+	}
+	if h.s.View().CanUndo {
+		h.undo.Enable()
+	} else {
+		h.undo.Disable()
+	}
+	h.list.Refresh()
+}
+
+func (h *historyScreen) onUndo() {
+	if err := h.s.Undo(); err != nil {
+		dialog.ShowError(err, h.u.win)
+	}
+}
+
+// line is one entry as the player reads it.
+func (h *historyScreen) line(e companion.Entry) string {
+	var what string
+	switch {
+	case e.Kind == companion.KindUndo:
+		what = lang.L("Undo of step {{.Step}}", map[string]any{"Step": e.Undoes})
+	case h.g.Describe != nil:
+		what = h.g.Describe(e)
+	default:
+		what = e.Kind
+	}
+	line := fmt.Sprintf("%d · %s · %s", e.Seq, e.At.Local().Format("15:04:05"), what)
+	if e.Undone {
+		line += " · " + lang.L("(undone)")
+	}
+	return line
+}

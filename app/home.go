@@ -1,0 +1,61 @@
+package app
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// homeScreen shows the four games, Resume, Settings and About.
+type homeScreen struct {
+	u        *UI
+	content  fyne.CanvasObject
+	tiles    map[string]*widget.Button // by game ID
+	resume   *widget.Button            // nil when no game is in progress
+	history  *widget.Button
+	settings *widget.Button
+	about    *widget.Button
+}
+
+func newHomeScreen(u *UI) *homeScreen {
+	h := &homeScreen{u: u, tiles: map[string]*widget.Button{}}
+	title := widget.NewLabelWithStyle(Name, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	title.SizeName = theme.SizeNameHeadingText
+	h.settings = widget.NewButtonWithIcon(lang.L("Settings"), theme.SettingsIcon(), h.onSettings)
+	h.about = widget.NewButtonWithIcon(lang.L("About"), theme.InfoIcon(), h.onAbout)
+	top := container.NewBorder(nil, nil, nil, container.NewHBox(h.settings, h.about), title)
+
+	rows := []fyne.CanvasObject{top}
+	if games := u.inProgress(); len(games) > 0 {
+		g := games[0]
+		h.resume = widget.NewButtonWithIcon(lang.L("Resume {{.Game}}", map[string]any{"Game": g.Name}),
+			theme.MediaPlayIcon(), func() { u.openGame(g) })
+		h.resume.Importance = widget.HighImportance
+		h.history = widget.NewButtonWithIcon(lang.L("History"), theme.HistoryIcon(), func() { u.showHistory(g) })
+		rows = append(rows, container.NewBorder(nil, nil, nil, h.history, h.resume))
+	}
+
+	var tiles []fyne.CanvasObject
+	for _, g := range u.games {
+		tile, b := newTile(g.Name, lang.L(g.Blurb), func() { u.openGame(g) })
+		h.tiles[g.ID] = b
+		tiles = append(tiles, tile)
+	}
+	body := container.NewVBox(append(rows, container.New(tilesLayout{}, tiles...))...)
+	h.content = container.NewVScroll(container.NewPadded(body))
+	return h
+}
+
+func (h *homeScreen) onSettings() { h.u.show(newSettingsScreen(h.u).content) }
+
+func (h *homeScreen) onAbout() { h.u.show(newAboutScreen(h.u).content) }
+
+// backBar is the top bar of every screen below home: Back and a title.
+func backBar(title string, onBack func()) (fyne.CanvasObject, *widget.Button) {
+	back := widget.NewButtonWithIcon(lang.L("Back"), theme.NavigateBackIcon(), onBack)
+	t := widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	t.SizeName = theme.SizeNameSubHeadingText
+	return container.NewBorder(nil, nil, back, nil, t), back
+}

@@ -1,0 +1,49 @@
+package app
+
+import (
+	"os"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
+
+	"boardside/assets"
+)
+
+// ApplyLanguage makes a language chosen in Settings win over the system's.
+// Fyne reads the locale from the environment when translations load and
+// offers no live switch, so this runs before LoadTranslations at start.
+func ApplyLanguage(choice string) {
+	if choice == choiceSystem || choice == "" {
+		return
+	}
+	_ = os.Setenv("LANGUAGE", choice)
+	// LANGUAGE is only consulted when the locale is not C/POSIX/unset, and
+	// LC_ALL, LC_MESSAGES, LANG are read in that order.
+	for _, v := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		cur := os.Getenv(v)
+		if cur == "" {
+			continue
+		}
+		if cur == "C" || cur == "POSIX" {
+			_ = os.Setenv(v, choice)
+		}
+		return
+	}
+	_ = os.Setenv("LC_MESSAGES", choice)
+}
+
+// LoadTranslations adds Boardside's German and English texts. Keys are the
+// English texts, so a missing translation still shows English.
+func LoadTranslations() {
+	if err := lang.AddTranslationsFS(assets.Translations, assets.TranslationsDir); err != nil {
+		fyne.LogError("load translations", err)
+	}
+}
+
+// runningLanguage is the language the texts are shown in right now.
+func runningLanguage() string {
+	if lang.SystemLocale().LanguageString() == "de" {
+		return "de"
+	}
+	return "en"
+}

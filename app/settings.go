@@ -1,0 +1,100 @@
+package app
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/widget"
+)
+
+// settingsScreen holds the player's choices. Each change is stored at once.
+type settingsScreen struct {
+	u            *UI
+	content      fyne.CanvasObject
+	back         *widget.Button
+	language     *widget.Select
+	languageNote *widget.Label
+	theme        *widget.RadioGroup
+	sound        *widget.Check
+	keepScreenOn *widget.Check
+
+	languageCodes map[string]string // option text → code
+	themeCodes    map[string]string
+}
+
+func newSettingsScreen(u *UI) *settingsScreen {
+	s := &settingsScreen{u: u}
+	var bar fyne.CanvasObject
+	bar, s.back = backBar(lang.L("Settings"), u.showHome)
+
+	langOpts := []string{lang.L("Same as the system"), "English", "Deutsch"}
+	s.languageCodes = map[string]string{langOpts[0]: choiceSystem, langOpts[1]: "en", langOpts[2]: "de"}
+	s.language = widget.NewSelect(langOpts, nil)
+	s.language.SetSelected(textFor(s.languageCodes, u.prefs.Language()))
+	s.language.OnChanged = s.onLanguage
+	s.languageNote = widget.NewLabel("")
+	s.languageNote.Wrapping = fyne.TextWrapWord
+	s.updateLanguageNote()
+
+	themeOpts := []string{lang.L("Same as the system"), lang.L("Light"), lang.L("Dark")}
+	s.themeCodes = map[string]string{themeOpts[0]: choiceSystem, themeOpts[1]: "light", themeOpts[2]: "dark"}
+	s.theme = widget.NewRadioGroup(themeOpts, nil)
+	s.theme.Required = true
+	s.theme.SetSelected(textFor(s.themeCodes, u.prefs.Theme()))
+	s.theme.OnChanged = s.onTheme
+
+	s.sound = widget.NewCheck(lang.L("Sound at alerts"), s.onSound)
+	s.sound.SetChecked(u.prefs.Sound())
+	s.keepScreenOn = widget.NewCheck(lang.L("Keep the screen on while a timer runs"), s.onKeepScreenOn)
+	s.keepScreenOn.SetChecked(u.prefs.KeepScreenOn())
+
+	form := widget.NewForm(
+		widget.NewFormItem(lang.L("Language"), container.NewVBox(s.language, s.languageNote)),
+		widget.NewFormItem(lang.L("Theme"), s.theme),
+		widget.NewFormItem(lang.L("Sound"), s.sound),
+		widget.NewFormItem(lang.L("Screen"), s.keepScreenOn),
+	)
+	s.content = container.NewBorder(bar, nil, nil, nil, container.NewVScroll(container.NewPadded(form)))
+	return s
+}
+
+func (s *settingsScreen) onLanguage(text string) {
+	s.u.prefs.SetLanguage(s.languageCodes[text])
+	s.updateLanguageNote()
+}
+
+// updateLanguageNote says when the chosen language differs from the one
+// showing: Fyne can only switch it at the next start.
+func (s *settingsScreen) updateLanguageNote() {
+	want := s.u.prefs.Language()
+	if want == choiceSystem || want == runningLanguage() {
+		s.languageNote.SetText("")
+		s.languageNote.Hide()
+		return
+	}
+	s.languageNote.SetText(lang.L("Boardside will use this language the next time it starts."))
+	s.languageNote.Show()
+}
+
+func (s *settingsScreen) onTheme(text string) {
+	code, ok := s.themeCodes[text]
+	if !ok {
+		return
+	}
+	s.u.prefs.SetTheme(code)
+	applyTheme(s.u.app, code)
+}
+
+func (s *settingsScreen) onSound(on bool) { s.u.prefs.SetSound(on) }
+
+func (s *settingsScreen) onKeepScreenOn(on bool) { s.u.prefs.SetKeepScreenOn(on) }
+
+// textFor finds the option text of a code.
+func textFor(codes map[string]string, code string) string {
+	for text, c := range codes {
+		if c == code {
+			return text
+		}
+	}
+	return ""
+}

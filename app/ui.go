@@ -1,0 +1,186 @@
+package app
+
+import (
+	"errors"
+	"path/filepath"
+	"sort"
+	"sync"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
+
+	"boardside/companion"
+	"boardside/timers"
+)
+
+// Options configure a UI; zero values pick the real thing.
+type Options struct {
+	DataDir string       // where saved games live; default: the app's storage
+	Clock   timers.Clock // default: the system clock
+	Games   []*Game      // default: Catalog()
+}
+
+// UI is Boardside's window and the state of its navigation.
+type UI struct {
+	app     fyne.App
+	win     fyne.Window
+	prefs   *Prefs
+	clock   timers.Clock
+	dataDir string
+	games   []*Game
+
+	mu       sync.Mutex
+	sessions map[string]*companion.Session // game ID → game in progress
+
+	// current is the screen showing, kept for tests.
+	current fyne.CanvasObject
+}
+
+// New builds the UI in a new window and shows the screen the player left:
+// the game that was open, or the home screen.
+func New(a fyne.App, opt Options) *UI {
+	if opt.Clock == nil {
+		opt.Clock = timers.System{}
+	}
+	if opt.Games == nil {
+		opt.Games = Catalog()
+	}
+	if opt.DataDir == "" {
+		opt.DataDir = a.Storage().RootURI().Path()
+	}
+	u := &UI{
+		app:      a,
+		win:      a.NewWindow(Name),
+		prefs:    NewPrefs(a.Preferences()),
+		clock:    opt.Clock,
+		dataDir:  opt.DataDir,
+		games:    opt.Games,
+		sessions: map[string]*companion.Session{},
+	}
+	applyTheme(a, u.prefs.Theme())
+	u.win.Resize(fyne.NewSize(900, 640))
+	problems := u.loadSessions()
+
+	if g := u.game(u.prefs.OpenGame()); g != nil && g.Built() && u.session(g.ID) != nil {
+		u.openGame(g)
+	} else {
+		u.showHome()
+	}
+	for _, p := range problems {
+		dialog.ShowInformation(lang.L("A saved game could not be read"), p, u.win)
+	}
+	return u
+}
+
+// Window returns the main window.
+func (u *UI) Window() fyne.Window { return u.win }
+
+func (u *UI) show(screen fyne.CanvasObject) {
+	u.current = screen
+	u.win.SetContent(screen)
+}
+
+func (u *UI) game(id string) *Game {
+	for _, g := range u.games {
+		if g.ID == id {
+			return g
+		}
+	}
+	return nil
+}
+
+func (u *UI) storeFor(gameID string) *companion.Store {
+	return companion.NewStore(filepath.Join(u.dataDir, "sessions", gameID+".json"))
+}
+
+// loadSessions opens every built game's saved session. Files that cannot be
+// read are moved aside; the returned texts tell the player about each.
+func (u *UI) loadSessions() []string {
+	var problems []string
+	for _, g := range u.games {
+		if !g.Built() {
+			continue
+		}
+		s, err := companion.Open(u.storeFor(g.ID), g.Rules, u.clock, u.onSaveError)
+		var aside *companion.SetAsideError
+		switch {
+		case errors.As(err, &aside):
+			problems = append(problems, lang.L("The saved game of {{.Game}} could not be read, so it starts anew. The file was kept as {{.Path}}. Reason: {{.Reason}}",
+				map[string]any{"Game": g.Name, "Path": aside.Path, "Reason": aside.Cause.Error()}))
+		case err != nil:
+			problems = append(problems, err.Error())
+		case s != nil:
+			u.sessions[g.ID] = s
+		}
+	}
+	return problems
+}
+
+// onSaveError tells the player a save failed; it may run on any goroutine.
+func (u *UI) onSaveError(err error) {
+	fyne.Do(func() {
+		dialog.ShowError(errors.New(lang.L("This change could not be saved to disk. It stays in place while Boardside is open. Reason: {{.Reason}}",
+			map[string]any{"Reason": err.Error()})), u.win)
+	})
+}
+
+func (u *UI) session(gameID string) *companion.Session {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return u.sessions[gameID]
+}
+
+// inProgress lists the games with a session, most recently changed first.
+func (u *UI) inProgress() []*Game {
+	type item struct {
+		g  *Game
+		at int64
+	}
+	var items []item
+	for _, g := range u.games {
+		s := u.session(g.ID)
+		if s == nil {
+			continue
+		}
+		var at int64
+		if log := s.Log(); len(log) > 0 {
+			at = log[len(log)-1].At.UnixNano()
+		}
+		items = append(items, item{g: g, at: at})
+	}
+	sort.SliceStable(items, func(i, j int) bool { return items[i].at > items[j].at })
+	out := make([]*Game, len(items))
+	for i, it := range items {
+		out[i] = it.g
+	}
+	return out
+}
+
+// openGame shows a game's screen, resuming its session or starting one.
+func (u *UI) openGame(g *Game) {
+	if !g.Built() {
+		u.prefs.SetOpenGame("")
+		u.show(newNotBuiltScreen(u, g).content)
+		return
+	}
+	s := u.session(g.ID)
+	if s == nil {
+		s = companion.New(g.Rules, g.NewState(), u.clock)
+		if err := companion.Attach(s, u.storeFor(g.ID), u.onSaveError); err != nil {
+			u.onSaveError(err)
+			s.SaveTo(u.storeFor(g.ID).Save, u.onSaveError)
+		}
+		u.mu.Lock()
+		u.sessions[g.ID] = s
+		u.mu.Unlock()
+	}
+	u.prefs.SetOpenGame(g.ID)
+	u.show(g.Screen(u, s))
+}
+
+// showHome returns to the home screen.
+func (u *UI) showHome() {
+	u.prefs.SetOpenGame("")
+	u.show(newHomeScreen(u).content)
+}

@@ -1,0 +1,48 @@
+package assets
+
+import (
+	"embed"
+	"io/fs"
+	"sort"
+	"strings"
+)
+
+// Icon is the app icon, also named in FyneApp.toml.
+//
+//go:embed icons/boardside.png
+var Icon []byte
+
+// Translations holds one JSON file per language (en.json, de.json), keyed
+// by the English text.
+//
+//go:embed translations/*.json
+var Translations embed.FS
+
+// TranslationsDir is the folder inside Translations.
+const TranslationsDir = "translations"
+
+//go:embed licenses/*.txt
+var licenses embed.FS
+
+// License is one library's licence text.
+type License struct {
+	Module string // Go module path, e.g. fyne.io/fyne/v2
+	Text   string
+}
+
+// Licenses returns the licences of every module built into the app, sorted
+// by module path. File names are module paths with "/" written as "__".
+func Licenses() []License {
+	entries, _ := fs.ReadDir(licenses, "licenses")
+	out := make([]License, 0, len(entries))
+	for _, e := range entries {
+		b, err := fs.ReadFile(licenses, "licenses/"+e.Name())
+		if err != nil {
+			continue
+		}
+		mod := strings.ReplaceAll(strings.TrimSuffix(e.Name(), ".txt"), "__", "/")
+		out = append(out, License{Module: mod, Text: string(b)})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Module < out[j].Module })
+	return out
+}

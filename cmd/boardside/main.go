@@ -1,0 +1,26 @@
+// Command boardside is the Boardside app: a companion that sits beside a
+// board game and takes over its timers, decks, secret consoles and scoring.
+//
+// With no arguments it opens the window.
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"boardside/app"
+)
+
+func main() {
+	if len(os.Args) > 1 {
+		switch os.Args[1] {
+		case "version", "--version", "-version":
+			fmt.Printf("%s %s (build %d)\n", app.Name, app.Version, app.Build)
+			return
+		default:
+			fmt.Fprintf(os.Stderr, "boardside: unknown command %q\nUsage: boardside [version]\n", os.Args[1])
+			os.Exit(2)
+		}
+	}
+	app.Run()
+}
