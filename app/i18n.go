@@ -2,6 +2,7 @@ package app
 
 import (
 	"os"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
@@ -42,7 +43,8 @@ func LoadTranslations() {
 
 // runningLanguage is the language the texts are shown in right now.
 func runningLanguage() string {
-	if lang.SystemLocale().LanguageString() == "de" {
+	primary, _, _ := strings.Cut(lang.SystemLocale().String(), "-")
+	if primary == "de" {
 		return "de"
 	}
 	return "en"

@@ -1,0 +1,51 @@
+# Boardside: `make run` starts the app, `make test` runs every check.
+# Both first install the Debian packages the build needs (scripts/deps.sh).
+
+GO        ?= go
+# migrated_fynedo: the app calls Fyne only from its own goroutine or through
+# fyne.Do (FyneApp.toml [Migrations] fyneDo), as the fyne tool would build it.
+TAGS      := migrated_fynedo
+export LANG := en_US.UTF-8
+
+.PHONY: deps run test vet unit smoke build package licenses bench bench-startup screenshot
+
+deps:
+	@scripts/deps.sh
+
+run: deps
+	$(GO) run -tags $(TAGS) ./cmd/boardside
+
+test: deps vet unit smoke
+
+vet:
+	$(GO) vet -tags $(TAGS) ./...
+	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt would change:"; gofmt -l .; exit 1; }
+
+# -tags ci gives Fyne's app package a headless driver; -race catches UI
+# changes made off the Fyne goroutine.
+unit:
+	$(GO) test -race -tags ci,$(TAGS) ./...
+
+smoke:
+	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -tags smoke,$(TAGS) -run TestSmoke -v ./cmd/boardside
+
+build:
+	$(GO) build -trimpath -ldflags "-s -w" -tags $(TAGS) -o bin/boardside ./cmd/boardside
+
+# The fyne tool reads FyneApp.toml and the icon from the main package's
+# folder; cmd/boardside/FyneApp.toml and cmd/boardside/assets link to the
+# root copies. Install the tool with: go install fyne.io/tools/cmd/fyne@latest
+package: deps
+	cd cmd/boardside && fyne package --release
+
+licenses:
+	scripts/licenses.sh
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+bench-startup: deps
+	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) run ./cmd/startupbench
+
+screenshot: deps
+	xvfb-run -a -s "-screen 0 1280x800x24" env SMOKE_SHOT=$(CURDIR)/docs/home.png $(GO) test -count=1 -tags smoke,$(TAGS) -run TestSmoke ./cmd/boardside

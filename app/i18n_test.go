@@ -1,0 +1,68 @@
+package app
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func loadTranslationFile(t *testing.T, lang string) map[string]string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "assets", "translations", lang+".json"))
+	require.NoError(t, err)
+	var m map[string]string
+	require.NoError(t, json.Unmarshal(b, &m), "%s.json must be a flat JSON object of strings", lang)
+	return m
+}
+
+func keys(m map[string]string) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func TestTranslations_EveryKeyInBothLanguages(t *testing.T) {
+	en, de := loadTranslationFile(t, "en"), loadTranslationFile(t, "de")
+	assert.Equal(t, keys(en), keys(de), "a key exists in one language and not in the other")
+	for k, v := range en {
+		assert.Equal(t, k, v, "English keys are the English text")
+		assert.NotEmpty(t, de[k], "German text for %q is empty", k)
+	}
+}
+
+// TestTranslations_EveryTextInTheCodeIsTranslated scans the app's source
+// for texts passed to lang.L and the game blurbs, and checks each has an
+// entry, so no screen shows a German player an English line.
+func TestTranslations_EveryTextInTheCodeIsTranslated(t *testing.T) {
+	en := loadTranslationFile(t, "en")
+	files, err := filepath.Glob("*.go")
+	require.NoError(t, err)
+	patterns := []*regexp.Regexp{
+		regexp.MustCompile(`lang\.L\("((?:[^"\\]|\\.)*)"`),
+		regexp.MustCompile(`Blurb:\s*"((?:[^"\\]|\\.)*)"`),
+	}
+	found := 0
+	for _, f := range files {
+		if filepath.Ext(f) != ".go" || len(f) > 8 && f[len(f)-8:] == "_test.go" {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		require.NoError(t, err)
+		for _, p := range patterns {
+			for _, m := range p.FindAllStringSubmatch(string(src), -1) {
+				found++
+				assert.Contains(t, en, m[1], "%s: %q has no translation entry", f, m[1])
+			}
+		}
+	}
+	assert.Greater(t, found, 20, "the scan found the app's texts")
+}

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Boardside's build and tests need, if any are
+# missing: with apt-get as root, else with sudo. When neither is possible it
+# prints the one command to run and stops.
+set -euo pipefail
+
+packages=(
+  gcc pkg-config                          # cgo, for Fyne's OpenGL driver
+  libgl1-mesa-dev libgl1-mesa-dri         # OpenGL headers and software rendering
+  libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev  # GLFW's X11 headers
+  xvfb xauth                              # a real window without a screen, for the smoke test
+  imagemagick                             # `import`: screenshots in the smoke test
+)
+
+if ! command -v go >/dev/null 2>&1; then
+  echo "Go is not installed: see https://go.dev/doc/install, then run this again." >&2
+  exit 1
+fi
+if ! command -v dpkg-query >/dev/null 2>&1; then
+  echo "This is not a Debian-like system; install the equivalents of: ${packages[*]}" >&2
+  exit 0
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+    missing+=("$p")
+  fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "Installing missing Debian packages: ${missing[*]}"
+if [ "$(id -u)" -eq 0 ]; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+  sudo apt-get update -qq
+  sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+else
+  echo "Cannot install packages without root. Run this once, then try again:" >&2
+  echo "  sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
