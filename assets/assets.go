@@ -21,6 +21,14 @@ var Translations embed.FS
 // TranslationsDir is the folder inside Translations.
 const TranslationsDir = "translations"
 
+//go:embed games/*.json
+var games embed.FS
+
+// GameData returns a game's data file, games/<game>.json.
+func GameData(game string) ([]byte, error) {
+	return fs.ReadFile(games, "games/"+game+".json")
+}
+
 //go:embed licenses/*.txt
 var licenses embed.FS
 

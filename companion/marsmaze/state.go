@@ -1,0 +1,207 @@
+package marsmaze
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"boardside/companion"
+	"boardside/timers"
+)
+
+// Game is the identifier used in save files.
+const Game = "marsmaze"
+
+// Talk window reasons.
+const (
+	TalkAfterFlip  = "flip"
+	TalkAfterJoker = "joker"
+)
+
+// State is one game of Magic Maze on Mars. Everything on it is public.
+type State struct {
+	Mission     int              `json:"mission"`
+	Sand        timers.SandTimer `json:"sand"`
+	MarkersLeft int              `json:"markersLeft"`
+	JokersLeft  int              `json:"jokersLeft"`
+	Flips       int              `json:"flips"`
+	// Talk is why players may talk right now ("" when they may not); it
+	// stays open until somebody acts.
+	Talk string `json:"talk,omitempty"`
+	// PassTiles is set by a flip under the expert rule, until somebody acts.
+	PassTiles bool             `json:"passTiles,omitempty"`
+	Landed    bool             `json:"landed"`
+	Expert    bool             `json:"expert"`
+	Solo      bool             `json:"solo"`
+	Watch     timers.Stopwatch `json:"watch"`
+	// WonAt is when the players reported every colonist on a dome.
+	WonAt time.Time `json:"wonAt,omitzero"`
+	// SandLeftAtWin is the sand that was left then.
+	SandLeftAtWin time.Duration `json:"sandLeftAtWin,omitempty"`
+}
+
+// New returns a game of mission 1 with the shipped data.
+func New() *State {
+	s := &State{}
+	_ = s.chooseMission(1, Default())
+	s.Sand = timers.NewSandTimer(Default().Sand())
+	return s
+}
+
+func (s *State) chooseMission(n int, d *Data) error {
+	m, ok := d.Mission(n)
+	if !ok {
+		return fmt.Errorf("there is no mission %d; choose 1 to %d", n, len(d.Missions))
+	}
+	s.Mission, s.MarkersLeft, s.JokersLeft = m.Number, m.HourglassMarkers, m.Jokers
+	return nil
+}
+
+// MissionData is the chosen mission's data.
+func (s *State) MissionData() Mission {
+	m, _ := Default().Mission(s.Mission)
+	return m
+}
+
+// Started reports whether the sand timer has been turned over yet.
+func (s *State) Started() bool { return s.Sand.Started }
+
+// Over reports whether the game has ended at now, and whether it was won.
+func (s *State) Over(now time.Time) (over, won bool) {
+	if !s.WonAt.IsZero() {
+		return true, true
+	}
+	return s.Sand.Phase(now) == timers.Expired, false
+}
+
+// CanFlip says whether the Flip button works at now, and if not, why.
+func (s *State) CanFlip(now time.Time) error {
+	if over, _ := s.Over(now); over {
+		return errGameOver
+	}
+	switch {
+	case !s.Started():
+		return errNotStarted
+	case s.Landed:
+		return errLanded
+	case s.MarkersLeft <= 0:
+		return errNoMarkers
+	}
+	return nil
+}
+
+// Errors players may see.
+var (
+	errGameOver   = errors.New("the game is over")
+	errNotStarted = errors.New("turn the sand timer over to start the game first")
+	errStarted    = errors.New("this can only be changed before the game starts")
+	errLanded     = errors.New("the colonists have landed: the sand timer may not be flipped any more")
+	errNoMarkers  = errors.New("no hourglass marker is left in this mission")
+	errNoJokers   = errors.New("no joker is left")
+	errNotTalking = errors.New("nobody is talking right now")
+	errTalkFreely = errors.New("in mission 1 everybody may talk all game long")
+)
+
+// Apply validates and applies one action.
+func (s *State) Apply(a companion.Action, env companion.Env) error {
+	now := env.Now
+	switch a := a.(type) {
+	case *ChooseMission:
+		if s.Started() {
+			return errStarted
+		}
+		return s.chooseMission(a.Mission, Default())
+	case *SetSand:
+		if s.Started() {
+			return errStarted
+		}
+		if err := s.Sand.SetTotal(time.Duration(a.Seconds) * time.Second); err != nil {
+			return err
+		}
+	case *SetOptions:
+		if s.Started() {
+			return errStarted
+		}
+		s.Solo, s.Expert = a.Solo, a.Expert
+	case *Start:
+		if s.Started() {
+			return errors.New("the game has already started")
+		}
+		if err := s.Sand.Flip(now); err != nil {
+			return err
+		}
+		if s.Solo {
+			s.Watch.Start(now)
+		}
+	case *Flip:
+		if err := s.CanFlip(now); err != nil {
+			return err
+		}
+		if err := s.Sand.Flip(now); err != nil {
+			return err
+		}
+		s.MarkersLeft--
+		s.Flips++
+		if !s.MissionData().TalkFreely {
+			s.Talk = TalkAfterFlip
+		}
+		s.PassTiles = s.Expert
+	case *Act:
+		if s.Talk == "" && !s.PassTiles {
+			return errNotTalking
+		}
+		s.Talk, s.PassTiles = "", false
+	case *UseJoker:
+		if over, _ := s.Over(now); over {
+			return errGameOver
+		}
+		if !s.Started() {
+			return errNotStarted
+		}
+		if s.MissionData().TalkFreely {
+			return errTalkFreely
+		}
+		if s.JokersLeft <= 0 {
+			return errNoJokers
+		}
+		s.JokersLeft--
+		s.Talk = TalkAfterJoker
+	case *Land:
+		if over, _ := s.Over(now); over {
+			return errGameOver
+		}
+		if !s.Started() {
+			return errNotStarted
+		}
+		s.Landed = a.Landed
+	case *Pause:
+		if err := s.Sand.Pause(now); err != nil {
+			return err
+		}
+		s.Watch.Pause(now)
+	case *Resume:
+		if err := s.Sand.Resume(now); err != nil {
+			return err
+		}
+		if s.Solo {
+			s.Watch.Start(now)
+		}
+	case *Win:
+		if over, _ := s.Over(now); over {
+			return errGameOver
+		}
+		if !s.Started() {
+			return errNotStarted
+		}
+		s.SandLeftAtWin = s.Sand.Remaining(now)
+		if s.Sand.Running {
+			_ = s.Sand.Pause(now)
+		}
+		s.Watch.Pause(now)
+		s.WonAt = now
+		s.Talk, s.PassTiles = "", false
+	default:
+		return fmt.Errorf("%q is not an action of Magic Maze on Mars", a.Kind())
+	}
+	return nil
+}
