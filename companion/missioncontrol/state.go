@@ -1,0 +1,120 @@
+package missioncontrol
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"boardside/companion"
+	"boardside/timers"
+)
+
+// Game is the identifier used in save files.
+const Game = "missioncontrol"
+
+// State is one game of Mission Control: Critical Orbit.
+type State struct {
+	Difficulty string           `json:"difficulty"`
+	Timer      timers.Countdown `json:"timer"`
+	// Played measures playing time: it runs and pauses with the timer.
+	Played timers.Stopwatch `json:"played"`
+	// AccomplishedAt is when the astronaut reported the oxygen reached.
+	AccomplishedAt time.Time `json:"accomplishedAt,omitzero"`
+}
+
+// New returns a game on normal difficulty with the rulebook's 20 minutes.
+func New() *State {
+	return &State{Difficulty: "normal", Timer: timers.NewCountdown(Default().Length())}
+}
+
+// Oxygen is the oxygen the astronaut needs at this difficulty.
+func (s *State) Oxygen() int {
+	d, _ := Default().Difficulty(s.Difficulty)
+	return d.Oxygen
+}
+
+// Outcome is how a game ended.
+type Outcome string
+
+// Outcomes.
+const (
+	Playing      Outcome = ""
+	Accomplished Outcome = "accomplished"
+	TimeUp       Outcome = "timeUp"
+)
+
+// Outcome tells whether the game has ended at now.
+func (s *State) Outcome(now time.Time) Outcome {
+	switch {
+	case !s.AccomplishedAt.IsZero():
+		return Accomplished
+	case s.Timer.Phase(now) == timers.Expired:
+		return TimeUp
+	}
+	return Playing
+}
+
+// Duration is the playing time so far, or of the whole game once it ended.
+func (s *State) Duration(now time.Time) time.Duration {
+	if at, ok := s.Timer.ExpiredAt(now); ok && s.AccomplishedAt.IsZero() {
+		now = at
+	}
+	return s.Played.Elapsed(now)
+}
+
+var (
+	errStarted  = errors.New("this can only be changed before the astronaut starts the timer")
+	errGameOver = errors.New("the game is over")
+)
+
+// Apply validates and applies one action.
+func (s *State) Apply(a companion.Action, env companion.Env) error {
+	now := env.Now
+	if s.Outcome(now) != Playing {
+		return errGameOver
+	}
+	switch a := a.(type) {
+	case *SetDifficulty:
+		if s.Timer.Started {
+			return errStarted
+		}
+		if _, ok := Default().Difficulty(a.Difficulty); !ok {
+			return fmt.Errorf("%q is not a difficulty; choose easy, normal or hard", a.Difficulty)
+		}
+		s.Difficulty = a.Difficulty
+	case *SetLength:
+		if s.Timer.Started {
+			return errStarted
+		}
+		return s.Timer.SetTotal(time.Duration(a.Seconds) * time.Second)
+	case *Start:
+		if err := s.Timer.Start(now); err != nil {
+			return err
+		}
+		s.Played.Start(now)
+	case *Pause:
+		if err := s.Timer.Pause(now); err != nil {
+			return err
+		}
+		s.Played.Pause(now)
+	case *Resume:
+		if err := s.Timer.Resume(now); err != nil {
+			return err
+		}
+		s.Played.Start(now)
+	case *Adjust:
+		return s.Timer.Adjust(now, time.Duration(a.Seconds)*time.Second)
+	case *Accomplish:
+		if !s.Timer.Started {
+			return errors.New("the mission has not started yet")
+		}
+		if s.Timer.Running {
+			_ = s.Timer.Pause(now)
+		}
+		s.Played.Pause(now)
+		s.AccomplishedAt = now
+	default:
+		return fmt.Errorf("%q is not an action of Mission Control", a.Kind())
+	}
+	return nil
+}
