@@ -25,7 +25,7 @@ func (g *Game) Built() bool { return g.Rules != nil && g.Screen != nil && g.NewS
 
 // Catalog is the four games, in the order of the home screen.
 func Catalog() []*Game {
-	return []*Game{
+	games := []*Game{
 		{ID: "missioncontrol", Name: "Mission Control: Critical Orbit",
 			Blurb: "Runs the 20-minute countdown, the AI and unlock decks and the half-valve bag."},
 		{ID: "adele", Name: "ADELE",
@@ -35,4 +35,7 @@ func Catalog() []*Game {
 		{ID: "aquasphere", Name: "AquaSphere",
 			Blurb: "Keeps score: every interim scoring and the final scoring, line by line."},
 	}
+	missionControlGame(games[0])
+	marsMazeGame(games[2])
+	return games
 }

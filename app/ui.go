@@ -19,6 +19,9 @@ type Options struct {
 	DataDir string       // where saved games live; default: the app's storage
 	Clock   timers.Clock // default: the system clock
 	Games   []*Game      // default: Catalog()
+	// Sound plays a named sound; default: the embedded sounds via the
+	// audio device. Tests record instead.
+	Sound func(name string)
 }
 
 // UI is Boardside's window and the state of its navigation.
@@ -30,8 +33,16 @@ type UI struct {
 	dataDir string
 	games   []*Game
 
-	mu       sync.Mutex
-	sessions map[string]*companion.Session // game ID → game in progress
+	sound func(name string)
+
+	mu         sync.Mutex
+	sessions   map[string]*companion.Session // game ID → game in progress
+	foreground bool
+	announced  map[int64]bool // deadlines whose time's up was signalled
+
+	awake bool // screen blanking is off; Fyne goroutine only
+	// leave stops the showing game screen's timers and watchers.
+	leave func()
 
 	// current is the screen showing, kept for tests.
 	current fyne.CanvasObject
@@ -46,18 +57,28 @@ func New(a fyne.App, opt Options) *UI {
 	if opt.Games == nil {
 		opt.Games = Catalog()
 	}
+	if opt.Sound == nil {
+		p := &player{}
+		opt.Sound = p.Play
+	}
 	if opt.DataDir == "" {
 		opt.DataDir = a.Storage().RootURI().Path()
 	}
 	u := &UI{
-		app:      a,
-		win:      a.NewWindow(Name),
-		prefs:    NewPrefs(a.Preferences()),
-		clock:    opt.Clock,
-		dataDir:  opt.DataDir,
-		games:    opt.Games,
-		sessions: map[string]*companion.Session{},
+		app:       a,
+		win:       a.NewWindow(Name),
+		prefs:     NewPrefs(a.Preferences()),
+		clock:     opt.Clock,
+		dataDir:   opt.DataDir,
+		games:     opt.Games,
+		sessions:  map[string]*companion.Session{},
+		announced: map[int64]bool{},
+		sound:     opt.Sound,
+		// Until the window says otherwise: notifications only when away.
+		foreground: true,
 	}
+	a.Lifecycle().SetOnEnteredForeground(func() { u.setForeground(true) })
+	a.Lifecycle().SetOnExitedForeground(func() { u.setForeground(false) })
 	applyTheme(a, u.prefs.Theme())
 	u.win.Resize(fyne.NewSize(900, 640))
 	problems := u.loadSessions()
@@ -76,7 +97,15 @@ func New(a fyne.App, opt Options) *UI {
 // Window returns the main window.
 func (u *UI) Window() fyne.Window { return u.win }
 
+func (u *UI) setForeground(f bool) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	u.foreground = f
+}
+
+// show replaces the screen. The screen that was showing stops first.
 func (u *UI) show(screen fyne.CanvasObject) {
+	u.stopCurrent()
 	u.current = screen
 	u.win.SetContent(screen)
 }
@@ -176,7 +205,18 @@ func (u *UI) openGame(g *Game) {
 		u.mu.Unlock()
 	}
 	u.prefs.SetOpenGame(g.ID)
-	u.show(g.Screen(u, s))
+	u.stopCurrent()
+	u.current = g.Screen(u, s) // may set u.leave
+	u.win.SetContent(u.current)
+}
+
+// stopCurrent stops the showing screen's timers and watchers.
+func (u *UI) stopCurrent() {
+	if u.leave != nil {
+		u.leave()
+		u.leave = nil
+	}
+	u.keepAwake(false)
 }
 
 // showHome returns to the home screen.

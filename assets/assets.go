@@ -29,6 +29,16 @@ func GameData(game string) ([]byte, error) {
 	return fs.ReadFile(games, "games/"+game+".json")
 }
 
+//go:embed sounds/*.pcm
+var sounds embed.FS
+
+// Sound returns an alert sound as raw PCM: signed 16-bit little-endian,
+// mono, SoundRate samples per second (made by scripts/sounds.py).
+func Sound(name string) ([]byte, error) { return fs.ReadFile(sounds, "sounds/"+name+".pcm") }
+
+// SoundRate is the sample rate of every sound.
+const SoundRate = 44100
+
 //go:embed licenses/*.txt
 var licenses embed.FS
 

@@ -1,0 +1,177 @@
+package app
+
+import (
+	"image/color"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// digits shows a clock reading ("19:59") as seven-segment digits drawn
+// with rectangles: they fill whatever space they get, so they read from
+// across the table, and turning them 180° for the players opposite is a
+// matter of mirroring positions.
+type digits struct {
+	widget.BaseWidget
+	text    string
+	rotated bool
+	colour  color.Color // nil: the theme's foreground
+	// changes counts text changes, for the redraw measurements.
+	changes int
+}
+
+func newDigits(text string) *digits {
+	d := &digits{text: text}
+	d.ExtendBaseWidget(d)
+	return d
+}
+
+// SetText shows text; the same text again changes nothing on screen.
+func (d *digits) SetText(text string) {
+	if text == d.text {
+		return
+	}
+	d.text = text
+	d.changes++
+	d.Refresh()
+}
+
+// Text is what the digits show.
+func (d *digits) Text() string { return d.text }
+
+// SetRotated turns the digits upside down (true) or back.
+func (d *digits) SetRotated(r bool) {
+	if r != d.rotated {
+		d.rotated = r
+		d.Refresh()
+	}
+}
+
+// SetColour changes the colour (nil for the theme's foreground).
+func (d *digits) SetColour(c color.Color) {
+	d.colour = c
+	d.Refresh()
+}
+
+func (d *digits) CreateRenderer() fyne.WidgetRenderer { return &digitsRenderer{d: d} }
+
+// segments of a digit: a top, b top right, c bottom right, d bottom,
+// e bottom left, f top left, g middle.
+var segmentsOf = map[rune]string{
+	'0': "abcdef", '1': "bc", '2': "abged", '3': "abgcd", '4': "fgbc",
+	'5': "afgcd", '6': "afgedc", '7': "abc", '8': "abcdefg", '9': "abcdfg", '-': "g",
+}
+
+type digitsRenderer struct {
+	d     *digits
+	rects []*canvas.Rectangle
+	objs  []fyne.CanvasObject
+}
+
+func (r *digitsRenderer) Destroy() {}
+
+func (r *digitsRenderer) MinSize() fyne.Size { return fyne.NewSize(160, 64) }
+
+func (r *digitsRenderer) Objects() []fyne.CanvasObject { return r.objs }
+
+func (r *digitsRenderer) Refresh() {
+	r.Layout(r.d.Size())
+	canvas.Refresh(r.d)
+}
+
+// Layout places one rectangle per lit segment, keeping the digits'
+// proportions and centring them.
+func (r *digitsRenderer) Layout(size fyne.Size) {
+	const digitW, colonW, gap = 0.56, 0.22, 0.14 // in units of the digit height
+	var units float32
+	for i, c := range r.d.text {
+		if i > 0 {
+			units += gap
+		}
+		if c == ':' || c == '.' {
+			units += colonW
+		} else {
+			units += digitW
+		}
+	}
+	if units == 0 || size.Width <= 0 || size.Height <= 0 {
+		r.use(0)
+		return
+	}
+	h := min(size.Height, size.Width*0.94/units) // a margin at the sides
+	x0 := (size.Width - units*h) / 2
+	y0 := (size.Height - h) / 2
+	t := h * 0.11 // segment thickness
+	col := r.d.colour
+	if col == nil {
+		col = theme.Color(theme.ColorNameForeground)
+	}
+
+	n := 0
+	place := func(x, y, w, hh float32) {
+		if r.d.rotated {
+			x, y = size.Width-x-w, size.Height-y-hh
+		}
+		rect := r.rect(n)
+		rect.FillColor = col
+		rect.CornerRadius = t / 3
+		rect.Move(fyne.NewPos(x, y))
+		rect.Resize(fyne.NewSize(w, hh))
+		n++
+	}
+	x := x0
+	for i, c := range r.d.text {
+		if i > 0 {
+			x += gap * h
+		}
+		if c == ':' || c == '.' {
+			w := colonW * h
+			if c == ':' {
+				place(x+(w-t)/2, y0+h*0.28, t, t)
+			}
+			place(x+(w-t)/2, y0+h*0.68, t, t)
+			x += w
+			continue
+		}
+		w := digitW * h
+		half := h / 2
+		for _, s := range segmentsOf[c] {
+			switch s {
+			case 'a':
+				place(x+t, y0, w-2*t, t)
+			case 'b':
+				place(x+w-t, y0+t/2, t, half-t/2)
+			case 'c':
+				place(x+w-t, y0+half, t, half-t/2)
+			case 'd':
+				place(x+t, y0+h-t, w-2*t, t)
+			case 'e':
+				place(x, y0+half, t, half-t/2)
+			case 'f':
+				place(x, y0+t/2, t, half-t/2)
+			case 'g':
+				place(x+t, y0+half-t/2, w-2*t, t)
+			}
+		}
+		x += w
+	}
+	r.use(n)
+}
+
+// rect returns the i-th rectangle, creating it when needed.
+func (r *digitsRenderer) rect(i int) *canvas.Rectangle {
+	for len(r.rects) <= i {
+		r.rects = append(r.rects, canvas.NewRectangle(color.Transparent))
+	}
+	return r.rects[i]
+}
+
+// use shows the first n rectangles and drops the rest from the scene.
+func (r *digitsRenderer) use(n int) {
+	r.objs = r.objs[:0]
+	for i := 0; i < n; i++ {
+		r.objs = append(r.objs, r.rects[i])
+	}
+}

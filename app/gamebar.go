@@ -1,0 +1,114 @@
+package app
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"boardside/companion"
+)
+
+// gameBar is the top bar of every game screen: Back, the game's name,
+// Undo, History, New game, and turning the display to the other side.
+type gameBar struct {
+	content fyne.CanvasObject
+	back    *widget.Button
+	undo    *widget.Button
+	history *widget.Button
+	newGame *widget.Button
+	turn    *widget.Button
+	rotated bool
+}
+
+func newGameBar(u *UI, g *Game, s *companion.Session, onTurn func(rotated bool)) *gameBar {
+	b := &gameBar{}
+	b.back = widget.NewButtonWithIcon(lang.L("Home"), theme.HomeIcon(), u.showHome)
+	title := widget.NewLabelWithStyle(g.Name, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	title.Truncation = fyne.TextTruncateEllipsis
+	b.undo = widget.NewButtonWithIcon(lang.L("Undo"), theme.ContentUndoIcon(), func() {
+		if err := s.Undo(); err != nil {
+			dialog.ShowError(err, u.win)
+		}
+	})
+	b.history = widget.NewButtonWithIcon(lang.L("History"), theme.HistoryIcon(), func() {
+		h := newHistoryScreen(u, g, s, func() { u.openGame(g) })
+		u.show(h.content)
+	})
+	b.newGame = widget.NewButtonWithIcon(lang.L("New game"), theme.ContentAddIcon(), func() {
+		dialog.ShowConfirm(lang.L("New game"), lang.L("End this game and start a new one? Undo cannot bring it back."),
+			func(ok bool) {
+				if ok {
+					u.newGame(g)
+				}
+			}, u.win)
+	})
+	b.turn = widget.NewButtonWithIcon(lang.L("Turn to the other side"), theme.ViewRefreshIcon(), func() {
+		b.rotated = !b.rotated
+		onTurn(b.rotated)
+	})
+	b.content = container.NewBorder(nil, nil, b.back,
+		container.NewHBox(b.undo, b.history, b.newGame, b.turn), title)
+	return b
+}
+
+// refresh enables Undo only when there is something to undo.
+func (b *gameBar) refresh(v companion.View) {
+	if v.CanUndo {
+		b.undo.Enable()
+	} else {
+		b.undo.Disable()
+	}
+}
+
+// newGame replaces a game's session with a fresh one and shows it.
+func (u *UI) newGame(g *Game) {
+	u.mu.Lock()
+	delete(u.sessions, g.ID)
+	u.mu.Unlock()
+	u.openGame(g)
+}
+
+// setVisible shows or hides each object.
+func setVisible(show bool, objs ...fyne.CanvasObject) {
+	for _, o := range objs {
+		if show {
+			o.Show()
+		} else {
+			o.Hide()
+		}
+	}
+}
+
+// bigButton is a button for the common thing: high importance.
+func bigButton(text string, icon fyne.Resource, tapped func()) *widget.Button {
+	b := widget.NewButtonWithIcon(text, icon, tapped)
+	b.Importance = widget.HighImportance
+	return b
+}
+
+// buttonRow lays out the visible buttons side by side, equally wide and
+// tall enough to hit without looking twice.
+func buttonRow(buttons ...fyne.CanvasObject) fyne.CanvasObject {
+	return container.New(tallLayout{height: 64}, container.NewGridWithRows(1, buttons...))
+}
+
+// tallLayout gives its content at least a minimum height.
+type tallLayout struct{ height float32 }
+
+func (l tallLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+}
+
+func (l tallLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var s fyne.Size
+	for _, o := range objs {
+		s = s.Max(o.MinSize())
+	}
+	return fyne.NewSize(s.Width, max(s.Height, l.height))
+}

@@ -1,0 +1,385 @@
+package app
+
+import (
+	"image/color"
+	"strconv"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"boardside/companion"
+	mm "boardside/companion/marsmaze"
+	"boardside/timers"
+)
+
+// marsMazeGame is Magic Maze on Mars as the home screen lists it.
+func marsMazeGame(g *Game) {
+	g.Rules = mm.Rules
+	g.NewState = func() companion.State { return mm.New() }
+	g.Screen = func(u *UI, s *companion.Session) fyne.CanvasObject { return newMarsMazeScreen(u, g, s).content }
+	g.Describe = describeMarsMaze
+}
+
+var talkColour = color.NRGBA{R: 0x2e, G: 0x7d, B: 0x32, A: 0xff}
+
+// marsMazeScreen is the sand timer beside the board.
+type marsMazeScreen struct {
+	u       *UI
+	s       *companion.Session
+	content fyne.CanvasObject
+	bar     *gameBar
+
+	glass   *sandglass
+	digits  *digits
+	counts  *widget.Label // markers and jokers left
+	status  *widget.Label
+	setup   fyne.CanvasObject
+	mission *widget.RadioGroup
+	sand    *widget.Label
+	solo    *widget.Check
+	expert  *widget.Check
+	checks  *widget.Label // the mission's material
+
+	talk       fyne.CanvasObject
+	talkText   *widget.Label
+	passTiles  *widget.Label
+	act        *widget.Button
+	soloRow    fyne.CanvasObject
+	watch      *digits
+	ring       *canvas.Arc
+	nextWindow *widget.Label
+
+	start  *widget.Button
+	flip   *widget.Button
+	joker  *widget.Button
+	pause  *widget.Button
+	resume *widget.Button
+	landed *widget.Check
+	won    *widget.Button
+
+	alerts *timers.Alerts
+	marks  *timers.Marks
+	primed bool
+	flash  *flasher
+	live   *live
+	// pulses counts solo-mode window signals, for tests.
+	pulses int
+}
+
+func newMarsMazeScreen(u *UI, g *Game, s *companion.Session) *marsMazeScreen {
+	m := &marsMazeScreen{u: u, s: s, alerts: timers.NewAlerts(timers.DefaultAlertMarks), flash: newFlasher(u.clock)}
+	m.bar = newGameBar(u, g, s, m.onTurn)
+	m.glass = newSandglass()
+	m.digits = newDigits("3:00")
+	m.counts = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	m.counts.SizeName = theme.SizeNameSubHeadingText
+	m.status = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	m.status.SizeName = theme.SizeNameHeadingText
+
+	var missions []string
+	for _, mi := range mm.Default().Missions {
+		missions = append(missions, strconv.Itoa(mi.Number))
+	}
+	m.mission = widget.NewRadioGroup(missions, nil)
+	m.mission.Horizontal, m.mission.Required = true, true
+	m.sand = widget.NewLabel("")
+	shorter := widget.NewButtonWithIcon(lang.L("10 s"), theme.ContentRemoveIcon(), func() { m.changeSand(-10) })
+	longer := widget.NewButtonWithIcon(lang.L("10 s"), theme.ContentAddIcon(), func() { m.changeSand(10) })
+	m.solo = widget.NewCheck(lang.L("Solo mode"), nil)
+	m.expert = widget.NewCheck(lang.L("Expert rule: pass action tiles on each flip"), nil)
+	m.checks = widget.NewLabel("")
+	m.checks.Wrapping = fyne.TextWrapWord
+	m.setup = container.NewVBox(
+		container.NewCenter(container.NewHBox(widget.NewLabel(lang.L("Mission")), m.mission,
+			widget.NewSeparator(), widget.NewLabel(lang.L("Sand timer")), shorter, m.sand, longer)),
+		container.NewCenter(container.NewHBox(m.solo, m.expert)),
+		m.checks)
+
+	m.talkText = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	m.talkText.SizeName = theme.SizeNameHeadingText
+	m.passTiles = widget.NewLabelWithStyle(lang.L("Pass your action tile to the left!"), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	m.act = bigButton(lang.L("Action: someone moved"), theme.MediaFastForwardIcon(), func() { m.dispatch(&mm.Act{}) })
+	bg := canvas.NewRectangle(talkColour)
+	bg.CornerRadius = theme.InputRadiusSize()
+	m.talk = container.NewStack(bg, container.NewPadded(container.NewBorder(nil, nil, nil, m.act,
+		container.NewVBox(m.talkText, m.passTiles))))
+
+	m.watch = newDigits("0:00")
+	m.ring = canvas.NewArc(0, 360, 0.75, theme.Color(theme.ColorNamePrimary))
+	m.nextWindow = widget.NewLabel("")
+	m.marks = timers.NewMarks(mm.Default().SoloMark(), 0)
+	ring := container.New(tallLayout{height: 72}, container.NewGridWrap(fyne.NewSize(72, 72), m.ring))
+	m.soloRow = container.NewBorder(nil, nil, ring, m.nextWindow, m.watch)
+
+	m.start = bigButton(lang.L("Turn the sand timer over to start"), theme.MediaPlayIcon(), func() { m.dispatch(&mm.Start{}) })
+	m.flip = bigButton(lang.L("Flip"), theme.ViewRefreshIcon(), func() { m.dispatch(&mm.Flip{}) })
+	m.joker = widget.NewButtonWithIcon(lang.L("Joker: talk"), theme.AccountIcon(), func() { m.dispatch(&mm.UseJoker{}) })
+	m.pause = widget.NewButtonWithIcon(lang.L("Pause"), theme.MediaPauseIcon(), func() { m.dispatch(&mm.Pause{}) })
+	m.resume = widget.NewButtonWithIcon(lang.L("Resume"), theme.MediaPlayIcon(), func() { m.dispatch(&mm.Resume{}) })
+	m.landed = widget.NewCheck(lang.L("Colonists landed"), nil)
+	m.won = widget.NewButtonWithIcon(lang.L("All colonists on domes"), theme.ConfirmIcon(), func() {
+		dialog.ShowConfirm(lang.L("Mission complete"), lang.L("Is every colonist on a dome?"), func(ok bool) {
+			if ok {
+				m.dispatch(&mm.Win{})
+			}
+		}, u.win)
+	})
+	m.won.Importance = widget.SuccessImportance
+
+	timerArea := container.NewAdaptiveGrid(2, m.glass, container.NewBorder(nil, m.counts, nil, nil, m.digits))
+	center := container.NewBorder(nil, m.soloRow, nil, nil, timerArea)
+	bottom := container.NewVBox(m.status, m.talk,
+		buttonRow(m.start, m.flip, m.joker, m.pause, m.resume),
+		container.NewHBox(m.landed, layoutSpacer(), m.won))
+	body := container.NewBorder(container.NewVBox(m.bar.content, m.setup), container.NewPadded(bottom), nil, nil,
+		container.NewPadded(center))
+	m.content = container.NewStack(body, m.flash.rect)
+
+	m.live = startLive(u.clock, s, m.render)
+	m.mission.OnChanged = m.onMission
+	m.solo.OnChanged = func(bool) { m.onOptions() }
+	m.expert.OnChanged = func(bool) { m.onOptions() }
+	m.landed.OnChanged = m.onLanded
+	u.leave = m.live.stop
+	return m
+}
+
+func layoutSpacer() fyne.CanvasObject { return container.NewStack() }
+
+func (m *marsMazeScreen) state() *mm.State { return m.s.View().State.(*mm.State) }
+
+func (m *marsMazeScreen) dispatch(a companion.Action) {
+	if err := m.s.Dispatch(a); err != nil {
+		dialog.ShowError(err, m.u.win)
+	}
+}
+
+func (m *marsMazeScreen) onMission(text string) {
+	n, err := strconv.Atoi(text)
+	if err != nil || n == m.state().Mission {
+		return
+	}
+	m.dispatch(&mm.ChooseMission{Mission: n})
+}
+
+func (m *marsMazeScreen) onOptions() {
+	st := m.state()
+	if st.Solo == m.solo.Checked && st.Expert == m.expert.Checked {
+		return
+	}
+	m.dispatch(&mm.SetOptions{Solo: m.solo.Checked, Expert: m.expert.Checked})
+}
+
+func (m *marsMazeScreen) onLanded(on bool) {
+	if on == m.state().Landed {
+		return
+	}
+	m.dispatch(&mm.Land{Landed: on})
+}
+
+func (m *marsMazeScreen) changeSand(deltaSec int) {
+	total := m.state().Sand.Total + time.Duration(deltaSec)*time.Second
+	m.dispatch(&mm.SetSand{Seconds: int(total / time.Second)})
+}
+
+func (m *marsMazeScreen) onTurn(rotated bool) {
+	m.digits.SetRotated(rotated)
+	m.glass.SetRotated(rotated)
+}
+
+// render shows the state at now and says when something shown next changes.
+func (m *marsMazeScreen) render(now time.Time) (time.Duration, bool) {
+	v := m.s.View()
+	st := v.State.(*mm.State)
+	m.bar.refresh(v)
+	phase := st.Sand.Phase(now)
+	rem := st.Sand.Remaining(now)
+	over, won := st.Over(now)
+	idle := !st.Started()
+	running := phase == timers.Running && !over
+
+	m.digits.SetText(timers.FormatRemaining(rem))
+	m.glass.Set(st.Sand.Fraction(now), running)
+	m.counts.SetText(lang.L("Hourglass markers left: {{.Markers}}", map[string]any{"Markers": st.MarkersLeft}) +
+		jokerText(st))
+
+	setVisible(idle, m.setup, m.start)
+	if idle {
+		m.mission.SetSelected(strconv.Itoa(st.Mission))
+		m.sand.SetText(timers.FormatElapsed(st.Sand.Total))
+		m.solo.SetChecked(st.Solo)
+		m.expert.SetChecked(st.Expert)
+		m.checks.SetText(m.checklist(st))
+	}
+	playing := !idle && !over
+	setVisible(playing, m.flip, m.landed, m.won)
+	setVisible(playing && st.JokersLeft > 0, m.joker)
+	setVisible(playing && phase == timers.Running, m.pause)
+	setVisible(playing && phase == timers.Paused, m.resume)
+	if st.CanFlip(now) == nil {
+		m.flip.Enable()
+	} else {
+		m.flip.Disable()
+	}
+	m.landed.SetChecked(st.Landed)
+
+	talking := playing && (st.Talk != "" || st.PassTiles)
+	setVisible(talking, m.talk)
+	setVisible(st.PassTiles, m.passTiles)
+	switch st.Talk {
+	case mm.TalkAfterJoker:
+		m.talkText.SetText(lang.L("Joker: talk now, until someone acts"))
+	case mm.TalkAfterFlip:
+		m.talkText.SetText(lang.L("Talk now, until someone acts"))
+	default:
+		m.talkText.SetText("")
+	}
+	setVisible(st.Talk != "", m.talkText)
+
+	switch {
+	case over && won:
+		m.digits.SetColour(theme.Color(theme.ColorNameSuccess))
+		m.status.SetText(lang.L("Mission complete with {{.Time}} of sand left", map[string]any{"Time": timers.FormatRemaining(st.SandLeftAtWin)}))
+	case over:
+		m.digits.SetColour(theme.Color(theme.ColorNameError))
+		at, _ := st.Sand.ExpiredAt(now)
+		m.status.SetText(lang.L("The sand has run out at {{.Clock}}: the game is lost", map[string]any{"Clock": at.Local().Format("15:04:05")}))
+	case phase == timers.Paused:
+		m.digits.SetColour(nil)
+		m.status.SetText(lang.L("Paused"))
+	case st.Landed:
+		m.digits.SetColour(nil)
+		m.status.SetText(lang.L("The colonists have landed: no more flips"))
+	default:
+		m.digits.SetColour(nil)
+		m.status.SetText("")
+	}
+	setVisible(m.status.Text != "", m.status)
+
+	next, again := time.Duration(0), false
+	if running {
+		next, again = timers.UntilRemainingChanges(rem), true
+	}
+	if d, ok := m.renderSolo(st, now, playing); ok && (!again || d < next) {
+		next, again = d, true
+	}
+	m.signal(st, now, rem, phase)
+	m.u.keepAwake(running)
+	return next, again
+}
+
+// renderSolo shows the stopwatch and the ring counting down to the next
+// moment the "Do something!" pawn may move, and pulses at each.
+func (m *marsMazeScreen) renderSolo(st *mm.State, now time.Time, playing bool) (time.Duration, bool) {
+	setVisible(st.Solo && st.Started(), m.soloRow)
+	if !st.Solo || !st.Started() {
+		return 0, false
+	}
+	elapsed := st.Watch.Elapsed(now)
+	m.watch.SetText(timers.FormatElapsed(elapsed))
+	every := m.marks.Every
+	until := m.marks.UntilNext(elapsed)
+	secs := int((until + time.Second - 1) / time.Second)
+	m.nextWindow.SetText(lang.L("Pawn may move in {{.Seconds}} s", map[string]any{"Seconds": secs}))
+	sweep := float32(360 * float64(until) / float64(every))
+	if m.ring.EndAngle != sweep {
+		m.ring.EndAngle = sweep
+		m.ring.Refresh()
+	}
+	if crossed := m.marks.Observe(elapsed); len(crossed) > 0 && playing {
+		// Marks missed while asleep arrive together: one pulse, one sound.
+		m.pulses++
+		m.u.playSound(soundMark)
+		m.flash.Flash(flashMark)
+	}
+	if !playing || !st.Watch.Running {
+		return 0, false
+	}
+	return min(timers.UntilElapsedChanges(elapsed), until), true
+}
+
+// signal sounds and flashes at the alert marks, once each.
+func (m *marsMazeScreen) signal(st *mm.State, now time.Time, rem time.Duration, phase timers.Phase) {
+	if !m.primed {
+		m.primed = true
+		m.u.primeAlerts(m.alerts, phase, rem, st.Sand.Deadline)
+		m.marks = timers.NewMarks(m.marks.Every, st.Watch.Elapsed(now))
+	}
+	if _, won := st.Over(now); won || phase == timers.Idle || phase == timers.Paused {
+		m.alerts.Prime(rem)
+		return
+	}
+	crossed := m.alerts.Observe(rem)
+	if len(crossed) == 0 {
+		return
+	}
+	last := crossed[len(crossed)-1]
+	m.u.signalAlert(m.flash, last)
+	if last == 0 {
+		m.u.expiryAnnounced(st.Sand.Deadline)
+		m.u.notifyIfAway(lang.L("The sand has run out"), lang.L("Magic Maze on Mars: the game is lost."))
+	}
+}
+
+func jokerText(st *mm.State) string {
+	if st.MissionData().Jokers == 0 {
+		return ""
+	}
+	return "   " + lang.L("Jokers left: {{.Jokers}}", map[string]any{"Jokers": st.JokersLeft})
+}
+
+// checklist is the chosen mission's material, in the running language.
+func (m *marsMazeScreen) checklist(st *mm.State) string {
+	mi := st.MissionData()
+	lines := []string{lang.L("Mission {{.Mission}} needs:", map[string]any{"Mission": mi.Number})}
+	for _, it := range mi.Material {
+		lines = append(lines, "• "+it.In(runningLanguage()))
+	}
+	if mi.TalkFreely {
+		lines = append(lines, lang.L("In this mission everybody may talk all game long."))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// describeMarsMaze is a history line.
+func describeMarsMaze(e companion.Entry) string {
+	a, err := mm.Rules.DecodeAction([]byte(`{"kind":"` + e.Kind + `","data":` + string(orNull(e.Data)) + `}`))
+	if err != nil {
+		return e.Kind
+	}
+	switch a := a.(type) {
+	case *mm.ChooseMission:
+		return lang.L("Mission {{.Mission}}", map[string]any{"Mission": a.Mission})
+	case *mm.SetSand:
+		return lang.L("Sand timer: {{.Time}}", map[string]any{"Time": timers.FormatElapsed(time.Duration(a.Seconds) * time.Second)})
+	case *mm.SetOptions:
+		return lang.L("Options changed")
+	case *mm.Start:
+		return lang.L("Start")
+	case *mm.Flip:
+		return lang.L("Flip")
+	case *mm.Act:
+		return lang.L("Action: someone moved")
+	case *mm.UseJoker:
+		return lang.L("Joker: talk")
+	case *mm.Land:
+		if a.Landed {
+			return lang.L("Colonists landed")
+		}
+		return lang.L("Colonists not landed after all")
+	case *mm.Pause:
+		return lang.L("Pause")
+	case *mm.Resume:
+		return lang.L("Resume")
+	case *mm.Win:
+		return lang.L("All colonists on domes")
+	}
+	return e.Kind
+}

@@ -1,0 +1,247 @@
+package app
+
+import (
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"boardside/companion"
+	mc "boardside/companion/missioncontrol"
+	"boardside/timers"
+)
+
+// missionControlGame is Mission Control: Critical Orbit as the home screen
+// lists it.
+func missionControlGame(g *Game) {
+	g.Rules = mc.Rules
+	g.NewState = func() companion.State { return mc.New() }
+	g.Screen = func(u *UI, s *companion.Session) fyne.CanvasObject { return newMissionControlScreen(u, g, s).content }
+	g.Describe = describeMissionControl
+}
+
+// missionControlScreen is the 20-minute countdown beside the board.
+type missionControlScreen struct {
+	u       *UI
+	s       *companion.Session
+	content fyne.CanvasObject
+	bar     *gameBar
+
+	digits     *digits
+	status     *widget.Label // oxygen needed, or how the game ended
+	detail     *widget.Label
+	setup      fyne.CanvasObject
+	difficulty *widget.RadioGroup
+	length     *widget.Label
+	shorter    *widget.Button
+	longer     *widget.Button
+
+	start           *widget.Button
+	pause           *widget.Button
+	resume          *widget.Button
+	done            *widget.Button // "Mission accomplished"
+	editTime        *widget.Button
+	adjustRow       fyne.CanvasObject
+	adjust          map[int]*widget.Button // by seconds
+	editing         bool
+	difficulty2code map[string]string
+
+	alerts *timers.Alerts
+	primed bool
+	flash  *flasher
+	live   *live
+}
+
+func newMissionControlScreen(u *UI, g *Game, s *companion.Session) *missionControlScreen {
+	m := &missionControlScreen{u: u, s: s, alerts: timers.NewAlerts(timers.DefaultAlertMarks), flash: newFlasher(u.clock)}
+	m.bar = newGameBar(u, g, s, m.onTurn)
+	m.digits = newDigits("20:00")
+	m.status = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	m.status.SizeName = theme.SizeNameHeadingText
+	m.detail = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{})
+
+	opts := []string{lang.L("Easy"), lang.L("Normal"), lang.L("Hard")}
+	m.difficulty2code = map[string]string{opts[0]: "easy", opts[1]: "normal", opts[2]: "hard"}
+	m.difficulty = widget.NewRadioGroup(opts, nil)
+	m.difficulty.Horizontal = true
+	m.difficulty.Required = true
+	m.length = widget.NewLabel("")
+	m.shorter = widget.NewButtonWithIcon(lang.L("1 min"), theme.ContentRemoveIcon(), func() { m.changeLength(-60) })
+	m.longer = widget.NewButtonWithIcon(lang.L("1 min"), theme.ContentAddIcon(), func() { m.changeLength(60) })
+	m.setup = container.NewCenter(container.NewHBox(
+		widget.NewLabel(lang.L("Difficulty")), m.difficulty,
+		widget.NewSeparator(),
+		widget.NewLabel(lang.L("Length")), m.shorter, m.length, m.longer))
+
+	m.start = bigButton(lang.L("Start"), theme.MediaPlayIcon(), func() { m.dispatch(&mc.Start{}) })
+	m.pause = bigButton(lang.L("Pause"), theme.MediaPauseIcon(), func() { m.dispatch(&mc.Pause{}) })
+	m.resume = bigButton(lang.L("Resume"), theme.MediaPlayIcon(), func() { m.dispatch(&mc.Resume{}) })
+	m.done = widget.NewButtonWithIcon(lang.L("Mission accomplished"), theme.ConfirmIcon(), func() {
+		dialog.ShowConfirm(lang.L("Mission accomplished"), lang.L("Has the astronaut reached the oxygen needed?"), func(ok bool) {
+			if ok {
+				m.dispatch(&mc.Accomplish{})
+			}
+		}, u.win)
+	})
+	m.done.Importance = widget.SuccessImportance
+	m.editTime = widget.NewButtonWithIcon(lang.L("Edit time"), theme.DocumentCreateIcon(), m.onEditTime)
+	m.adjust = map[int]*widget.Button{}
+	var adj []fyne.CanvasObject
+	for _, sec := range []int{-60, -10, 10, 60} {
+		b := widget.NewButton(adjustText(sec), func() { m.dispatch(&mc.Adjust{Seconds: sec}) })
+		m.adjust[sec] = b
+		adj = append(adj, b)
+	}
+	m.adjustRow = container.NewGridWithColumns(4, adj...)
+	m.adjustRow.Hide()
+
+	controls := buttonRow(m.start, m.pause, m.resume, m.done, m.editTime)
+	bottom := container.NewVBox(m.status, m.detail, m.adjustRow, controls)
+	body := container.NewBorder(container.NewVBox(m.bar.content, m.setup), container.NewPadded(bottom), nil, nil,
+		container.NewPadded(m.digits))
+	m.content = container.NewStack(body, m.flash.rect)
+
+	// Set the controls from the state before their handlers are attached,
+	// so showing the screen dispatches nothing.
+	m.live = startLive(u.clock, s, m.render)
+	m.difficulty.OnChanged = m.onDifficulty
+	u.leave = m.live.stop
+	return m
+}
+
+func adjustText(sec int) string {
+	sign := "+"
+	if sec < 0 {
+		sign, sec = "−", -sec
+	}
+	return sign + timers.FormatElapsed(time.Duration(sec)*time.Second)
+}
+
+func (m *missionControlScreen) dispatch(a companion.Action) {
+	if err := m.s.Dispatch(a); err != nil {
+		dialog.ShowError(err, m.u.win)
+	}
+}
+
+func (m *missionControlScreen) onDifficulty(text string) {
+	code, ok := m.difficulty2code[text]
+	if !ok || code == m.state().Difficulty {
+		return
+	}
+	m.dispatch(&mc.SetDifficulty{Difficulty: code})
+}
+
+func (m *missionControlScreen) changeLength(deltaSec int) {
+	total := m.state().Timer.Total + time.Duration(deltaSec)*time.Second
+	m.dispatch(&mc.SetLength{Seconds: int(total / time.Second)})
+}
+
+func (m *missionControlScreen) onEditTime() {
+	m.editing = !m.editing
+	setVisible(m.editing, m.adjustRow)
+}
+
+func (m *missionControlScreen) onTurn(rotated bool) { m.digits.SetRotated(rotated) }
+
+func (m *missionControlScreen) state() *mc.State { return m.s.View().State.(*mc.State) }
+
+// render shows the state at now and says when the shown time next changes.
+func (m *missionControlScreen) render(now time.Time) (time.Duration, bool) {
+	v := m.s.View()
+	st := v.State.(*mc.State)
+	m.bar.refresh(v)
+	phase := st.Timer.Phase(now)
+	outcome := st.Outcome(now)
+	rem := st.Timer.Remaining(now)
+	m.digits.SetText(timers.FormatRemaining(rem))
+
+	idle := phase == timers.Idle
+	setVisible(idle, m.setup, m.start)
+	setVisible(outcome == mc.Playing && phase == timers.Running, m.pause)
+	setVisible(outcome == mc.Playing && phase == timers.Paused, m.resume)
+	setVisible(outcome == mc.Playing && !idle, m.done, m.editTime)
+	setVisible(m.editing && outcome == mc.Playing && !idle, m.adjustRow)
+	if idle {
+		m.difficulty.SetSelected(textFor(m.difficulty2code, st.Difficulty))
+		m.length.SetText(lang.L("{{.Minutes}} min", map[string]any{"Minutes": int(st.Timer.Total / time.Minute)}))
+	}
+
+	switch outcome {
+	case mc.Accomplished:
+		m.digits.SetColour(theme.Color(theme.ColorNameSuccess))
+		m.status.SetText(lang.L("Mission accomplished"))
+		m.detail.SetText(lang.L("The game took {{.Time}}.", map[string]any{"Time": timers.FormatElapsed(st.Duration(now))}))
+	case mc.TimeUp:
+		m.digits.SetColour(theme.Color(theme.ColorNameError))
+		at, _ := st.Timer.ExpiredAt(now)
+		m.status.SetText(lang.L("Time's up"))
+		m.detail.SetText(lang.L("Time ran out at {{.Clock}}. The game took {{.Time}}.",
+			map[string]any{"Clock": at.Local().Format("15:04:05"), "Time": timers.FormatElapsed(st.Duration(now))}))
+	default:
+		m.digits.SetColour(nil)
+		m.status.SetText(lang.L("Oxygen needed: {{.Oxygen}}", map[string]any{"Oxygen": st.Oxygen()}))
+		if phase == timers.Paused {
+			m.detail.SetText(lang.L("Paused"))
+		} else {
+			m.detail.SetText("")
+		}
+	}
+
+	m.signal(st, now, rem, phase)
+	m.u.keepAwake(phase == timers.Running)
+	if phase == timers.Running {
+		return timers.UntilRemainingChanges(rem), true
+	}
+	return 0, false
+}
+
+// signal sounds and flashes at the alert marks, once each.
+func (m *missionControlScreen) signal(st *mc.State, now time.Time, rem time.Duration, phase timers.Phase) {
+	if !m.primed {
+		m.primed = true
+		m.u.primeAlerts(m.alerts, phase, rem, st.Timer.Deadline)
+	}
+	if phase == timers.Idle || phase == timers.Paused {
+		m.alerts.Prime(rem)
+		return
+	}
+	crossed := m.alerts.Observe(rem)
+	if len(crossed) == 0 {
+		return
+	}
+	last := crossed[len(crossed)-1] // one signal, however many marks passed
+	m.u.signalAlert(m.flash, last)
+	if last == 0 {
+		m.u.expiryAnnounced(st.Timer.Deadline)
+		m.u.notifyIfAway(lang.L("Time's up"), lang.L("Mission Control: the 20 minutes are over."))
+	}
+}
+
+// describeMissionControl is a history line.
+func describeMissionControl(e companion.Entry) string {
+	a, err := mc.Rules.DecodeAction([]byte(`{"kind":"` + e.Kind + `","data":` + string(orNull(e.Data)) + `}`))
+	if err != nil {
+		return e.Kind
+	}
+	switch a := a.(type) {
+	case *mc.SetDifficulty:
+		return lang.L("Difficulty: {{.Difficulty}}", map[string]any{"Difficulty": lang.L(capitalise(a.Difficulty))})
+	case *mc.SetLength:
+		return lang.L("Length: {{.Time}}", map[string]any{"Time": timers.FormatElapsed(time.Duration(a.Seconds) * time.Second)})
+	case *mc.Start:
+		return lang.L("Start")
+	case *mc.Pause:
+		return lang.L("Pause")
+	case *mc.Resume:
+		return lang.L("Resume")
+	case *mc.Adjust:
+		return lang.L("Time changed by {{.Delta}}", map[string]any{"Delta": adjustText(a.Seconds)})
+	case *mc.Accomplish:
+		return lang.L("Mission accomplished")
+	}
+	return e.Kind
+}

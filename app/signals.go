@@ -1,0 +1,111 @@
+package app
+
+import (
+	"image/color"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+
+	"boardside/timers"
+)
+
+// Alert colours for the full-screen flash.
+var (
+	flashAlert  = color.NRGBA{R: 0xff, G: 0xc1, B: 0x07, A: 0xb0} // amber
+	flashTimeUp = color.NRGBA{R: 0xe5, G: 0x39, B: 0x35, A: 0xc8} // red
+	flashMark   = color.NRGBA{R: 0x42, G: 0xa5, B: 0xf5, A: 0x70} // blue, solo pulse
+)
+
+const flashTime = 350 * time.Millisecond
+
+// flasher is a rectangle over a whole screen that lights up for a moment.
+type flasher struct {
+	rect  *canvas.Rectangle
+	clock timers.Clock
+	waker *timers.Waker
+	count int // flashes shown, for tests
+}
+
+func newFlasher(clock timers.Clock) *flasher {
+	f := &flasher{rect: canvas.NewRectangle(color.Transparent), clock: clock}
+	f.rect.Hide()
+	f.waker = timers.NewWaker(clock, func() { fyne.Do(f.rect.Hide) })
+	return f
+}
+
+// Flash lights the screen in c; call it on the Fyne goroutine.
+func (f *flasher) Flash(c color.Color) {
+	f.count++
+	f.rect.FillColor = c
+	f.rect.Show()
+	f.rect.Refresh()
+	f.waker.After(flashTime)
+}
+
+// signal sounds (when sound is on) and flashes for an alert mark.
+func (u *UI) signalAlert(f *flasher, mark time.Duration) {
+	switch {
+	case mark == 0:
+		u.playSound(soundTimeUp)
+		f.Flash(flashTimeUp)
+	case mark <= 5*time.Second:
+		u.playSound(soundCountdown)
+		f.Flash(flashAlert)
+	default:
+		u.playSound(soundAlert)
+		f.Flash(flashAlert)
+	}
+}
+
+func (u *UI) playSound(name string) {
+	if u.prefs.Sound() {
+		u.sound(name)
+	}
+}
+
+// notifyIfAway sends an OS notification when Boardside is not in front.
+func (u *UI) notifyIfAway(title, body string) {
+	u.mu.Lock()
+	away := !u.foreground
+	u.mu.Unlock()
+	if away {
+		u.app.SendNotification(fyne.NewNotification(title, body))
+	}
+}
+
+// keepAwake stops the screen from blanking while a timer runs (when the
+// player wants that) and releases it afterwards.
+func (u *UI) keepAwake(timerRunning bool) {
+	want := timerRunning && u.prefs.KeepScreenOn()
+	if want == u.awake {
+		return
+	}
+	u.awake = want
+	u.app.Driver().SetDisableScreenBlanking(want)
+}
+
+// primeAlerts prepares a screen's alerts when it opens. A timer found
+// already run out alerts once per run of the app (so a game that ran out
+// while Boardside was closed is announced), never once per mark missed.
+func (u *UI) primeAlerts(a *timers.Alerts, phase timers.Phase, rem time.Duration, deadline time.Time) {
+	if phase != timers.Expired {
+		a.Prime(rem)
+		return
+	}
+	u.mu.Lock()
+	seen := u.announced[deadline.UnixNano()]
+	u.mu.Unlock()
+	if seen {
+		a.Prime(0)
+	} else {
+		a.PrimeExpired()
+	}
+}
+
+// expiryAnnounced records that time's up for this deadline was signalled.
+func (u *UI) expiryAnnounced(deadline time.Time) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	u.announced[deadline.UnixNano()] = true
+}

@@ -1,0 +1,72 @@
+package app
+
+import (
+	"bytes"
+	"log"
+	"sync"
+
+	"github.com/ebitengine/oto/v3"
+
+	"boardside/assets"
+)
+
+// Sound names, files in assets/sounds.
+const (
+	soundAlert     = "alert"     // 5:00, 1:00, 0:30, 0:10
+	soundCountdown = "countdown" // 5, 4, 3, 2, 1
+	soundTimeUp    = "timeup"
+	soundMark      = "mark" // solo: the pawn may move
+)
+
+// player plays the embedded alert sounds. Without an audio device it stays
+// silent: the problem is logged once and never reaches the player.
+type player struct {
+	once    sync.Once
+	ctx     *oto.Context
+	failed  bool
+	mu      sync.Mutex
+	playing []*oto.Player // kept until done, so they are not collected mid-sound
+}
+
+// Play starts a sound and returns at once; it is safe from any goroutine.
+func (p *player) Play(name string) {
+	go p.play(name)
+}
+
+func (p *player) play(name string) {
+	p.once.Do(p.open)
+	if p.failed {
+		return
+	}
+	pcm, err := assets.Sound(name)
+	if err != nil {
+		log.Printf("sound %q: %v", name, err)
+		return
+	}
+	pl := p.ctx.NewPlayer(bytes.NewReader(pcm))
+	p.mu.Lock()
+	live := p.playing[:0]
+	for _, q := range p.playing {
+		if q.IsPlaying() {
+			live = append(live, q)
+		}
+	}
+	p.playing = append(live, pl)
+	p.mu.Unlock()
+	pl.Play()
+}
+
+func (p *player) open() {
+	ctx, ready, err := oto.NewContext(&oto.NewContextOptions{
+		SampleRate:   assets.SoundRate,
+		ChannelCount: 1,
+		Format:       oto.FormatSignedInt16LE,
+	})
+	if err != nil {
+		log.Printf("no sound: %v", err)
+		p.failed = true
+		return
+	}
+	<-ready
+	p.ctx = ctx
+}
