@@ -37,7 +37,7 @@ var (
 // It is plain data: every method takes the current instant.
 type Countdown struct {
 	Total    time.Duration `json:"total"`
-	Left     time.Duration `json:"left"`               // remaining while idle or paused
+	Left     time.Duration `json:"left"`              // remaining while idle or paused
 	Deadline time.Time     `json:"deadline,omitzero"` // set while running
 	Started  bool          `json:"started"`
 	Running  bool          `json:"running"`
