@@ -30,7 +30,7 @@ func newGameBar(u *UI, g *Game, s *companion.Session, onTurn func(rotated bool))
 	title.Truncation = fyne.TextTruncateEllipsis
 	b.undo = widget.NewButtonWithIcon(lang.L("Undo"), theme.ContentUndoIcon(), func() {
 		if err := s.Undo(); err != nil {
-			dialog.ShowError(err, u.win)
+			u.showError(err)
 		}
 	})
 	b.history = widget.NewButtonWithIcon(lang.L("History"), theme.HistoryIcon(), func() {

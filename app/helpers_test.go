@@ -74,10 +74,11 @@ func counterGame() *Game {
 }
 
 type testEnv struct {
-	app   fyne.App
-	dir   string
-	clock *timers.Fake
-	games []*Game
+	app    fyne.App
+	dir    string
+	clock  *timers.Fake
+	games  []*Game
+	sounds []string // what the app played
 }
 
 func newTestEnv(t *testing.T, games ...*Game) *testEnv {
@@ -92,7 +93,8 @@ func newTestEnv(t *testing.T, games ...*Game) *testEnv {
 // start builds the UI as the app does at start-up.
 func (e *testEnv) start(t *testing.T) *UI {
 	t.Helper()
-	u := New(e.app, Options{DataDir: e.dir, Clock: e.clock, Games: e.games})
+	u := New(e.app, Options{DataDir: e.dir, Clock: e.clock, Games: e.games,
+		Sound: func(name string) { e.sounds = append(e.sounds, name) }})
 	u.win.Resize(fyne.NewSize(900, 640))
 	return u
 }
@@ -162,3 +164,11 @@ func button(t *testing.T, o fyne.CanvasObject, text string) *widget.Button {
 }
 
 func getenv(k string) string { return os.Getenv(k) }
+
+// tapDialogButton taps a button in the dialog on top, as a player would.
+func tapDialogButton(t *testing.T, u *UI, text string) {
+	t.Helper()
+	top := u.win.Canvas().Overlays().Top()
+	require.NotNil(t, top, "a dialog is showing")
+	test.Tap(button(t, top, text))
+}

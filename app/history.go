@@ -5,7 +5,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -71,7 +70,7 @@ func (h *historyScreen) refresh() {
 
 func (h *historyScreen) onUndo() {
 	if err := h.s.Undo(); err != nil {
-		dialog.ShowError(err, h.u.win)
+		h.u.showError(err)
 	}
 }
 

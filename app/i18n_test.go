@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -10,6 +11,11 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"boardside/companion"
+	mm "boardside/companion/marsmaze"
+	mc "boardside/companion/missioncontrol"
+	"boardside/timers"
 )
 
 func loadTranslationFile(t *testing.T, lang string) map[string]string {
@@ -60,9 +66,31 @@ func TestTranslations_EveryTextInTheCodeIsTranslated(t *testing.T) {
 		for _, p := range patterns {
 			for _, m := range p.FindAllStringSubmatch(string(src), -1) {
 				found++
-				assert.Contains(t, en, m[1], "%s: %q has no translation entry", f, m[1])
+				_, ok := en[m[1]]
+				assert.True(t, ok, "%s: %q has no translation entry", f, m[1])
 			}
 		}
 	}
 	assert.Greater(t, found, 20, "the scan found the app's texts")
+}
+
+// TestTranslations_RuleErrorsHaveGerman: refusals from the rules reach the
+// player; each has a German text.
+func TestTranslations_RuleErrorsHaveGerman(t *testing.T) {
+	de := loadTranslationFile(t, "de")
+	errs := []error{
+		companion.ErrNothingToUndo,
+		timers.ErrNotIdle, timers.ErrNotRunning, timers.ErrNotPaused, timers.ErrIdle, timers.ErrExpired,
+		timers.ErrBadDuration, timers.ErrTakesTooMuch, timers.ErrRunOut,
+		mm.ErrGameOver, mm.ErrNotStarted, mm.ErrStarted, mm.ErrLanded, mm.ErrNoMarkers, mm.ErrNoJokers,
+		mm.ErrNotTalking, mm.ErrTalkFreely, mm.ErrAlreadyStarted,
+		mc.ErrStarted, mc.ErrGameOver, mc.ErrNotStarted,
+	}
+	for _, e := range errs {
+		assert.NotEmpty(t, de[e.Error()], "no German for %q", e.Error())
+	}
+
+	setLanguage(t, "de")
+	assert.Equal(t, "Es ist kein Joker mehr übrig.", translateError(mm.ErrNoJokers))
+	assert.Equal(t, `"x" is not a difficulty`, translateError(errors.New(`"x" is not a difficulty`)), "unknown messages stay as they are")
 }

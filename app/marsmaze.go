@@ -157,7 +157,7 @@ func (m *marsMazeScreen) state() *mm.State { return m.s.View().State.(*mm.State)
 
 func (m *marsMazeScreen) dispatch(a companion.Action) {
 	if err := m.s.Dispatch(a); err != nil {
-		dialog.ShowError(err, m.u.win)
+		m.u.showError(err)
 	}
 }
 

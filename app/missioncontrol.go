@@ -123,7 +123,7 @@ func adjustText(sec int) string {
 
 func (m *missionControlScreen) dispatch(a companion.Action) {
 	if err := m.s.Dispatch(a); err != nil {
-		dialog.ShowError(err, m.u.win)
+		m.u.showError(err)
 	}
 }
 
@@ -217,7 +217,7 @@ func (m *missionControlScreen) signal(st *mc.State, now time.Time, rem time.Dura
 	m.u.signalAlert(m.flash, last)
 	if last == 0 {
 		m.u.expiryAnnounced(st.Timer.Deadline)
-		m.u.notifyIfAway(lang.L("Time's up"), lang.L("Mission Control: the 20 minutes are over."))
+		m.u.notifyIfAway(lang.L("Time's up"), lang.L("Mission Control: the time is up."))
 	}
 }
 

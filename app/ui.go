@@ -77,6 +77,8 @@ func New(a fyne.App, opt Options) *UI {
 		// Until the window says otherwise: notifications only when away.
 		foreground: true,
 	}
+	// Closing the window stops the screen's timers before the app exits.
+	u.win.SetOnClosed(u.stopCurrent)
 	a.Lifecycle().SetOnEnteredForeground(func() { u.setForeground(true) })
 	a.Lifecycle().SetOnExitedForeground(func() { u.setForeground(false) })
 	applyTheme(a, u.prefs.Theme())

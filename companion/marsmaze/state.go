@@ -77,29 +77,30 @@ func (s *State) Over(now time.Time) (over, won bool) {
 // CanFlip says whether the Flip button works at now, and if not, why.
 func (s *State) CanFlip(now time.Time) error {
 	if over, _ := s.Over(now); over {
-		return errGameOver
+		return ErrGameOver
 	}
 	switch {
 	case !s.Started():
-		return errNotStarted
+		return ErrNotStarted
 	case s.Landed:
-		return errLanded
+		return ErrLanded
 	case s.MarkersLeft <= 0:
-		return errNoMarkers
+		return ErrNoMarkers
 	}
 	return nil
 }
 
-// Errors players may see.
+// Errors players may see, in plain words.
 var (
-	errGameOver   = errors.New("the game is over")
-	errNotStarted = errors.New("turn the sand timer over to start the game first")
-	errStarted    = errors.New("this can only be changed before the game starts")
-	errLanded     = errors.New("the colonists have landed: the sand timer may not be flipped any more")
-	errNoMarkers  = errors.New("no hourglass marker is left in this mission")
-	errNoJokers   = errors.New("no joker is left")
-	errNotTalking = errors.New("nobody is talking right now")
-	errTalkFreely = errors.New("in mission 1 everybody may talk all game long")
+	ErrGameOver       = errors.New("the game is over")
+	ErrNotStarted     = errors.New("turn the sand timer over to start the game first")
+	ErrStarted        = errors.New("this can only be changed before the game starts")
+	ErrLanded         = errors.New("the colonists have landed: the sand timer may not be flipped any more")
+	ErrNoMarkers      = errors.New("no hourglass marker is left in this mission")
+	ErrNoJokers       = errors.New("no joker is left")
+	ErrNotTalking     = errors.New("nobody is talking right now")
+	ErrTalkFreely     = errors.New("in mission 1 everybody may talk all game long")
+	ErrAlreadyStarted = errors.New("the game has already started")
 )
 
 // Apply validates and applies one action.
@@ -108,24 +109,24 @@ func (s *State) Apply(a companion.Action, env companion.Env) error {
 	switch a := a.(type) {
 	case *ChooseMission:
 		if s.Started() {
-			return errStarted
+			return ErrStarted
 		}
 		return s.chooseMission(a.Mission, Default())
 	case *SetSand:
 		if s.Started() {
-			return errStarted
+			return ErrStarted
 		}
 		if err := s.Sand.SetTotal(time.Duration(a.Seconds) * time.Second); err != nil {
 			return err
 		}
 	case *SetOptions:
 		if s.Started() {
-			return errStarted
+			return ErrStarted
 		}
 		s.Solo, s.Expert = a.Solo, a.Expert
 	case *Start:
 		if s.Started() {
-			return errors.New("the game has already started")
+			return ErrAlreadyStarted
 		}
 		if err := s.Sand.Flip(now); err != nil {
 			return err
@@ -148,30 +149,30 @@ func (s *State) Apply(a companion.Action, env companion.Env) error {
 		s.PassTiles = s.Expert
 	case *Act:
 		if s.Talk == "" && !s.PassTiles {
-			return errNotTalking
+			return ErrNotTalking
 		}
 		s.Talk, s.PassTiles = "", false
 	case *UseJoker:
 		if over, _ := s.Over(now); over {
-			return errGameOver
+			return ErrGameOver
 		}
 		if !s.Started() {
-			return errNotStarted
+			return ErrNotStarted
 		}
 		if s.MissionData().TalkFreely {
-			return errTalkFreely
+			return ErrTalkFreely
 		}
 		if s.JokersLeft <= 0 {
-			return errNoJokers
+			return ErrNoJokers
 		}
 		s.JokersLeft--
 		s.Talk = TalkAfterJoker
 	case *Land:
 		if over, _ := s.Over(now); over {
-			return errGameOver
+			return ErrGameOver
 		}
 		if !s.Started() {
-			return errNotStarted
+			return ErrNotStarted
 		}
 		s.Landed = a.Landed
 	case *Pause:
@@ -188,10 +189,10 @@ func (s *State) Apply(a companion.Action, env companion.Env) error {
 		}
 	case *Win:
 		if over, _ := s.Over(now); over {
-			return errGameOver
+			return ErrGameOver
 		}
 		if !s.Started() {
-			return errNotStarted
+			return ErrNotStarted
 		}
 		s.SandLeftAtWin = s.Sand.Remaining(now)
 		if s.Sand.Running {

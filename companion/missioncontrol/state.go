@@ -62,21 +62,23 @@ func (s *State) Duration(now time.Time) time.Duration {
 	return s.Played.Elapsed(now)
 }
 
+// Errors players may see, in plain words.
 var (
-	errStarted  = errors.New("this can only be changed before the astronaut starts the timer")
-	errGameOver = errors.New("the game is over")
+	ErrStarted    = errors.New("this can only be changed before the astronaut starts the timer")
+	ErrGameOver   = errors.New("the game is over")
+	ErrNotStarted = errors.New("the mission has not started yet")
 )
 
 // Apply validates and applies one action.
 func (s *State) Apply(a companion.Action, env companion.Env) error {
 	now := env.Now
 	if s.Outcome(now) != Playing {
-		return errGameOver
+		return ErrGameOver
 	}
 	switch a := a.(type) {
 	case *SetDifficulty:
 		if s.Timer.Started {
-			return errStarted
+			return ErrStarted
 		}
 		if _, ok := Default().Difficulty(a.Difficulty); !ok {
 			return fmt.Errorf("%q is not a difficulty; choose easy, normal or hard", a.Difficulty)
@@ -84,7 +86,7 @@ func (s *State) Apply(a companion.Action, env companion.Env) error {
 		s.Difficulty = a.Difficulty
 	case *SetLength:
 		if s.Timer.Started {
-			return errStarted
+			return ErrStarted
 		}
 		return s.Timer.SetTotal(time.Duration(a.Seconds) * time.Second)
 	case *Start:
@@ -106,7 +108,7 @@ func (s *State) Apply(a companion.Action, env companion.Env) error {
 		return s.Timer.Adjust(now, time.Duration(a.Seconds)*time.Second)
 	case *Accomplish:
 		if !s.Timer.Started {
-			return errors.New("the mission has not started yet")
+			return ErrNotStarted
 		}
 		if s.Timer.Running {
 			_ = s.Timer.Pause(now)

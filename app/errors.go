@@ -1,0 +1,18 @@
+package app
+
+import (
+	"errors"
+
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
+)
+
+// showError tells the player why something was refused, in their language
+// where the message is known (the rule packages' errors are), else as it is.
+func (u *UI) showError(err error) {
+	dialog.ShowError(errors.New(translateError(err)), u.win)
+}
+
+func translateError(err error) string {
+	return lang.L(err.Error())
+}

@@ -1,0 +1,193 @@
+package app
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2/test"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	mc "boardside/companion/missioncontrol"
+)
+
+// openMissionControl opens the game as its tile does and returns the
+// screen with its widgets reachable.
+func openMissionControl(t *testing.T, u *UI) *missionControlScreen {
+	t.Helper()
+	g := u.game("missioncontrol")
+	u.openGame(g)
+	u.stopCurrent()
+	m := newMissionControlScreen(u, g, u.session(g.ID))
+	u.current = m.content
+	u.win.SetContent(m.content)
+	return m
+}
+
+func TestMissionControl_SetUpStartPauseResume(t *testing.T) {
+	env := newTestEnv(t)
+	u := env.start(t)
+	m := openMissionControl(t, u)
+
+	assert.Equal(t, "20:00", m.digits.Text())
+	assert.Equal(t, "Oxygen needed: 8", m.status.Text)
+	assert.True(t, m.start.Visible())
+	assert.False(t, m.pause.Visible())
+
+	m.difficulty.SetSelected("Hard")
+	assert.Equal(t, "Oxygen needed: 10", m.status.Text)
+	test.Tap(m.longer)
+	assert.Equal(t, "21:00", m.digits.Text())
+	test.Tap(m.shorter)
+	test.Tap(m.shorter)
+	assert.Equal(t, "19:00", m.digits.Text())
+
+	test.Tap(m.start)
+	assert.False(t, m.setup.Visible(), "no setup once started")
+	assert.True(t, u.awake, "the screen stays on while the timer runs")
+	env.clock.Advance(time.Second)
+	assert.Equal(t, "18:59", m.digits.Text())
+
+	test.Tap(m.pause)
+	assert.False(t, u.awake, "released while paused")
+	env.clock.Advance(time.Hour)
+	assert.Equal(t, "18:59", m.digits.Text(), "paused holds")
+	assert.Equal(t, "Paused", m.detail.Text)
+
+	test.Tap(m.resume)
+	env.clock.Advance(59 * time.Second)
+	assert.Equal(t, "18:00", m.digits.Text())
+
+	assert.False(t, m.adjustRow.Visible(), "time adjustment hides behind Edit time")
+	test.Tap(m.editTime)
+	require.True(t, m.adjustRow.Visible())
+	test.Tap(m.adjust[60])
+	assert.Equal(t, "19:00", m.digits.Text())
+	test.Tap(m.adjust[-10])
+	assert.Equal(t, "18:50", m.digits.Text())
+
+	// Leaving the screen releases the screen lock.
+	u.showHome()
+	assert.False(t, u.awake)
+}
+
+func TestMissionControl_AlertsAndTimesUp(t *testing.T) {
+	env := newTestEnv(t)
+	u := env.start(t)
+	m := openMissionControl(t, u)
+	test.Tap(m.start)
+
+	env.clock.Advance(15*time.Minute - time.Second)
+	assert.Empty(t, env.sounds, "nothing before 5:00")
+	env.clock.Advance(time.Second)
+	assert.Equal(t, []string{soundAlert}, env.sounds, "5:00")
+	assert.Equal(t, 1, m.flash.count)
+
+	env.clock.Advance(5 * time.Minute)
+	assert.Equal(t, "0:00", m.digits.Text())
+	assert.Equal(t, []string{
+		soundAlert, soundAlert, soundAlert, soundAlert, // 5:00 1:00 0:30 0:10
+		soundCountdown, soundCountdown, soundCountdown, soundCountdown, soundCountdown, // 5 4 3 2 1
+		soundTimeUp,
+	}, env.sounds, "each mark once, in order")
+	assert.Equal(t, "Time's up", m.status.Text)
+	assert.Contains(t, m.detail.Text, "Time ran out at "+epoch.Add(20*time.Minute).Local().Format("15:04:05"))
+	assert.Contains(t, m.detail.Text, "The game took 20:00.")
+	assert.False(t, m.pause.Visible() || m.done.Visible(), "nothing to press but New game")
+	assert.False(t, u.awake)
+
+	env.clock.Advance(time.Hour)
+	assert.Len(t, env.sounds, 10, "time's up is announced once")
+}
+
+func TestMissionControl_MissionAccomplished(t *testing.T) {
+	env := newTestEnv(t)
+	u := env.start(t)
+	m := openMissionControl(t, u)
+	test.Tap(m.start)
+	env.clock.Advance(14*time.Minute + 32*time.Second)
+
+	test.Tap(m.done)
+	tapDialogButton(t, u, "Yes")
+	assert.Equal(t, "Mission accomplished", m.status.Text)
+	assert.Equal(t, "The game took 14:32.", m.detail.Text)
+	assert.Equal(t, "5:28", m.digits.Text())
+	env.clock.Advance(10 * time.Minute)
+	assert.Equal(t, "5:28", m.digits.Text(), "the clock stopped")
+	assert.Empty(t, env.sounds)
+}
+
+// TestMissionControl_RedrawsOncePerShownSecond counts how often the digits
+// change over a simulated 20-minute game.
+func TestMissionControl_RedrawsOncePerShownSecond(t *testing.T) {
+	env := newTestEnv(t)
+	u := env.start(t)
+	m := openMissionControl(t, u)
+	test.Tap(m.start)
+	before := m.digits.changes
+	env.clock.Advance(20 * time.Minute)
+	assert.InDelta(t, 1200, m.digits.changes-before, 1, "one redraw per displayed second, from 19:59 to 0:00")
+	assert.Equal(t, "0:00", m.digits.Text())
+	env.clock.Advance(time.Second) // the time's-up flash fades
+	assert.Zero(t, env.clock.Pending(), "nothing left scheduled once time is up")
+	assert.False(t, m.flash.rect.Visible())
+}
+
+func TestMissionControl_RestoredAfterRunningOutWhileClosed(t *testing.T) {
+	env := newTestEnv(t)
+	u := env.start(t)
+	m := openMissionControl(t, u)
+	test.Tap(m.start)
+	env.clock.Advance(3 * time.Minute)
+	u.win.Close()
+	env.sounds = nil
+
+	// The app is closed for an hour, well past the deadline.
+	env.clock.Set(epoch.Add(time.Hour))
+	u2 := env.start(t)
+	require.True(t, strings.Contains(strings.Join(texts(u2.current), "\n"), "Time's up"), "reopened on the game")
+	assert.Contains(t, strings.Join(texts(u2.current), "\n"), "Time ran out at "+epoch.Add(20*time.Minute).Local().Format("15:04:05"))
+	assert.Equal(t, []string{soundTimeUp}, env.sounds, "one alert, no replay of the missed marks")
+
+	env.clock.Advance(time.Minute)
+	assert.Equal(t, []string{soundTimeUp}, env.sounds)
+}
+
+func TestMissionControl_UndoOfStartReturnsToSetUp(t *testing.T) {
+	env := newTestEnv(t)
+	u := env.start(t)
+	m := openMissionControl(t, u)
+	test.Tap(m.start)
+	env.clock.Advance(5 * time.Second)
+	test.Tap(m.bar.undo)
+	assert.Equal(t, "20:00", m.digits.Text())
+	assert.True(t, m.start.Visible())
+	assert.True(t, m.bar.undo.Disabled())
+}
+
+func TestMissionControl_TurnToTheOtherSide(t *testing.T) {
+	env := newTestEnv(t)
+	u := env.start(t)
+	m := openMissionControl(t, u)
+	test.Tap(m.bar.turn)
+	assert.True(t, m.digits.rotated)
+	test.Tap(m.bar.turn)
+	assert.False(t, m.digits.rotated)
+}
+
+func TestMissionControl_HistoryDescribesActions(t *testing.T) {
+	env := newTestEnv(t)
+	u := env.start(t)
+	m := openMissionControl(t, u)
+	m.difficulty.SetSelected("Easy")
+	test.Tap(m.start)
+	test.Tap(m.editTime)
+	test.Tap(m.adjust[-60])
+	test.Tap(m.bar.history)
+	shown := strings.Join(texts(u.current), "\n")
+	for _, want := range []string{"Difficulty: Easy", "Start", "Time changed by −1:00"} {
+		assert.Contains(t, shown, want)
+	}
+	_ = mc.Game
+}
