@@ -71,14 +71,31 @@ func (u *UI) newGame(g *Game) {
 	u.openGame(g)
 }
 
-// setVisible shows or hides each object.
-func setVisible(show bool, objs ...fyne.CanvasObject) {
+// visibility shows and hides objects and remembers whether anything
+// changed: a container lays its children out again only when refreshed,
+// so the screen is refreshed once after a render that showed or hid
+// something, and not at all on a render that only changed text.
+type visibility struct{ changed bool }
+
+func (v *visibility) set(show bool, objs ...fyne.CanvasObject) {
 	for _, o := range objs {
+		if o.Visible() == show {
+			continue
+		}
+		v.changed = true
 		if show {
 			o.Show()
 		} else {
 			o.Hide()
 		}
+	}
+}
+
+// apply lays out content again if anything was shown or hidden.
+func (v *visibility) apply(content fyne.CanvasObject) {
+	if v.changed {
+		content.Refresh()
+		v.changed = false
 	}
 }
 

@@ -2,6 +2,7 @@ package app
 
 import (
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -20,4 +21,36 @@ func TestHome_GoldenPhone(t *testing.T) {
 	u := newTestEnv(t).start(t)
 	u.win.Resize(fyne.NewSize(380, 720))
 	test.AssertRendersToImage(t, "home_phone.png", u.win.Canvas())
+}
+
+// TestTimerScreens_Golden keeps both timer screens in light and dark under
+// review as images (testdata/*.png): digits, sand glass, banner, buttons.
+func TestTimerScreens_Golden(t *testing.T) {
+	for _, variant := range []string{"light", "dark"} {
+		t.Run("missioncontrol_"+variant, func(t *testing.T) {
+			env := newTestEnv(t)
+			u := env.start(t)
+			applyTheme(env.app, variant)
+			m := openMissionControl(t, u)
+			u.win.Resize(fyne.NewSize(900, 640))
+			test.Tap(m.start)
+			env.clock.Advance(7*time.Minute + 26*time.Second)
+			test.AssertRendersToImage(t, "missioncontrol_"+variant+".png", u.win.Canvas())
+		})
+		t.Run("marsmaze_"+variant, func(t *testing.T) {
+			env := newTestEnv(t)
+			u := env.start(t)
+			applyTheme(env.app, variant)
+			m := openMarsMaze(t, u)
+			u.win.Resize(fyne.NewSize(900, 640))
+			m.mission.SetSelected("3")
+			test.Tap(m.solo)
+			test.Tap(m.expert)
+			test.Tap(m.start)
+			env.clock.Advance(125 * time.Second)
+			test.Tap(m.flip)
+			env.clock.Advance(17 * time.Second)
+			test.AssertRendersToImage(t, "marsmaze_"+variant+".png", u.win.Canvas())
+		})
+	}
 }

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -48,8 +49,8 @@ type marsMazeScreen struct {
 	checks  *widget.Label // the mission's material
 
 	talk       fyne.CanvasObject
-	talkText   *widget.Label
-	passTiles  *widget.Label
+	talkText   *canvas.Text // white on green in either theme
+	passTiles  *canvas.Text
 	act        *widget.Button
 	soloRow    fyne.CanvasObject
 	watch      *digits
@@ -69,6 +70,7 @@ type marsMazeScreen struct {
 	primed bool
 	flash  *flasher
 	live   *live
+	vis    visibility
 	// pulses counts solo-mode window signals, for tests.
 	pulses int
 }
@@ -102,9 +104,8 @@ func newMarsMazeScreen(u *UI, g *Game, s *companion.Session) *marsMazeScreen {
 		container.NewCenter(container.NewHBox(m.solo, m.expert)),
 		m.checks)
 
-	m.talkText = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
-	m.talkText.SizeName = theme.SizeNameHeadingText
-	m.passTiles = widget.NewLabelWithStyle(lang.L("Pass your action tile to the left!"), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	m.talkText = bannerText("", theme.TextHeadingSize())
+	m.passTiles = bannerText(lang.L("Pass your action tile to the left!"), theme.TextSubHeadingSize())
 	m.act = bigButton(lang.L("Action: someone moved"), theme.MediaFastForwardIcon(), func() { m.dispatch(&mm.Act{}) })
 	bg := canvas.NewRectangle(talkColour)
 	bg.CornerRadius = theme.InputRadiusSize()
@@ -133,11 +134,11 @@ func newMarsMazeScreen(u *UI, g *Game, s *companion.Session) *marsMazeScreen {
 	})
 	m.won.Importance = widget.SuccessImportance
 
-	timerArea := container.NewAdaptiveGrid(2, m.glass, container.NewBorder(nil, m.counts, nil, nil, m.digits))
+	timerArea := container.New(splitLayout{share: 0.38}, m.glass, container.NewBorder(nil, m.counts, nil, nil, m.digits))
 	center := container.NewBorder(nil, m.soloRow, nil, nil, timerArea)
 	bottom := container.NewVBox(m.status, m.talk,
 		buttonRow(m.start, m.flip, m.joker, m.pause, m.resume),
-		container.NewHBox(m.landed, layoutSpacer(), m.won))
+		container.NewHBox(m.landed, layout.NewSpacer(), m.won))
 	body := container.NewBorder(container.NewVBox(m.bar.content, m.setup), container.NewPadded(bottom), nil, nil,
 		container.NewPadded(center))
 	m.content = container.NewStack(body, m.flash.rect)
@@ -150,8 +151,6 @@ func newMarsMazeScreen(u *UI, g *Game, s *companion.Session) *marsMazeScreen {
 	u.leave = m.live.stop
 	return m
 }
-
-func layoutSpacer() fyne.CanvasObject { return container.NewStack() }
 
 func (m *marsMazeScreen) state() *mm.State { return m.s.View().State.(*mm.State) }
 
@@ -196,6 +195,12 @@ func (m *marsMazeScreen) onTurn(rotated bool) {
 
 // render shows the state at now and says when something shown next changes.
 func (m *marsMazeScreen) render(now time.Time) (time.Duration, bool) {
+	next, again := m.renderState(now)
+	m.vis.apply(m.content)
+	return next, again
+}
+
+func (m *marsMazeScreen) renderState(now time.Time) (time.Duration, bool) {
 	v := m.s.View()
 	st := v.State.(*mm.State)
 	m.bar.refresh(v)
@@ -210,7 +215,7 @@ func (m *marsMazeScreen) render(now time.Time) (time.Duration, bool) {
 	m.counts.SetText(lang.L("Hourglass markers left: {{.Markers}}", map[string]any{"Markers": st.MarkersLeft}) +
 		jokerText(st))
 
-	setVisible(idle, m.setup, m.start)
+	m.vis.set(idle, m.setup, m.start)
 	if idle {
 		m.mission.SetSelected(strconv.Itoa(st.Mission))
 		m.sand.SetText(timers.FormatElapsed(st.Sand.Total))
@@ -219,10 +224,10 @@ func (m *marsMazeScreen) render(now time.Time) (time.Duration, bool) {
 		m.checks.SetText(m.checklist(st))
 	}
 	playing := !idle && !over
-	setVisible(playing, m.flip, m.landed, m.won)
-	setVisible(playing && st.JokersLeft > 0, m.joker)
-	setVisible(playing && phase == timers.Running, m.pause)
-	setVisible(playing && phase == timers.Paused, m.resume)
+	m.vis.set(playing, m.flip, m.landed, m.won)
+	m.vis.set(playing && st.JokersLeft > 0, m.joker)
+	m.vis.set(playing && phase == timers.Running, m.pause)
+	m.vis.set(playing && phase == timers.Paused, m.resume)
 	if st.CanFlip(now) == nil {
 		m.flip.Enable()
 	} else {
@@ -231,17 +236,17 @@ func (m *marsMazeScreen) render(now time.Time) (time.Duration, bool) {
 	m.landed.SetChecked(st.Landed)
 
 	talking := playing && (st.Talk != "" || st.PassTiles)
-	setVisible(talking, m.talk)
-	setVisible(st.PassTiles, m.passTiles)
+	m.vis.set(talking, m.talk)
+	m.vis.set(st.PassTiles, m.passTiles)
 	switch st.Talk {
 	case mm.TalkAfterJoker:
-		m.talkText.SetText(lang.L("Joker: talk now, until someone acts"))
+		setCanvasText(m.talkText, lang.L("Joker: talk now, until someone acts"))
 	case mm.TalkAfterFlip:
-		m.talkText.SetText(lang.L("Talk now, until someone acts"))
+		setCanvasText(m.talkText, lang.L("Talk now, until someone acts"))
 	default:
-		m.talkText.SetText("")
+		setCanvasText(m.talkText, "")
 	}
-	setVisible(st.Talk != "", m.talkText)
+	m.vis.set(st.Talk != "", m.talkText)
 
 	switch {
 	case over && won:
@@ -261,7 +266,7 @@ func (m *marsMazeScreen) render(now time.Time) (time.Duration, bool) {
 		m.digits.SetColour(nil)
 		m.status.SetText("")
 	}
-	setVisible(m.status.Text != "", m.status)
+	m.vis.set(m.status.Text != "", m.status)
 
 	next, again := time.Duration(0), false
 	if running {
@@ -278,7 +283,7 @@ func (m *marsMazeScreen) render(now time.Time) (time.Duration, bool) {
 // renderSolo shows the stopwatch and the ring counting down to the next
 // moment the "Do something!" pawn may move, and pulses at each.
 func (m *marsMazeScreen) renderSolo(st *mm.State, now time.Time, playing bool) (time.Duration, bool) {
-	setVisible(st.Solo && st.Started(), m.soloRow)
+	m.vis.set(st.Solo && st.Started(), m.soloRow)
 	if !st.Solo || !st.Started() {
 		return 0, false
 	}
@@ -382,4 +387,22 @@ func describeMarsMaze(e companion.Entry) string {
 		return lang.L("All colonists on domes")
 	}
 	return e.Kind
+}
+
+// bannerText is bold white text for the green talk banner.
+func bannerText(text string, size float32) *canvas.Text {
+	t := canvas.NewText(text, color.White)
+	t.TextStyle = fyne.TextStyle{Bold: true}
+	t.TextSize = size
+	t.Alignment = fyne.TextAlignCenter
+	return t
+}
+
+// setCanvasText changes a text only when it differs, so it is not redrawn
+// for nothing.
+func setCanvasText(t *canvas.Text, s string) {
+	if t.Text != s {
+		t.Text = s
+		t.Refresh()
+	}
 }

@@ -54,6 +54,7 @@ type missionControlScreen struct {
 	primed bool
 	flash  *flasher
 	live   *live
+	vis    visibility
 }
 
 func newMissionControlScreen(u *UI, g *Game, s *companion.Session) *missionControlScreen {
@@ -142,7 +143,8 @@ func (m *missionControlScreen) changeLength(deltaSec int) {
 
 func (m *missionControlScreen) onEditTime() {
 	m.editing = !m.editing
-	setVisible(m.editing, m.adjustRow)
+	m.vis.set(m.editing, m.adjustRow)
+	m.vis.apply(m.content)
 }
 
 func (m *missionControlScreen) onTurn(rotated bool) { m.digits.SetRotated(rotated) }
@@ -151,6 +153,12 @@ func (m *missionControlScreen) state() *mc.State { return m.s.View().State.(*mc.
 
 // render shows the state at now and says when the shown time next changes.
 func (m *missionControlScreen) render(now time.Time) (time.Duration, bool) {
+	next, again := m.renderState(now)
+	m.vis.apply(m.content)
+	return next, again
+}
+
+func (m *missionControlScreen) renderState(now time.Time) (time.Duration, bool) {
 	v := m.s.View()
 	st := v.State.(*mc.State)
 	m.bar.refresh(v)
@@ -160,11 +168,11 @@ func (m *missionControlScreen) render(now time.Time) (time.Duration, bool) {
 	m.digits.SetText(timers.FormatRemaining(rem))
 
 	idle := phase == timers.Idle
-	setVisible(idle, m.setup, m.start)
-	setVisible(outcome == mc.Playing && phase == timers.Running, m.pause)
-	setVisible(outcome == mc.Playing && phase == timers.Paused, m.resume)
-	setVisible(outcome == mc.Playing && !idle, m.done, m.editTime)
-	setVisible(m.editing && outcome == mc.Playing && !idle, m.adjustRow)
+	m.vis.set(idle, m.setup, m.start)
+	m.vis.set(outcome == mc.Playing && phase == timers.Running, m.pause)
+	m.vis.set(outcome == mc.Playing && phase == timers.Paused, m.resume)
+	m.vis.set(outcome == mc.Playing && !idle, m.done, m.editTime)
+	m.vis.set(m.editing && outcome == mc.Playing && !idle, m.adjustRow)
 	if idle {
 		m.difficulty.SetSelected(textFor(m.difficulty2code, st.Difficulty))
 		m.length.SetText(lang.L("{{.Minutes}} min", map[string]any{"Minutes": int(st.Timer.Total / time.Minute)}))

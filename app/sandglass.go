@@ -57,7 +57,7 @@ func (s *sandglass) CreateRenderer() fyne.WidgetRenderer {
 	return widget.NewSimpleRenderer(s.raster)
 }
 
-func (s *sandglass) MinSize() fyne.Size { return fyne.NewSize(90, 150) }
+func (s *sandglass) MinSize() fyne.Size { return fyne.NewSize(60, 90) }
 
 // pixel colours one pixel of a w×h drawing.
 func (s *sandglass) pixel(x, y, w, h int) color.Color {
