@@ -7,7 +7,7 @@ GO        ?= go
 TAGS      := migrated_fynedo
 export LANG := en_US.UTF-8
 
-.PHONY: deps run test vet unit smoke build package licenses bench bench-startup screenshot
+.PHONY: deps run test vet unit smoke build package licenses bench bench-startup bench-timers bench-cpu screenshot
 
 deps:
 	@scripts/deps.sh
@@ -46,6 +46,12 @@ bench:
 
 bench-startup: deps
 	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) run ./cmd/startupbench
+
+bench-timers:
+	$(GO) run ./cmd/timerbench
+
+bench-cpu: deps
+	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) run ./cmd/cpubench
 
 screenshot: deps
 	xvfb-run -a -s "-screen 0 1280x800x24" env SMOKE_SHOT=$(CURDIR)/docs/home.png $(GO) test -count=1 -tags smoke,$(TAGS) -run TestSmoke ./cmd/boardside

@@ -30,7 +30,7 @@ func newDigits(text string) *digits {
 
 // SetText shows text; the same text again changes nothing on screen.
 func (d *digits) SetText(text string) {
-	if text == d.text {
+	if text == d.text && !everyFrame {
 		return
 	}
 	d.text = text
@@ -51,6 +51,9 @@ func (d *digits) SetRotated(r bool) {
 
 // SetColour changes the colour (nil for the theme's foreground).
 func (d *digits) SetColour(c color.Color) {
+	if c == d.colour {
+		return
+	}
 	d.colour = c
 	d.Refresh()
 }

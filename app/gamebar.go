@@ -129,3 +129,11 @@ func (l tallLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	}
 	return fyne.NewSize(s.Width, max(s.Height, l.height))
 }
+
+// setLabel changes a label's text only when it differs: Label.SetText
+// re-renders even for the same text, and screens render every second.
+func setLabel(l *widget.Label, text string) {
+	if l.Text != text {
+		l.SetText(text)
+	}
+}

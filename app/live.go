@@ -32,6 +32,9 @@ func startLive(clock timers.Clock, s *companion.Session, render func(now time.Ti
 
 func (l *live) tick() {
 	next, again := l.render(l.clock.Now())
+	if everyFrame && again {
+		next = time.Second / 60
+	}
 	if again {
 		l.waker.After(next)
 	} else {

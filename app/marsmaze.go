@@ -212,16 +212,16 @@ func (m *marsMazeScreen) renderState(now time.Time) (time.Duration, bool) {
 
 	m.digits.SetText(timers.FormatRemaining(rem))
 	m.glass.Set(st.Sand.Fraction(now), running)
-	m.counts.SetText(lang.L("Hourglass markers left: {{.Markers}}", map[string]any{"Markers": st.MarkersLeft}) +
+	setLabel(m.counts, lang.L("Hourglass markers left: {{.Markers}}", map[string]any{"Markers": st.MarkersLeft}) +
 		jokerText(st))
 
 	m.vis.set(idle, m.setup, m.start)
 	if idle {
 		m.mission.SetSelected(strconv.Itoa(st.Mission))
-		m.sand.SetText(timers.FormatElapsed(st.Sand.Total))
+		setLabel(m.sand, timers.FormatElapsed(st.Sand.Total))
 		m.solo.SetChecked(st.Solo)
 		m.expert.SetChecked(st.Expert)
-		m.checks.SetText(m.checklist(st))
+		setLabel(m.checks, m.checklist(st))
 	}
 	playing := !idle && !over
 	m.vis.set(playing, m.flip, m.landed, m.won)
@@ -251,20 +251,20 @@ func (m *marsMazeScreen) renderState(now time.Time) (time.Duration, bool) {
 	switch {
 	case over && won:
 		m.digits.SetColour(theme.Color(theme.ColorNameSuccess))
-		m.status.SetText(lang.L("Mission complete with {{.Time}} of sand left", map[string]any{"Time": timers.FormatRemaining(st.SandLeftAtWin)}))
+		setLabel(m.status, lang.L("Mission complete with {{.Time}} of sand left", map[string]any{"Time": timers.FormatRemaining(st.SandLeftAtWin)}))
 	case over:
 		m.digits.SetColour(theme.Color(theme.ColorNameError))
 		at, _ := st.Sand.ExpiredAt(now)
-		m.status.SetText(lang.L("The sand has run out at {{.Clock}}: the game is lost", map[string]any{"Clock": at.Local().Format("15:04:05")}))
+		setLabel(m.status, lang.L("The sand has run out at {{.Clock}}: the game is lost", map[string]any{"Clock": at.Local().Format("15:04:05")}))
 	case phase == timers.Paused:
 		m.digits.SetColour(nil)
-		m.status.SetText(lang.L("Paused"))
+		setLabel(m.status, lang.L("Paused"))
 	case st.Landed:
 		m.digits.SetColour(nil)
-		m.status.SetText(lang.L("The colonists have landed: no more flips"))
+		setLabel(m.status, lang.L("The colonists have landed: no more flips"))
 	default:
 		m.digits.SetColour(nil)
-		m.status.SetText("")
+		setLabel(m.status, "")
 	}
 	m.vis.set(m.status.Text != "", m.status)
 
@@ -292,7 +292,7 @@ func (m *marsMazeScreen) renderSolo(st *mm.State, now time.Time, playing bool) (
 	every := m.marks.Every
 	until := m.marks.UntilNext(elapsed)
 	secs := int((until + time.Second - 1) / time.Second)
-	m.nextWindow.SetText(lang.L("Pawn may move in {{.Seconds}} s", map[string]any{"Seconds": secs}))
+	setLabel(m.nextWindow, lang.L("Pawn may move in {{.Seconds}} s", map[string]any{"Seconds": secs}))
 	sweep := float32(360 * float64(until) / float64(every))
 	if m.ring.EndAngle != sweep {
 		m.ring.EndAngle = sweep

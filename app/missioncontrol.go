@@ -175,27 +175,27 @@ func (m *missionControlScreen) renderState(now time.Time) (time.Duration, bool) 
 	m.vis.set(m.editing && outcome == mc.Playing && !idle, m.adjustRow)
 	if idle {
 		m.difficulty.SetSelected(textFor(m.difficulty2code, st.Difficulty))
-		m.length.SetText(lang.L("{{.Minutes}} min", map[string]any{"Minutes": int(st.Timer.Total / time.Minute)}))
+		setLabel(m.length, lang.L("{{.Minutes}} min", map[string]any{"Minutes": int(st.Timer.Total / time.Minute)}))
 	}
 
 	switch outcome {
 	case mc.Accomplished:
 		m.digits.SetColour(theme.Color(theme.ColorNameSuccess))
-		m.status.SetText(lang.L("Mission accomplished"))
-		m.detail.SetText(lang.L("The game took {{.Time}}.", map[string]any{"Time": timers.FormatElapsed(st.Duration(now))}))
+		setLabel(m.status, lang.L("Mission accomplished"))
+		setLabel(m.detail, lang.L("The game took {{.Time}}.", map[string]any{"Time": timers.FormatElapsed(st.Duration(now))}))
 	case mc.TimeUp:
 		m.digits.SetColour(theme.Color(theme.ColorNameError))
 		at, _ := st.Timer.ExpiredAt(now)
-		m.status.SetText(lang.L("Time's up"))
-		m.detail.SetText(lang.L("Time ran out at {{.Clock}}. The game took {{.Time}}.",
+		setLabel(m.status, lang.L("Time's up"))
+		setLabel(m.detail, lang.L("Time ran out at {{.Clock}}. The game took {{.Time}}.",
 			map[string]any{"Clock": at.Local().Format("15:04:05"), "Time": timers.FormatElapsed(st.Duration(now))}))
 	default:
 		m.digits.SetColour(nil)
-		m.status.SetText(lang.L("Oxygen needed: {{.Oxygen}}", map[string]any{"Oxygen": st.Oxygen()}))
+		setLabel(m.status, lang.L("Oxygen needed: {{.Oxygen}}", map[string]any{"Oxygen": st.Oxygen()}))
 		if phase == timers.Paused {
-			m.detail.SetText(lang.L("Paused"))
+			setLabel(m.detail, lang.L("Paused"))
 		} else {
-			m.detail.SetText("")
+			setLabel(m.detail, "")
 		}
 	}
 

@@ -166,3 +166,33 @@ func DistinctColours(img *image.RGBA, limit int) int {
 	}
 	return len(seen)
 }
+
+// CPUTime is the processor time (user + system) the program has used so
+// far, from /proc/PID/stat, in clock ticks of 1/100 s.
+func (p *Proc) CPUTime() (time.Duration, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", p.cmd.Process.Pid))
+	if err != nil {
+		return 0, err
+	}
+	return parseStatCPU(string(b))
+}
+
+// parseStatCPU reads utime + stime from a /proc/PID/stat line.
+func parseStatCPU(s string) (time.Duration, error) {
+	// The command name may hold spaces: fields are counted after its ')'.
+	i := strings.LastIndexByte(s, ')')
+	if i < 0 {
+		return 0, errors.New("unreadable /proc stat")
+	}
+	f := strings.Fields(s[i+1:])
+	if len(f) < 13 {
+		return 0, errors.New("short /proc stat")
+	}
+	utime, err1 := strconv.ParseInt(f[11], 10, 64) // field 14 of the whole line
+	stime, err2 := strconv.ParseInt(f[12], 10, 64) // field 15
+	if err1 != nil || err2 != nil {
+		return 0, errors.New("unreadable CPU times")
+	}
+	const tick = 10 * time.Millisecond // USER_HZ is 100 on Linux
+	return time.Duration(utime+stime) * tick, nil
+}

@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -38,4 +39,14 @@ func TestDrawn(t *testing.T) {
 		text.Set(x, 5, color.RGBA{uint8(x * 8), uint8(x * 8), uint8(x * 8), 255})
 	}
 	assert.True(t, Drawn(text), fmt.Sprintf("%d shades, as anti-aliased text has", 32))
+}
+
+func TestParseStatCPU(t *testing.T) {
+	line := "4242 (board side) S 1 4242 4242 0 -1 4194560 1500 0 0 0 250 37 0 0 20 0 12 0 123456 0 0"
+	d, err := parseStatCPU(line)
+	require.NoError(t, err)
+	assert.Equal(t, 2870*time.Millisecond, d, "(250 + 37) ticks of 10 ms")
+
+	_, err = parseStatCPU("4242 (x) S 1")
+	assert.Error(t, err)
 }

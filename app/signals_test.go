@@ -1,0 +1,54 @@
+package app
+
+import (
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"github.com/stretchr/testify/assert"
+)
+
+func TestTimesUp_NotifiesOnlyWhenInTheBackground(t *testing.T) {
+	env := newTestEnv(t)
+	u := env.start(t)
+	m := openMissionControl(t, u)
+	test.Tap(m.start)
+	env.clock.Advance(19 * time.Minute)
+
+	u.setForeground(false)
+	test.AssertNotificationSent(t, fyne.NewNotification("Time's up", "Mission Control: the time is up."), func() {
+		env.clock.Advance(time.Minute)
+	})
+}
+
+func TestTimesUp_NoNotificationInFront(t *testing.T) {
+	env := newTestEnv(t)
+	u := env.start(t)
+	m := openMissionControl(t, u)
+	test.Tap(m.start)
+	test.AssertNotificationSent(t, nil, func() {
+		env.clock.Advance(20 * time.Minute)
+	})
+	assert.Equal(t, "Time's up", m.status.Text)
+}
+
+func TestSound_OffMeansSilent(t *testing.T) {
+	env := newTestEnv(t)
+	u := env.start(t)
+	u.prefs.SetSound(false)
+	m := openMissionControl(t, u)
+	test.Tap(m.start)
+	env.clock.Advance(20 * time.Minute)
+	assert.Empty(t, env.sounds)
+	assert.Equal(t, 10, m.flash.count, "the flash still shows every alert")
+}
+
+// TestPlayer_WithOrWithoutAnAudioDevice: the real player either opens the
+// device or gives up quietly for good; playing never panics or blocks.
+func TestPlayer_WithOrWithoutAnAudioDevice(t *testing.T) {
+	p := &player{}
+	p.play(soundMark)
+	p.play(soundMark)
+	assert.True(t, (p.ctx != nil) != p.failed, "exactly one of: a context, or a logged failure")
+}
