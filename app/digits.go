@@ -119,7 +119,8 @@ func (r *digitsRenderer) Layout(size fyne.Size) {
 		}
 		rect := r.rect(n)
 		rect.FillColor = col
-		rect.CornerRadius = t / 3
+		// Square corners: rounded ones cost a per-pixel shader on every
+		// repaint, which software OpenGL feels (see cmd/cpubench).
 		rect.Move(fyne.NewPos(x, y))
 		rect.Resize(fyne.NewSize(w, hh))
 		n++
@@ -140,22 +141,23 @@ func (r *digitsRenderer) Layout(size fyne.Size) {
 		}
 		w := digitW * h
 		half := h / 2
+		g := t * 0.2 // a hairline between segments, as on a real display
 		for _, s := range segmentsOf[c] {
 			switch s {
 			case 'a':
-				place(x+t, y0, w-2*t, t)
+				place(x+t+g, y0, w-2*t-2*g, t)
 			case 'b':
-				place(x+w-t, y0+t/2, t, half-t/2)
+				place(x+w-t, y0+t/2+g, t, half-t/2-2*g)
 			case 'c':
-				place(x+w-t, y0+half, t, half-t/2)
+				place(x+w-t, y0+half+g, t, half-t/2-2*g)
 			case 'd':
-				place(x+t, y0+h-t, w-2*t, t)
+				place(x+t+g, y0+h-t, w-2*t-2*g, t)
 			case 'e':
-				place(x, y0+half, t, half-t/2)
+				place(x, y0+half+g, t, half-t/2-2*g)
 			case 'f':
-				place(x, y0+t/2, t, half-t/2)
+				place(x, y0+t/2+g, t, half-t/2-2*g)
 			case 'g':
-				place(x+t, y0+half-t/2, w-2*t, t)
+				place(x+t+g, y0+half-t/2, w-2*t-2*g, t)
 			}
 		}
 		x += w

@@ -212,7 +212,7 @@ func (m *marsMazeScreen) renderState(now time.Time) (time.Duration, bool) {
 
 	m.digits.SetText(timers.FormatRemaining(rem))
 	m.glass.Set(st.Sand.Fraction(now), running)
-	setLabel(m.counts, lang.L("Hourglass markers left: {{.Markers}}", map[string]any{"Markers": st.MarkersLeft}) +
+	setLabel(m.counts, lang.L("Hourglass markers left: {{.Markers}}", map[string]any{"Markers": st.MarkersLeft})+
 		jokerText(st))
 
 	m.vis.set(idle, m.setup, m.start)

@@ -3,10 +3,11 @@
 //   - expiry latency: 1,000 timers of 1–50 ms, from each deadline to its
 //     callback, through timers.Waker (what the screens use), beside bare
 //     time.AfterFunc in the same run as the baseline;
+//
 //   - drift: a 20-minute countdown sampled once a second for -drift (60 s),
 //     its remaining time against the time a monotonic clock says is left.
 //
-//	go run ./cmd/timerbench
+//     go run ./cmd/timerbench
 package main
 
 import (
