@@ -7,7 +7,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"boardside/assets"
 	"boardside/companion"
 	"boardside/timers"
 )
@@ -72,30 +71,5 @@ func TestRules(t *testing.T) {
 				tt.check(t, s.View().State.(*State), epoch.Add(tt.checkAt))
 			}
 		})
-	}
-}
-
-func TestShippedData(t *testing.T) {
-	b, err := assets.GameData(Game)
-	require.NoError(t, err)
-	d, err := ParseData("missioncontrol.json", b)
-	require.NoError(t, err)
-	assert.Equal(t, 20*time.Minute, d.Length())
-	for id, want := range map[string]int{"easy": 6, "normal": 8, "hard": 10} {
-		x, ok := d.Difficulty(id)
-		require.True(t, ok, id)
-		assert.Equal(t, want, x.Oxygen, id)
-	}
-}
-
-func TestParseData_RefusesBadFiles(t *testing.T) {
-	for _, tt := range []struct{ data, want string }{
-		{`[`, "missioncontrol.json: not valid JSON"},
-		{`{"schema":1,"game":"missioncontrol","minutes":0}`, "missioncontrol.json: minutes 0 must be between 1 and 120"},
-		{`{"schema":1,"game":"missioncontrol","minutes":20,"difficulties":[{"id":"easy"}]}`, "missioncontrol.json: difficulty 1 needs an id and an oxygen target of at least 1"},
-	} {
-		_, err := ParseData("missioncontrol.json", []byte(tt.data))
-		require.Error(t, err)
-		assert.Contains(t, err.Error(), tt.want)
 	}
 }
