@@ -3,6 +3,7 @@ package missioncontrol
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"boardside/companion"
@@ -20,11 +21,14 @@ type State struct {
 	Played timers.Stopwatch `json:"played"`
 	// AccomplishedAt is when the astronaut reported the oxygen reached.
 	AccomplishedAt time.Time `json:"accomplishedAt,omitzero"`
+	// AIRevealed counts the AI cards revealed in this game.
+	AIRevealed int `json:"aiRevealed"`
+	table
 }
 
 // New returns a game on normal difficulty with the rulebook's 20 minutes.
 func New() *State {
-	return &State{Difficulty: "normal", Timer: timers.NewCountdown(Default().Length())}
+	return &State{Difficulty: "normal", Timer: timers.NewCountdown(Default().Length()), table: newTable(Default())}
 }
 
 // Oxygen is the oxygen the astronaut needs at this difficulty.
@@ -69,6 +73,33 @@ var (
 	ErrNotStarted = errors.New("the mission has not started yet")
 )
 
+// playing refuses table actions before the astronaut starts the timer.
+func (s *State) playing() error {
+	if !s.Timer.Started {
+		return ErrGameNotRunning
+	}
+	return nil
+}
+
+// bagAction refuses bag actions when they cannot happen now.
+func (s *State) bagAction() error {
+	if err := s.playing(); err != nil {
+		return err
+	}
+	return s.bagReady()
+}
+
+// rolled records this turn's dice (rolled here or at the table).
+func (s *State) rolled(values []int) error {
+	if err := s.setDice(values); err != nil {
+		return err
+	}
+	if len(s.AIRoles) > 0 {
+		s.AIRevealed++
+	}
+	return nil
+}
+
 // Apply validates and applies one action.
 func (s *State) Apply(a companion.Action, env companion.Env) error {
 	now := env.Now
@@ -106,6 +137,112 @@ func (s *State) Apply(a companion.Action, env companion.Env) error {
 		s.Played.Start(now)
 	case *Adjust:
 		return s.Timer.Adjust(now, time.Duration(a.Seconds)*time.Second)
+	case *SetAIRoles:
+		if s.Timer.Started {
+			return ErrStarted
+		}
+		for _, r := range a.Roles {
+			if !slices.Contains(ControlRoles, r) {
+				return ErrUnknownRole
+			}
+		}
+		roles := slices.Clone(a.Roles)
+		slices.SortFunc(roles, func(x, y string) int { return slices.Index(ControlRoles, x) - slices.Index(ControlRoles, y) })
+		s.AIRoles = slices.Compact(roles)
+	case *ChooseSetup:
+		if s.Timer.Started {
+			return ErrStarted
+		}
+		if _, ok := Default().Setup(a.Number); !ok {
+			return ErrNoSetup
+		}
+		s.Setup, s.SetupRolled = a.Number, false
+	case *RollSetup:
+		if s.Timer.Started {
+			return ErrStarted
+		}
+		s.Setup, s.SetupRolled = s.Rng.Die(len(Default().Setups.Entries)), true
+	case *SetPhysicalBag:
+		if s.StarValve != "" {
+			return ErrStarValve
+		}
+		s.PhysicalBag = a.On
+	case *RollDice:
+		if err := s.playing(); err != nil {
+			return err
+		}
+		if len(s.Dice) > 0 {
+			return ErrDiceRolled
+		}
+		return s.rolled([]int{s.Rng.Die(6), s.Rng.Die(6), s.Rng.Die(6)})
+	case *SetDice:
+		if err := s.playing(); err != nil {
+			return err
+		}
+		return s.rolled(a.Values)
+	case *Lock:
+		if err := s.playing(); err != nil {
+			return err
+		}
+		return s.lock(a.Role)
+	case *NextTurn:
+		if err := s.playing(); err != nil {
+			return err
+		}
+		return s.nextTurn()
+	case *RevealUnlock:
+		if err := s.playing(); err != nil {
+			return err
+		}
+		if len(s.Peeking) > 0 {
+			return ErrPeeking
+		}
+		if _, err := s.Unlock.Reveal(); err != nil {
+			return ErrNoUnlockCards
+		}
+	case *PeekUnlock:
+		if err := s.playing(); err != nil {
+			return err
+		}
+		return s.peek()
+	case *ArrangeUnlock:
+		return s.arrange(a.Top)
+	case *DrawValve:
+		if err := s.bagAction(); err != nil {
+			return err
+		}
+		k, err := s.Bag.DrawBlind()
+		if err != nil {
+			return err
+		}
+		s.Taken = append(s.Taken, k)
+	case *TakeValve:
+		if err := s.bagAction(); err != nil {
+			return err
+		}
+		if err := s.Bag.Take(a.Colour); err != nil {
+			return err
+		}
+		s.Taken = append(s.Taken, a.Colour)
+	case *StarDraw:
+		if err := s.bagAction(); err != nil {
+			return err
+		}
+		k, err := s.Bag.DrawBlind()
+		if err != nil {
+			return err
+		}
+		s.StarValve = k
+	case *StarDecide:
+		if s.StarValve == "" {
+			return ErrNoStarValve
+		}
+		if a.Remove {
+			s.Bag.RemoveFromGame(s.StarValve)
+		} else {
+			s.Bag.PutBack(s.StarValve)
+		}
+		s.StarValve = ""
 	case *Accomplish:
 		if !s.Timer.Started {
 			return ErrNotStarted
