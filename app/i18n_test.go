@@ -15,6 +15,7 @@ import (
 	"boardside/companion"
 	mm "boardside/companion/marsmaze"
 	mc "boardside/companion/missioncontrol"
+	"boardside/decks"
 	"boardside/timers"
 )
 
@@ -85,6 +86,10 @@ func TestTranslations_RuleErrorsHaveGerman(t *testing.T) {
 		mm.ErrGameOver, mm.ErrNotStarted, mm.ErrStarted, mm.ErrLanded, mm.ErrNoMarkers, mm.ErrNoJokers,
 		mm.ErrNotTalking, mm.ErrTalkFreely, mm.ErrAlreadyStarted,
 		mc.ErrStarted, mc.ErrGameOver, mc.ErrNotStarted,
+		mc.ErrNotAIRole, mc.ErrAIRole, mc.ErrNoDice, mc.ErrDiceRolled, mc.ErrBadDice, mc.ErrAlreadyLocked,
+		mc.ErrNotAllLocked, mc.ErrNoSetup, mc.ErrNoUnlockCards, mc.ErrPeeking, mc.ErrNotPeeking, mc.ErrNotPeeked,
+		mc.ErrPhysicalBag, mc.ErrStarValve, mc.ErrNoStarValve, mc.ErrUnknownRole, mc.ErrGameNotRunning,
+		decks.ErrBagEmpty,
 	}
 	for _, e := range errs {
 		assert.NotEmpty(t, de[e.Error()], "no German for %q", e.Error())

@@ -1,6 +1,9 @@
 package app
 
 import (
+	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -50,6 +53,15 @@ type missionControlScreen struct {
 	editing         bool
 	difficulty2code map[string]string
 
+	aiRoles     *widget.CheckGroup
+	roleCodes   map[string]string
+	setupPick   *widget.Select
+	setupRoll   *widget.Button
+	setupShow   *widget.Label
+	physicalBag *widget.Check
+	table       *mcTable
+	tableArea   fyne.CanvasObject
+
 	alerts *timers.Alerts
 	primed bool
 	flash  *flasher
@@ -73,10 +85,33 @@ func newMissionControlScreen(u *UI, g *Game, s *companion.Session) *missionContr
 	m.length = widget.NewLabel("")
 	m.shorter = widget.NewButtonWithIcon(lang.L("1 min"), theme.ContentRemoveIcon(), func() { m.changeLength(-60) })
 	m.longer = widget.NewButtonWithIcon(lang.L("1 min"), theme.ContentAddIcon(), func() { m.changeLength(60) })
-	m.setup = container.NewCenter(container.NewHBox(
-		widget.NewLabel(lang.L("Difficulty")), m.difficulty,
-		widget.NewSeparator(),
-		widget.NewLabel(lang.L("Length")), m.shorter, m.length, m.longer))
+	m.roleCodes = map[string]string{}
+	var roleOpts []string
+	for _, r := range mc.ControlRoles {
+		m.roleCodes[roleName(r)] = r
+		roleOpts = append(roleOpts, roleName(r))
+	}
+	m.aiRoles = widget.NewCheckGroup(roleOpts, nil)
+	m.aiRoles.Horizontal = true
+	var setups []string
+	for _, e := range mc.Default().Setups.Entries {
+		setups = append(setups, strconv.Itoa(e.Number))
+	}
+	m.setupPick = widget.NewSelect(setups, nil)
+	m.setupPick.PlaceHolder = lang.L("Choose")
+	m.setupRoll = widget.NewButtonWithIcon(lang.L("Roll"), theme.ViewRefreshIcon(), func() { m.dispatch(&mc.RollSetup{}) })
+	m.setupShow = widget.NewLabel("")
+	m.physicalBag = widget.NewCheck(lang.L("Keep the half-valves in the real bag"), nil)
+	m.setup = container.NewVBox(
+		container.NewCenter(container.NewHBox(
+			widget.NewLabel(lang.L("Difficulty")), m.difficulty,
+			widget.NewSeparator(),
+			widget.NewLabel(lang.L("Length")), m.shorter, m.length, m.longer)),
+		container.NewCenter(container.NewHBox(widget.NewLabel(lang.L("Played by the AI deck:")), m.aiRoles)),
+		container.NewCenter(container.NewHBox(widget.NewLabel(lang.L("Starting setup")), m.setupPick, m.setupRoll, m.setupShow)),
+		container.NewCenter(m.physicalBag))
+	m.table = newMCTable(m.dispatch)
+	m.tableArea = m.table.tabs
 
 	m.start = bigButton(lang.L("Start"), theme.MediaPlayIcon(), func() { m.dispatch(&mc.Start{}) })
 	m.pause = bigButton(lang.L("Pause"), theme.MediaPauseIcon(), func() { m.dispatch(&mc.Pause{}) })
@@ -102,14 +137,21 @@ func newMissionControlScreen(u *UI, g *Game, s *companion.Session) *missionContr
 
 	controls := buttonRow(m.start, m.pause, m.resume, m.done, m.editTime)
 	bottom := container.NewVBox(m.status, m.detail, m.adjustRow, controls)
-	body := container.NewBorder(container.NewVBox(m.bar.content, m.setup), container.NewPadded(bottom), nil, nil,
-		container.NewPadded(m.digits))
+	center := container.New(splitLayout{share: 0.45}, container.NewPadded(m.digits), m.tableArea)
+	body := container.NewBorder(container.NewVBox(m.bar.content, m.setup), container.NewPadded(bottom), nil, nil, center)
 	m.content = container.NewStack(body, m.flash.rect)
 
 	// Set the controls from the state before their handlers are attached,
 	// so showing the screen dispatches nothing.
 	m.live = startLive(u.clock, s, m.render)
 	m.difficulty.OnChanged = m.onDifficulty
+	m.aiRoles.OnChanged = m.onAIRoles
+	m.setupPick.OnChanged = m.onSetup
+	m.physicalBag.OnChanged = func(on bool) {
+		if on != m.state().PhysicalBag {
+			m.dispatch(&mc.SetPhysicalBag{On: on})
+		}
+	}
 	u.leave = m.live.stop
 	return m
 }
@@ -134,6 +176,46 @@ func (m *missionControlScreen) onDifficulty(text string) {
 		return
 	}
 	m.dispatch(&mc.SetDifficulty{Difficulty: code})
+}
+
+func (m *missionControlScreen) onAIRoles(selected []string) {
+	var roles []string
+	for _, r := range mc.ControlRoles {
+		if slices.Contains(selected, roleName(r)) {
+			roles = append(roles, r)
+		}
+	}
+	if slices.Equal(roles, m.state().AIRoles) {
+		return
+	}
+	m.dispatch(&mc.SetAIRoles{Roles: roles})
+}
+
+func (m *missionControlScreen) onSetup(text string) {
+	n, err := strconv.Atoi(text)
+	if err != nil || n == m.state().Setup {
+		return
+	}
+	m.dispatch(&mc.ChooseSetup{Number: n})
+}
+
+// setupText lists the chosen setup's container positions.
+func setupText(st *mc.State) string {
+	s, ok := st.SetupData()
+	if !ok {
+		return ""
+	}
+	var parts []string
+	for _, colour := range []string{"yellow", "blue", "green"} {
+		if pos, ok := s.Containers[colour]; ok {
+			parts = append(parts, lang.L(capitalise(colour))+" "+pos)
+		}
+	}
+	text := strings.Join(parts, " · ")
+	if st.SetupRolled {
+		text = lang.L("Rolled {{.Number}}:", map[string]any{"Number": s.Number}) + " " + text
+	}
+	return text + " " + lang.L("(default table: check your copy)")
 }
 
 func (m *missionControlScreen) changeLength(deltaSec int) {
@@ -173,7 +255,25 @@ func (m *missionControlScreen) renderState(now time.Time) (time.Duration, bool) 
 	m.vis.set(outcome == mc.Playing && phase == timers.Paused, m.resume)
 	m.vis.set(outcome == mc.Playing && !idle, m.done, m.editTime)
 	m.vis.set(m.editing && outcome == mc.Playing && !idle, m.adjustRow)
+	m.vis.set(!idle, m.tableArea)
+	if !idle {
+		m.table.render(st, &m.vis)
+	}
 	if idle {
+		var names []string
+		for _, r := range st.AIRoles {
+			names = append(names, roleName(r))
+		}
+		if !slices.Equal(names, m.aiRoles.Selected) {
+			m.aiRoles.SetSelected(names)
+		}
+		if st.Setup > 0 {
+			m.setupPick.SetSelected(strconv.Itoa(st.Setup))
+		} else {
+			m.setupPick.ClearSelected()
+		}
+		setLabel(m.setupShow, setupText(st))
+		m.physicalBag.SetChecked(st.PhysicalBag)
 		m.difficulty.SetSelected(textFor(m.difficulty2code, st.Difficulty))
 		setLabel(m.length, lang.L("{{.Minutes}} min", map[string]any{"Minutes": int(st.Timer.Total / time.Minute)}))
 	}
@@ -182,13 +282,13 @@ func (m *missionControlScreen) renderState(now time.Time) (time.Duration, bool) 
 	case mc.Accomplished:
 		m.digits.SetColour(theme.Color(theme.ColorNameSuccess))
 		setLabel(m.status, lang.L("Mission accomplished"))
-		setLabel(m.detail, lang.L("The game took {{.Time}}.", map[string]any{"Time": timers.FormatElapsed(st.Duration(now))}))
+		setLabel(m.detail, lang.L("The game took {{.Time}}.", map[string]any{"Time": timers.FormatElapsed(st.Duration(now))})+" "+summary(st))
 	case mc.TimeUp:
 		m.digits.SetColour(theme.Color(theme.ColorNameError))
 		at, _ := st.Timer.ExpiredAt(now)
 		setLabel(m.status, lang.L("Time's up"))
 		setLabel(m.detail, lang.L("Time ran out at {{.Clock}}. The game took {{.Time}}.",
-			map[string]any{"Clock": at.Local().Format("15:04:05"), "Time": timers.FormatElapsed(st.Duration(now))}))
+			map[string]any{"Clock": at.Local().Format("15:04:05"), "Time": timers.FormatElapsed(st.Duration(now))})+" "+summary(st))
 	default:
 		m.digits.SetColour(nil)
 		setLabel(m.status, lang.L("Oxygen needed: {{.Oxygen}}", map[string]any{"Oxygen": st.Oxygen()}))
@@ -205,6 +305,12 @@ func (m *missionControlScreen) renderState(now time.Time) (time.Duration, bool) 
 		return timers.UntilRemainingChanges(rem), true
 	}
 	return 0, false
+}
+
+// summary is the end-of-game line: turns and cards revealed.
+func summary(st *mc.State) string {
+	return lang.L("Turns: {{.Turns}}. AI cards revealed: {{.AI}}. Unlock cards revealed: {{.Unlocks}}.",
+		map[string]any{"Turns": st.Turn, "AI": st.AIRevealed, "Unlocks": len(st.Unlock.FaceUp)})
 }
 
 // signal sounds and flashes at the alert marks, once each.

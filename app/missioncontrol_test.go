@@ -111,7 +111,7 @@ func TestMissionControl_MissionAccomplished(t *testing.T) {
 	test.Tap(m.done)
 	tapDialogButton(t, u, "Yes")
 	assert.Equal(t, "Mission accomplished", m.status.Text)
-	assert.Equal(t, "The game took 14:32.", m.detail.Text)
+	assert.Equal(t, "The game took 14:32. Turns: 1. AI cards revealed: 0. Unlock cards revealed: 0.", m.detail.Text)
 	assert.Equal(t, "5:28", m.digits.Text())
 	env.clock.Advance(10 * time.Minute)
 	assert.Equal(t, "5:28", m.digits.Text(), "the clock stopped")

@@ -1,0 +1,284 @@
+package app
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"boardside/companion"
+	mc "boardside/companion/missioncontrol"
+)
+
+// mcTable is the part of the Mission Control screen beside the timer: the
+// turn (dice, AI card, locks), the unlock deck and the half-valve bag.
+type mcTable struct {
+	dispatch func(companion.Action)
+	tabs     *container.AppTabs
+	bagTab   *container.TabItem
+
+	turn      *widget.Label
+	dice      [3]*widget.Label
+	diceBg    [3]*canvas.Rectangle
+	diceIn    [3]*widget.Select
+	roll      *widget.Button
+	useDice   *widget.Button
+	forced    *widget.Label
+	aiCard    *fyne.Container
+	shownCard string // ID of the AI card drawn in aiCard
+	locks     map[string]*widget.Button
+	allLocked *widget.Label
+	nextTurn  *widget.Button
+
+	unlockTop    *fyne.Container
+	shownUnlock  string
+	unlockLeft   *widget.Label
+	reveal       *widget.Button
+	peek         *widget.Button
+	peekRow      *fyne.Container
+	peekShown    string
+	revealedList *widget.Label
+
+	bagCounts  *widget.Label
+	drawBlind  *widget.Button
+	take       map[string]*widget.Button
+	starDraw   *widget.Button
+	starBox    fyne.CanvasObject
+	starValve  *widget.Label
+	starRemove *widget.Button
+	starReturn *widget.Button
+	taken      *widget.Label
+}
+
+var valveColours = []string{"black", "white", "red"}
+
+func newMCTable(dispatch func(companion.Action)) *mcTable {
+	t := &mcTable{dispatch: dispatch, locks: map[string]*widget.Button{}, take: map[string]*widget.Button{}}
+
+	// Turn
+	t.turn = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	var diceRow []fyne.CanvasObject
+	for i := range 3 {
+		t.dice[i] = widget.NewLabelWithStyle("–", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+		t.dice[i].SizeName = theme.SizeNameHeadingText
+		t.diceBg[i] = canvas.NewRectangle(theme.Color(theme.ColorNameInputBackground))
+		t.diceBg[i].CornerRadius = 8
+		diceRow = append(diceRow, container.NewGridWrap(fyne.NewSize(64, 64), container.NewStack(t.diceBg[i], container.NewCenter(t.dice[i]))))
+		t.diceIn[i] = widget.NewSelect([]string{"1", "2", "3", "4", "5", "6"}, nil)
+		t.diceIn[i].PlaceHolder = "?"
+	}
+	t.roll = widget.NewButtonWithIcon(lang.L("Roll 3 dice"), theme.ViewRefreshIcon(), func() { dispatch(&mc.RollDice{}) })
+	t.roll.Importance = widget.HighImportance
+	t.useDice = widget.NewButton(lang.L("Use these dice"), t.onUseDice)
+	t.forced = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	t.forced.Wrapping = fyne.TextWrapWord
+	t.aiCard = container.NewStack()
+	var lockRow []fyne.CanvasObject
+	for _, r := range mc.ControlRoles {
+		b := widget.NewButton(lang.L("{{.City}} Locked!", map[string]any{"City": roleName(r)}), func() { dispatch(&mc.Lock{Role: r}) })
+		t.locks[r] = b
+		lockRow = append(lockRow, b)
+	}
+	t.allLocked = widget.NewLabelWithStyle(lang.L("Mission Control is Locked!"), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	t.nextTurn = widget.NewButtonWithIcon(lang.L("Next turn"), theme.NavigateNextIcon(), func() { dispatch(&mc.NextTurn{}) })
+	t.nextTurn.Importance = widget.HighImportance
+	turnTab := container.NewVScroll(container.NewVBox(
+		t.turn,
+		container.NewHBox(append(diceRow, t.roll)...),
+		container.NewHBox(widget.NewLabel(lang.L("Real dice:")), t.diceIn[0], t.diceIn[1], t.diceIn[2], t.useDice),
+		t.forced, t.aiCard,
+		container.NewGridWithRows(1, lockRow...),
+		t.allLocked, t.nextTurn,
+	))
+
+	// Unlocks
+	t.unlockTop = container.NewStack()
+	t.unlockLeft = widget.NewLabel("")
+	t.reveal = widget.NewButtonWithIcon(lang.L("Reveal the top card"), theme.VisibilityIcon(), func() { dispatch(&mc.RevealUnlock{}) })
+	t.reveal.Importance = widget.HighImportance
+	t.peek = widget.NewButtonWithIcon(lang.L("Star: look at the top 2"), theme.SearchIcon(), func() { dispatch(&mc.PeekUnlock{}) })
+	t.peekRow = container.NewGridWithRows(1)
+	t.revealedList = widget.NewLabel("")
+	t.revealedList.Wrapping = fyne.TextWrapWord
+	unlockTab := container.NewVScroll(container.NewVBox(
+		container.NewGridWrap(fyne.NewSize(320, 150), t.unlockTop),
+		t.unlockLeft, container.NewGridWithRows(1, t.reveal, t.peek), t.peekRow, t.revealedList))
+
+	// Bag
+	t.bagCounts = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	t.drawBlind = widget.NewButtonWithIcon(lang.L("Draw blind"), theme.HelpIcon(), func() { dispatch(&mc.DrawValve{}) })
+	t.drawBlind.Importance = widget.HighImportance
+	var takeRow []fyne.CanvasObject
+	for _, c := range valveColours {
+		b := widget.NewButton(lang.L("Take {{.Colour}}", map[string]any{"Colour": lang.L(capitalise(c))}), func() { dispatch(&mc.TakeValve{Colour: c}) })
+		t.take[c] = b
+		takeRow = append(takeRow, b)
+	}
+	t.starDraw = widget.NewButton(lang.L("Star: draw to remove or return"), func() { dispatch(&mc.StarDraw{}) })
+	t.starValve = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	t.starRemove = widget.NewButton(lang.L("Remove from the game"), func() { dispatch(&mc.StarDecide{Remove: true}) })
+	t.starReturn = widget.NewButton(lang.L("Put it back"), func() { dispatch(&mc.StarDecide{Remove: false}) })
+	t.starBox = container.NewVBox(t.starValve, container.NewGridWithRows(1, t.starRemove, t.starReturn))
+	t.taken = widget.NewLabel("")
+	t.taken.Wrapping = fyne.TextWrapWord
+	bagTab := container.NewVScroll(container.NewVBox(
+		t.bagCounts, t.drawBlind,
+		widget.NewLabel(lang.L("Look in and choose:")), container.NewGridWithRows(1, takeRow...),
+		widget.NewSeparator(), t.starDraw, t.starBox, t.taken))
+
+	t.bagTab = container.NewTabItem(lang.L("Half-valves"), bagTab)
+	t.tabs = container.NewAppTabs(
+		container.NewTabItem(lang.L("Turn"), turnTab),
+		container.NewTabItem(lang.L("Unlocks"), unlockTab),
+		t.bagTab,
+	)
+	return t
+}
+
+func (t *mcTable) onUseDice() {
+	var vals []int
+	for _, s := range t.diceIn {
+		v, err := strconv.Atoi(s.Selected)
+		if err != nil {
+			t.dispatch(&mc.SetDice{}) // refused with the plain reason
+			return
+		}
+		vals = append(vals, v)
+	}
+	t.dispatch(&mc.SetDice{Values: vals})
+	for _, s := range t.diceIn {
+		s.ClearSelected()
+	}
+}
+
+// render shows the table part of the state.
+func (t *mcTable) render(st *mc.State, vis *visibility) {
+	setLabel(t.turn, lang.L("Turn {{.Turn}}", map[string]any{"Turn": st.Turn}))
+	forced := st.ForcedDice()
+	for i := range 3 {
+		text, hot := "–", false
+		if i < len(st.Dice) {
+			text = strconv.Itoa(st.Dice[i])
+			hot = slices.ContainsFunc(forced, func(f mc.Forced) bool { return f.Value == st.Dice[i] })
+		}
+		setLabel(t.dice[i], text)
+		want := theme.Color(theme.ColorNameInputBackground)
+		if hot {
+			want = theme.Color(theme.ColorNameWarning)
+		}
+		if t.diceBg[i].FillColor != want {
+			t.diceBg[i].FillColor = want
+			t.diceBg[i].Refresh()
+		}
+	}
+	rolled := len(st.Dice) > 0
+	enable(!rolled, t.roll, t.useDice)
+	setLabel(t.forced, forcedText(forced))
+	vis.set(len(forced) > 0, t.forced)
+
+	card, ok := st.AICard()
+	if !ok {
+		card.ID = ""
+	}
+	if card.ID != t.shownCard {
+		t.shownCard = card.ID
+		t.aiCard.Objects = nil
+		if ok {
+			t.aiCard.Objects = []fyne.CanvasObject{newAICard(card, st.AIRoles)}
+		}
+		t.aiCard.Refresh()
+		vis.changed = true
+	}
+	for r, b := range t.locks {
+		human := !slices.Contains(st.AIRoles, r)
+		vis.set(human, b)
+		enable(rolled && !slices.Contains(st.Locked, r), b)
+	}
+	vis.set(st.AllLocked(), t.allLocked, t.nextTurn)
+
+	// Unlocks
+	top := ""
+	if revealed := st.RevealedUnlocks(); len(revealed) > 0 {
+		top = revealed[len(revealed)-1].Kind
+		var names []string
+		for _, c := range revealed {
+			text, _, _ := unlockLook(c.Kind)
+			names = append(names, text)
+		}
+		setLabel(t.revealedList, lang.L("Revealed so far: {{.Cards}}", map[string]any{"Cards": strings.Join(names, " · ")}))
+	} else {
+		setLabel(t.revealedList, "")
+	}
+	if top != t.shownUnlock {
+		t.shownUnlock = top
+		t.unlockTop.Objects = nil
+		if top != "" {
+			t.unlockTop.Objects = []fyne.CanvasObject{newUnlockCard(top, 22)}
+		}
+		t.unlockTop.Refresh()
+	}
+	setLabel(t.unlockLeft, lang.L("Unlock cards left: {{.Count}}", map[string]any{"Count": len(st.Unlock.Draw)}))
+	peeking := len(st.Peeking) > 0
+	enable(!peeking && len(st.Unlock.Draw) > 0, t.reveal, t.peek)
+	if key := strings.Join(st.Peeking, ","); key != t.peekShown {
+		t.peekShown = key
+		t.peekRow.Objects = nil
+		for _, id := range st.Peeking {
+			c, _ := mc.Default().UnlockCard(id)
+			choose := widget.NewButton(lang.L("Put this on top"), func() { t.dispatch(&mc.ArrangeUnlock{Top: id}) })
+			t.peekRow.Objects = append(t.peekRow.Objects, container.NewBorder(nil, choose, nil, nil,
+				container.NewGridWrap(fyne.NewSize(200, 110), newUnlockCard(c.Kind, 16))))
+		}
+		t.peekRow.Refresh()
+		vis.changed = true
+	}
+
+	// Bag
+	if st.PhysicalBag {
+		if len(t.tabs.Items) == 3 {
+			t.tabs.Remove(t.bagTab)
+		}
+	} else if len(t.tabs.Items) == 2 {
+		t.tabs.Append(t.bagTab)
+	}
+	setLabel(t.bagCounts, lang.L("In the bag: {{.Black}} black, {{.White}} white, {{.Red}} red",
+		map[string]any{"Black": st.Bag.In["black"], "White": st.Bag.In["white"], "Red": st.Bag.In["red"]}))
+	star := st.StarValve != ""
+	enable(!star && st.Bag.Len() > 0, t.drawBlind, t.starDraw)
+	for c, b := range t.take {
+		enable(!star && st.Bag.In[c] > 0, b)
+	}
+	vis.set(star, t.starBox)
+	setLabel(t.starValve, lang.L("Drawn for the star action: {{.Colour}}", map[string]any{"Colour": lang.L(capitalise(st.StarValve))}))
+	var taken []string
+	for _, c := range st.Taken {
+		taken = append(taken, lang.L(capitalise(c)))
+	}
+	setLabel(t.taken, lang.L("The astronaut took: {{.Valves}}", map[string]any{"Valves": strings.Join(taken, ", ")}))
+	vis.set(len(taken) > 0, t.taken)
+}
+
+func forcedText(forced []mc.Forced) string {
+	var parts []string
+	for _, f := range forced {
+		parts = append(parts, lang.L("you must keep the {{.Value}} ({{.Role}})", map[string]any{"Value": f.Value, "Role": roleName(f.Role)}))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// enable enables or disables buttons.
+func enable(on bool, bs ...*widget.Button) {
+	for _, b := range bs {
+		if on {
+			b.Enable()
+		} else {
+			b.Disable()
+		}
+	}
+}
