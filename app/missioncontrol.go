@@ -94,7 +94,7 @@ func newMissionControlScreen(u *UI, g *Game, s *companion.Session) *missionContr
 	m.aiRoles = widget.NewCheckGroup(roleOpts, nil)
 	m.aiRoles.Horizontal = true
 	var setups []string
-	for _, e := range mc.Default().Setups.Entries {
+	for _, e := range s.View().State.(*mc.State).Data().Setups.Entries {
 		setups = append(setups, strconv.Itoa(e.Number))
 	}
 	m.setupPick = widget.NewSelect(setups, nil)

@@ -230,7 +230,7 @@ func (t *mcTable) render(st *mc.State, vis *visibility) {
 		t.peekShown = key
 		t.peekRow.Objects = nil
 		for _, id := range st.Peeking {
-			c, _ := mc.Default().UnlockCard(id)
+			c, _ := st.Data().UnlockCard(id)
 			choose := widget.NewButton(lang.L("Put this on top"), func() { t.dispatch(&mc.ArrangeUnlock{Top: id}) })
 			t.peekRow.Objects = append(t.peekRow.Objects, container.NewBorder(nil, choose, nil, nil,
 				container.NewGridWrap(fyne.NewSize(200, 110), newUnlockCard(c.Kind, 16))))

@@ -11,6 +11,11 @@ func (l splitLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	if len(objs) != 2 {
 		return
 	}
+	if !objs[1].Visible() { // the first takes the whole space
+		objs[0].Move(fyne.NewPos(0, 0))
+		objs[0].Resize(size)
+		return
+	}
 	if size.Width >= size.Height {
 		w := size.Width * l.share
 		objs[0].Move(fyne.NewPos(0, 0))

@@ -115,32 +115,39 @@ func (*Resume) Kind() string        { return "resume" }
 func (*Adjust) Kind() string        { return "adjust" }
 func (*Accomplish) Kind() string    { return "accomplish" }
 
-// Rules describe the game to a session.
-var Rules = &companion.Rules{
-	Game:     Game,
-	NewState: func() companion.State { return &State{} },
-	Actions: map[string]func() companion.Action{
-		"setDifficulty":  func() companion.Action { return &SetDifficulty{} },
-		"setLength":      func() companion.Action { return &SetLength{} },
-		"start":          func() companion.Action { return &Start{} },
-		"pause":          func() companion.Action { return &Pause{} },
-		"resume":         func() companion.Action { return &Resume{} },
-		"adjust":         func() companion.Action { return &Adjust{} },
-		"accomplish":     func() companion.Action { return &Accomplish{} },
-		"setAIRoles":     func() companion.Action { return &SetAIRoles{} },
-		"chooseSetup":    func() companion.Action { return &ChooseSetup{} },
-		"rollSetup":      func() companion.Action { return &RollSetup{} },
-		"setPhysicalBag": func() companion.Action { return &SetPhysicalBag{} },
-		"rollDice":       func() companion.Action { return &RollDice{} },
-		"setDice":        func() companion.Action { return &SetDice{} },
-		"lock":           func() companion.Action { return &Lock{} },
-		"nextTurn":       func() companion.Action { return &NextTurn{} },
-		"revealUnlock":   func() companion.Action { return &RevealUnlock{} },
-		"peekUnlock":     func() companion.Action { return &PeekUnlock{} },
-		"arrangeUnlock":  func() companion.Action { return &ArrangeUnlock{} },
-		"drawValve":      func() companion.Action { return &DrawValve{} },
-		"takeValve":      func() companion.Action { return &TakeValve{} },
-		"starDraw":       func() companion.Action { return &StarDraw{} },
-		"starDecide":     func() companion.Action { return &StarDecide{} },
-	},
+// Rules describe the game, with the shipped data, to a session.
+var Rules = NewRules(Default())
+
+// NewRules describes the game to a session whose cards come from d.
+func NewRules(d *Data) *companion.Rules {
+	return &companion.Rules{
+		Game:     Game,
+		NewState: func() companion.State { return &State{table: table{data: d}} },
+		Actions:  actions,
+	}
+}
+
+var actions = map[string]func() companion.Action{
+	"setDifficulty":  func() companion.Action { return &SetDifficulty{} },
+	"setLength":      func() companion.Action { return &SetLength{} },
+	"start":          func() companion.Action { return &Start{} },
+	"pause":          func() companion.Action { return &Pause{} },
+	"resume":         func() companion.Action { return &Resume{} },
+	"adjust":         func() companion.Action { return &Adjust{} },
+	"accomplish":     func() companion.Action { return &Accomplish{} },
+	"setAIRoles":     func() companion.Action { return &SetAIRoles{} },
+	"chooseSetup":    func() companion.Action { return &ChooseSetup{} },
+	"rollSetup":      func() companion.Action { return &RollSetup{} },
+	"setPhysicalBag": func() companion.Action { return &SetPhysicalBag{} },
+	"rollDice":       func() companion.Action { return &RollDice{} },
+	"setDice":        func() companion.Action { return &SetDice{} },
+	"lock":           func() companion.Action { return &Lock{} },
+	"nextTurn":       func() companion.Action { return &NextTurn{} },
+	"revealUnlock":   func() companion.Action { return &RevealUnlock{} },
+	"peekUnlock":     func() companion.Action { return &PeekUnlock{} },
+	"arrangeUnlock":  func() companion.Action { return &ArrangeUnlock{} },
+	"drawValve":      func() companion.Action { return &DrawValve{} },
+	"takeValve":      func() companion.Action { return &TakeValve{} },
+	"starDraw":       func() companion.Action { return &StarDraw{} },
+	"starDecide":     func() companion.Action { return &StarDecide{} },
 }

@@ -26,14 +26,21 @@ type State struct {
 	table
 }
 
-// New returns a game on normal difficulty with the rulebook's 20 minutes.
-func New() *State {
-	return &State{Difficulty: "normal", Timer: timers.NewCountdown(Default().Length()), table: newTable(Default())}
+// New returns a game on normal difficulty with the shipped data.
+func New() *State { return NewWith(Default()) }
+
+// NewWith returns a game that uses d (an owner's own copy of the data):
+// its length, decks, bag and setups.
+func NewWith(d *Data) *State {
+	return &State{Difficulty: "normal", Timer: timers.NewCountdown(d.Length()), table: newTable(d)}
 }
+
+// Data is the game data this game was set up with.
+func (s *State) Data() *Data { return s.table.Data() }
 
 // Oxygen is the oxygen the astronaut needs at this difficulty.
 func (s *State) Oxygen() int {
-	d, _ := Default().Difficulty(s.Difficulty)
+	d, _ := s.Data().Difficulty(s.Difficulty)
 	return d.Oxygen
 }
 
@@ -111,7 +118,7 @@ func (s *State) Apply(a companion.Action, env companion.Env) error {
 		if s.Timer.Started {
 			return ErrStarted
 		}
-		if _, ok := Default().Difficulty(a.Difficulty); !ok {
+		if _, ok := s.Data().Difficulty(a.Difficulty); !ok {
 			return fmt.Errorf("%q is not a difficulty; choose easy, normal or hard", a.Difficulty)
 		}
 		s.Difficulty = a.Difficulty
@@ -153,7 +160,7 @@ func (s *State) Apply(a companion.Action, env companion.Env) error {
 		if s.Timer.Started {
 			return ErrStarted
 		}
-		if _, ok := Default().Setup(a.Number); !ok {
+		if _, ok := s.Data().Setup(a.Number); !ok {
 			return ErrNoSetup
 		}
 		s.Setup, s.SetupRolled = a.Number, false
@@ -161,7 +168,7 @@ func (s *State) Apply(a companion.Action, env companion.Env) error {
 		if s.Timer.Started {
 			return ErrStarted
 		}
-		s.Setup, s.SetupRolled = s.Rng.Die(len(Default().Setups.Entries)), true
+		s.Setup, s.SetupRolled = s.Rng.Die(len(s.Data().Setups.Entries)), true
 	case *SetPhysicalBag:
 		if s.StarValve != "" {
 			return ErrStarValve

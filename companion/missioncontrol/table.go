@@ -52,6 +52,18 @@ type table struct {
 	StarValve   string      `json:"starValve,omitempty"` // drawn for a star action, to remove or return
 	PhysicalBag bool        `json:"physicalBag,omitempty"`
 	Rng         *decks.Rand `json:"rng"` // dice and setup rolls
+
+	// data is where card IDs are looked up. It is not saved: the rules a
+	// session decodes with set it (see NewRules).
+	data *Data
+}
+
+// Data is the game data the cards come from.
+func (t *table) Data() *Data {
+	if t.data == nil {
+		return Default()
+	}
+	return t.data
 }
 
 func newTable(d *Data) table {
@@ -65,6 +77,7 @@ func newTable(d *Data) table {
 	aiDeck := decks.NewDeck(ai, decks.NewRand())
 	aiDeck.ReshuffleDiscard = true // 35 cards rarely run out; if they do, play on
 	return table{
+		data:   d,
 		Turn:   1,
 		AI:     aiDeck,
 		Unlock: decks.NewDeck(unlock, decks.NewRand()),
@@ -93,7 +106,7 @@ func (t *table) AICard() (AICard, bool) {
 	if !ok {
 		return AICard{}, false
 	}
-	return Default().AICard(id)
+	return t.Data().AICard(id)
 }
 
 // ForcedDice lists the rolled dice the AI makes Mission Control keep: for
@@ -127,13 +140,13 @@ func (t *table) AllLocked() bool {
 }
 
 // SetupData is the chosen starting setup.
-func (t *table) SetupData() (Setup, bool) { return Default().Setup(t.Setup) }
+func (t *table) SetupData() (Setup, bool) { return t.Data().Setup(t.Setup) }
 
 // RevealedUnlocks lists the unlock cards turned over so far, in order.
 func (t *table) RevealedUnlocks() []UnlockCard {
 	var out []UnlockCard
 	for _, id := range t.Unlock.FaceUp {
-		if c, ok := Default().UnlockCard(id); ok {
+		if c, ok := t.Data().UnlockCard(id); ok {
 			out = append(out, c)
 		}
 	}
