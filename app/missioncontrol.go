@@ -59,6 +59,7 @@ type missionControlScreen struct {
 	setupRoll   *widget.Button
 	setupShow   *widget.Label
 	physicalBag *widget.Check
+	editData    *widget.Button
 	table       *mcTable
 	tableArea   fyne.CanvasObject
 
@@ -102,6 +103,10 @@ func newMissionControlScreen(u *UI, g *Game, s *companion.Session) *missionContr
 	m.setupRoll = widget.NewButtonWithIcon(lang.L("Roll"), theme.ViewRefreshIcon(), func() { m.dispatch(&mc.RollSetup{}) })
 	m.setupShow = widget.NewLabel("")
 	m.physicalBag = widget.NewCheck(lang.L("Keep the half-valves in the real bag"), nil)
+	m.editData = widget.NewButtonWithIcon(lang.L("Game data"), theme.DocumentCreateIcon(), func() {
+		e := newMCDataScreen(u, g, m.state().Data(), func() { u.openGame(g) })
+		u.show(e.content)
+	})
 	m.setup = container.NewVBox(
 		container.NewCenter(container.NewHBox(
 			widget.NewLabel(lang.L("Difficulty")), m.difficulty,
@@ -109,7 +114,7 @@ func newMissionControlScreen(u *UI, g *Game, s *companion.Session) *missionContr
 			widget.NewLabel(lang.L("Length")), m.shorter, m.length, m.longer)),
 		container.NewCenter(container.NewHBox(widget.NewLabel(lang.L("Played by the AI deck:")), m.aiRoles)),
 		container.NewCenter(container.NewHBox(widget.NewLabel(lang.L("Starting setup")), m.setupPick, m.setupRoll, m.setupShow)),
-		container.NewCenter(m.physicalBag))
+		container.NewCenter(container.NewHBox(m.physicalBag, m.editData)))
 	m.table = newMCTable(m.dispatch)
 	m.tableArea = m.table.tabs
 

@@ -32,11 +32,13 @@ type mcTable struct {
 	forced    *widget.Label
 	aiCard    *fyne.Container
 	shownCard string // ID of the AI card drawn in aiCard
+	aiSource  *widget.Label
 	locks     map[string]*widget.Button
 	allLocked *widget.Label
 	nextTurn  *widget.Button
 
 	unlockTop    *fyne.Container
+	unlockSource *widget.Label
 	shownUnlock  string
 	unlockLeft   *widget.Label
 	reveal       *widget.Button
@@ -79,6 +81,9 @@ func newMCTable(dispatch func(companion.Action)) *mcTable {
 	t.forced = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	t.forced.Wrapping = fyne.TextWrapWord
 	t.aiCard = container.NewStack()
+	t.aiSource = widget.NewLabel("")
+	t.aiSource.TextStyle = fyne.TextStyle{Italic: true}
+	t.aiSource.Wrapping = fyne.TextWrapWord
 	var lockRow []fyne.CanvasObject
 	for _, r := range mc.ControlRoles {
 		b := widget.NewButton(lang.L("{{.City}} Locked!", map[string]any{"City": roleName(r)}), func() { dispatch(&mc.Lock{Role: r}) })
@@ -92,7 +97,7 @@ func newMCTable(dispatch func(companion.Action)) *mcTable {
 		t.turn,
 		container.NewHBox(append(diceRow, t.roll)...),
 		container.NewHBox(widget.NewLabel(lang.L("Real dice:")), t.diceIn[0], t.diceIn[1], t.diceIn[2], t.useDice),
-		t.forced, t.aiCard,
+		t.forced, t.aiCard, t.aiSource,
 		container.NewGridWithRows(1, lockRow...),
 		t.allLocked, t.nextTurn,
 	))
@@ -106,8 +111,11 @@ func newMCTable(dispatch func(companion.Action)) *mcTable {
 	t.peekRow = container.NewGridWithRows(1)
 	t.revealedList = widget.NewLabel("")
 	t.revealedList.Wrapping = fyne.TextWrapWord
+	t.unlockSource = widget.NewLabel("")
+	t.unlockSource.TextStyle = fyne.TextStyle{Italic: true}
+	t.unlockSource.Wrapping = fyne.TextWrapWord
 	unlockTab := container.NewVScroll(container.NewVBox(
-		container.NewGridWrap(fyne.NewSize(320, 150), t.unlockTop),
+		container.NewGridWrap(fyne.NewSize(320, 150), t.unlockTop), t.unlockSource,
 		t.unlockLeft, container.NewGridWithRows(1, t.reveal, t.peek), t.peekRow, t.revealedList))
 
 	// Bag
@@ -195,6 +203,8 @@ func (t *mcTable) render(st *mc.State, vis *visibility) {
 		t.aiCard.Refresh()
 		vis.changed = true
 	}
+	setLabel(t.aiSource, defaultNote(st.Data().AIDeck.Source))
+	vis.set(ok && st.Data().AIDeck.Source != ownSource, t.aiSource)
 	for r, b := range t.locks {
 		human := !slices.Contains(st.AIRoles, r)
 		vis.set(human, b)
@@ -223,6 +233,8 @@ func (t *mcTable) render(st *mc.State, vis *visibility) {
 		}
 		t.unlockTop.Refresh()
 	}
+	setLabel(t.unlockSource, defaultNote(st.Data().UnlockDeck.Source))
+	vis.set(st.Data().UnlockDeck.Source != ownSource, t.unlockSource)
 	setLabel(t.unlockLeft, lang.L("Unlock cards left: {{.Count}}", map[string]any{"Count": len(st.Unlock.Draw)}))
 	peeking := len(st.Peeking) > 0
 	enable(!peeking && len(st.Unlock.Draw) > 0, t.reveal, t.peek)
@@ -262,6 +274,11 @@ func (t *mcTable) render(st *mc.State, vis *visibility) {
 	}
 	setLabel(t.taken, lang.L("The astronaut took: {{.Valves}}", map[string]any{"Valves": strings.Join(taken, ", ")}))
 	vis.set(len(taken) > 0, t.taken)
+}
+
+// defaultNote labels a deck that is not the printed one.
+func defaultNote(source string) string {
+	return lang.L("Default deck ({{.Source}}): edit it under Game data to match your copy.", map[string]any{"Source": source})
 }
 
 func forcedText(forced []mc.Forced) string {

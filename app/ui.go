@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/lang"
 
 	"boardside/companion"
+	mc "boardside/companion/missioncontrol"
 	"boardside/timers"
 )
 
@@ -83,7 +84,11 @@ func New(a fyne.App, opt Options) *UI {
 	a.Lifecycle().SetOnExitedForeground(func() { u.setForeground(false) })
 	applyTheme(a, u.prefs.Theme())
 	u.win.Resize(fyne.NewSize(900, 640))
-	problems := u.loadSessions()
+	var problems []string
+	if g := u.game(mc.Game); g != nil && g.Built() {
+		problems = append(problems, u.loadMCData(g)...) // before its session is decoded
+	}
+	problems = append(problems, u.loadSessions()...)
 
 	if g := u.game(u.prefs.OpenGame()); g != nil && g.Built() && u.session(g.ID) != nil {
 		u.openGame(g)
