@@ -91,7 +91,7 @@ func newTestEnv(t *testing.T, games ...*Game) *testEnv {
 }
 
 // start builds the UI as the app does at start-up.
-func (e *testEnv) start(t *testing.T) *UI {
+func (e *testEnv) start(t testing.TB) *UI {
 	t.Helper()
 	u := New(e.app, Options{DataDir: e.dir, Clock: e.clock, Games: e.games,
 		Sound: func(name string) { e.sounds = append(e.sounds, name) }})

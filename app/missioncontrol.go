@@ -262,7 +262,7 @@ func (m *missionControlScreen) renderState(now time.Time) (time.Duration, bool) 
 	m.vis.set(m.editing && outcome == mc.Playing && !idle, m.adjustRow)
 	m.vis.set(!idle, m.tableArea)
 	if !idle {
-		m.table.render(st, &m.vis)
+		m.table.render(st)
 	}
 	if idle {
 		var names []string

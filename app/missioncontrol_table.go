@@ -22,6 +22,10 @@ type mcTable struct {
 	dispatch func(companion.Action)
 	tabs     *container.AppTabs
 	bagTab   *container.TabItem
+	// Each tab lays out again on its own when something in it is shown or
+	// hidden: refreshing the whole screen re-renders every icon.
+	turnArea, unlockArea, bagArea fyne.CanvasObject
+	turnVis, unlockVis, bagVis    visibility
 
 	turn      *widget.Label
 	dice      [3]*widget.Label
@@ -93,7 +97,7 @@ func newMCTable(dispatch func(companion.Action)) *mcTable {
 	t.allLocked = widget.NewLabelWithStyle(lang.L("Mission Control is Locked!"), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	t.nextTurn = widget.NewButtonWithIcon(lang.L("Next turn"), theme.NavigateNextIcon(), func() { dispatch(&mc.NextTurn{}) })
 	t.nextTurn.Importance = widget.HighImportance
-	turnTab := container.NewVScroll(container.NewVBox(
+	t.turnArea = container.NewVScroll(container.NewVBox(
 		t.turn,
 		container.NewHBox(append(diceRow, t.roll)...),
 		container.NewHBox(widget.NewLabel(lang.L("Real dice:")), t.diceIn[0], t.diceIn[1], t.diceIn[2], t.useDice),
@@ -101,6 +105,7 @@ func newMCTable(dispatch func(companion.Action)) *mcTable {
 		container.NewGridWithRows(1, lockRow...),
 		t.allLocked, t.nextTurn,
 	))
+	turnTab := t.turnArea
 
 	// Unlocks
 	t.unlockTop = container.NewStack()
@@ -114,9 +119,10 @@ func newMCTable(dispatch func(companion.Action)) *mcTable {
 	t.unlockSource = widget.NewLabel("")
 	t.unlockSource.TextStyle = fyne.TextStyle{Italic: true}
 	t.unlockSource.Wrapping = fyne.TextWrapWord
-	unlockTab := container.NewVScroll(container.NewVBox(
+	t.unlockArea = container.NewVScroll(container.NewVBox(
 		container.NewGridWrap(fyne.NewSize(320, 150), t.unlockTop), t.unlockSource,
 		t.unlockLeft, container.NewGridWithRows(1, t.reveal, t.peek), t.peekRow, t.revealedList))
+	unlockTab := t.unlockArea
 
 	// Bag
 	t.bagCounts = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
@@ -135,10 +141,11 @@ func newMCTable(dispatch func(companion.Action)) *mcTable {
 	t.starBox = container.NewVBox(t.starValve, container.NewGridWithRows(1, t.starRemove, t.starReturn))
 	t.taken = widget.NewLabel("")
 	t.taken.Wrapping = fyne.TextWrapWord
-	bagTab := container.NewVScroll(container.NewVBox(
+	t.bagArea = container.NewVScroll(container.NewVBox(
 		t.bagCounts, t.drawBlind,
 		widget.NewLabel(lang.L("Look in and choose:")), container.NewGridWithRows(1, takeRow...),
 		widget.NewSeparator(), t.starDraw, t.starBox, t.taken))
+	bagTab := t.bagArea
 
 	t.bagTab = container.NewTabItem(lang.L("Half-valves"), bagTab)
 	t.tabs = container.NewAppTabs(
@@ -166,7 +173,16 @@ func (t *mcTable) onUseDice() {
 }
 
 // render shows the table part of the state.
-func (t *mcTable) render(st *mc.State, vis *visibility) {
+func (t *mcTable) render(st *mc.State) {
+	t.renderTurn(st, &t.turnVis)
+	t.renderUnlocks(st, &t.unlockVis)
+	t.renderBag(st, &t.bagVis)
+	t.turnVis.apply(t.turnArea)
+	t.unlockVis.apply(t.unlockArea)
+	t.bagVis.apply(t.bagArea)
+}
+
+func (t *mcTable) renderTurn(st *mc.State, vis *visibility) {
 	setLabel(t.turn, lang.L("Turn {{.Turn}}", map[string]any{"Turn": st.Turn}))
 	forced := st.ForcedDice()
 	for i := range 3 {
@@ -195,13 +211,17 @@ func (t *mcTable) render(st *mc.State, vis *visibility) {
 		card.ID = ""
 	}
 	if card.ID != t.shownCard {
+		// A card replacing a card has the same size (the AI roles are fixed
+		// for the game): only its appearing or going needs a new layout.
+		if (card.ID == "") != (t.shownCard == "") {
+			vis.changed = true
+		}
 		t.shownCard = card.ID
 		t.aiCard.Objects = nil
 		if ok {
 			t.aiCard.Objects = []fyne.CanvasObject{newAICard(card, st.AIRoles)}
 		}
 		t.aiCard.Refresh()
-		vis.changed = true
 	}
 	setLabel(t.aiSource, defaultNote(st.Data().AIDeck.Source))
 	vis.set(ok && st.Data().AIDeck.Source != ownSource, t.aiSource)
@@ -211,8 +231,9 @@ func (t *mcTable) render(st *mc.State, vis *visibility) {
 		enable(rolled && !slices.Contains(st.Locked, r), b)
 	}
 	vis.set(st.AllLocked(), t.allLocked, t.nextTurn)
+}
 
-	// Unlocks
+func (t *mcTable) renderUnlocks(st *mc.State, vis *visibility) {
 	top := ""
 	if revealed := st.RevealedUnlocks(); len(revealed) > 0 {
 		top = revealed[len(revealed)-1].Kind
@@ -250,8 +271,9 @@ func (t *mcTable) render(st *mc.State, vis *visibility) {
 		t.peekRow.Refresh()
 		vis.changed = true
 	}
+}
 
-	// Bag
+func (t *mcTable) renderBag(st *mc.State, vis *visibility) {
 	if st.PhysicalBag {
 		if len(t.tabs.Items) == 3 {
 			t.tabs.Remove(t.bagTab)
@@ -267,7 +289,9 @@ func (t *mcTable) render(st *mc.State, vis *visibility) {
 		enable(!star && st.Bag.In[c] > 0, b)
 	}
 	vis.set(star, t.starBox)
-	setLabel(t.starValve, lang.L("Drawn for the star action: {{.Colour}}", map[string]any{"Colour": lang.L(capitalise(st.StarValve))}))
+	if star {
+		setLabel(t.starValve, lang.L("Drawn for the star action: {{.Colour}}", map[string]any{"Colour": lang.L(capitalise(st.StarValve))}))
+	}
 	var taken []string
 	for _, c := range st.Taken {
 		taken = append(taken, lang.L(capitalise(c)))

@@ -16,7 +16,7 @@ import (
 
 // knownDecks gives the table a game whose decks are in a known order, as
 // a shuffle might leave them.
-func knownDecks(t *testing.T, u *UI) {
+func knownDecks(t testing.TB, u *UI) {
 	t.Helper()
 	st := mc.New()
 	st.AI = &decks.Deck{Draw: []string{"AI-01", "AI-02", "AI-03"}, Rng: decks.NewSeededRand([32]byte{1}), ReshuffleDiscard: true}
@@ -29,7 +29,7 @@ func knownDecks(t *testing.T, u *UI) {
 	u.mu.Unlock()
 }
 
-func startedMissionControl(t *testing.T, env *testEnv, aiRoles ...string) (*UI, *missionControlScreen) {
+func startedMissionControl(t testing.TB, env *testEnv, aiRoles ...string) (*UI, *missionControlScreen) {
 	t.Helper()
 	u := env.start(t)
 	knownDecks(t, u)

@@ -14,7 +14,7 @@ import (
 
 // openMissionControl opens the game as its tile does and returns the
 // screen with its widgets reachable.
-func openMissionControl(t *testing.T, u *UI) *missionControlScreen {
+func openMissionControl(t testing.TB, u *UI) *missionControlScreen {
 	t.Helper()
 	g := u.game("missioncontrol")
 	u.openGame(g)
