@@ -1,6 +1,7 @@
 package app
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -361,6 +362,43 @@ func describeMissionControl(e companion.Entry) string {
 		return lang.L("Time changed by {{.Delta}}", map[string]any{"Delta": adjustText(a.Seconds)})
 	case *mc.Accomplish:
 		return lang.L("Mission accomplished")
+	case *mc.SetAIRoles:
+		var names []string
+		for _, r := range a.Roles {
+			names = append(names, roleName(r))
+		}
+		return lang.L("Played by the AI deck:") + " " + strings.Join(names, ", ")
+	case *mc.ChooseSetup:
+		return lang.L("Setup {{.Number}}", map[string]any{"Number": a.Number})
+	case *mc.RollSetup:
+		return lang.L("Starting setup") + ": " + lang.L("Roll")
+	case *mc.SetPhysicalBag:
+		return lang.L("Keep the half-valves in the real bag")
+	case *mc.RollDice:
+		return lang.L("Roll 3 dice")
+	case *mc.SetDice:
+		return lang.L("Real dice:") + " " + strings.Trim(strings.Join(strings.Fields(fmt.Sprint(a.Values)), " "), "[]")
+	case *mc.Lock:
+		return lang.L("{{.City}} Locked!", map[string]any{"City": roleName(a.Role)})
+	case *mc.NextTurn:
+		return lang.L("Next turn")
+	case *mc.RevealUnlock:
+		return lang.L("Reveal the top card")
+	case *mc.PeekUnlock:
+		return lang.L("Star: look at the top 2")
+	case *mc.ArrangeUnlock:
+		return lang.L("Put this on top")
+	case *mc.DrawValve:
+		return lang.L("Draw blind")
+	case *mc.TakeValve:
+		return lang.L("Take {{.Colour}}", map[string]any{"Colour": lang.L(capitalise(a.Colour))})
+	case *mc.StarDraw:
+		return lang.L("Star: draw to remove or return")
+	case *mc.StarDecide:
+		if a.Remove {
+			return lang.L("Remove from the game")
+		}
+		return lang.L("Put it back")
 	}
 	return e.Kind
 }

@@ -153,3 +153,19 @@ func TestCards_Golden(t *testing.T) {
 	w2.Resize(fyne.NewSize(320, 150))
 	test.AssertRendersToImage(t, "unlockcard.png", w2.Canvas())
 }
+
+func TestMissionControl_HistoryOfTheTable(t *testing.T) {
+	env := newTestEnv(t)
+	u, m := startedMissionControl(t, env, mc.Cologne)
+	m.table.diceIn[0].SetSelected("3")
+	m.table.diceIn[1].SetSelected("1")
+	m.table.diceIn[2].SetSelected("2")
+	test.Tap(m.table.useDice)
+	test.Tap(m.table.locks[mc.Houston])
+	test.Tap(m.table.take["white"])
+	test.Tap(m.bar.history)
+	shown := strings.Join(texts(u.current), "\n")
+	for _, want := range []string{"Played by the AI deck: Cologne", "Real dice: 3 1 2", "Houston Locked!", "Take White"} {
+		assert.Contains(t, shown, want)
+	}
+}
