@@ -3,7 +3,14 @@ package app
 import (
 	"encoding/json"
 	"strings"
+
+	"boardside/companion"
 )
+
+// decodeEntry turns a log entry back into its typed action.
+func decodeEntry(rules *companion.Rules, e companion.Entry) (companion.Action, error) {
+	return rules.DecodeAction([]byte(`{"kind":"` + e.Kind + `","data":` + string(orNull(e.Data)) + `}`))
+}
 
 func orNull(b json.RawMessage) json.RawMessage {
 	if len(b) == 0 {

@@ -172,3 +172,16 @@ func tapDialogButton(t *testing.T, u *UI, text string) {
 	require.NotNil(t, top, "a dialog is showing")
 	test.Tap(button(t, top, text))
 }
+
+// openScreen opens a game as its tile does, then builds its screen again
+// with the widgets reachable for the test.
+func openScreen[S any](t testing.TB, u *UI, id string, build func(*UI, *Game, *companion.Session) S, content func(S) fyne.CanvasObject) S {
+	t.Helper()
+	g := u.game(id)
+	u.openGame(g)
+	u.stopCurrent()
+	s := build(u, g, u.session(id))
+	u.current = content(s)
+	u.win.SetContent(u.current)
+	return s
+}

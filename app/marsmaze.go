@@ -355,7 +355,7 @@ func (m *marsMazeScreen) checklist(st *mm.State) string {
 
 // describeMarsMaze is a history line.
 func describeMarsMaze(e companion.Entry) string {
-	a, err := mm.Rules.DecodeAction([]byte(`{"kind":"` + e.Kind + `","data":` + string(orNull(e.Data)) + `}`))
+	a, err := decodeEntry(mm.Rules, e)
 	if err != nil {
 		return e.Kind
 	}

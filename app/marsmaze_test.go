@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -12,15 +13,8 @@ import (
 	mm "boardside/companion/marsmaze"
 )
 
-func openMarsMaze(t *testing.T, u *UI) *marsMazeScreen {
-	t.Helper()
-	g := u.game("marsmaze")
-	u.openGame(g)
-	u.stopCurrent()
-	m := newMarsMazeScreen(u, g, u.session(g.ID))
-	u.current = m.content
-	u.win.SetContent(m.content)
-	return m
+func openMarsMaze(t testing.TB, u *UI) *marsMazeScreen {
+	return openScreen(t, u, "marsmaze", newMarsMazeScreen, func(m *marsMazeScreen) fyne.CanvasObject { return m.content })
 }
 
 func TestMarsMaze_MissionPickerShowsMaterialAndMarkers(t *testing.T) {

@@ -343,7 +343,7 @@ func (m *missionControlScreen) signal(st *mc.State, now time.Time, rem time.Dura
 
 // describeMissionControl is a history line.
 func describeMissionControl(e companion.Entry) string {
-	a, err := mc.Rules.DecodeAction([]byte(`{"kind":"` + e.Kind + `","data":` + string(orNull(e.Data)) + `}`))
+	a, err := decodeEntry(mc.Rules, e)
 	if err != nil {
 		return e.Kind
 	}

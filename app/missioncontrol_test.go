@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -15,14 +16,7 @@ import (
 // openMissionControl opens the game as its tile does and returns the
 // screen with its widgets reachable.
 func openMissionControl(t testing.TB, u *UI) *missionControlScreen {
-	t.Helper()
-	g := u.game("missioncontrol")
-	u.openGame(g)
-	u.stopCurrent()
-	m := newMissionControlScreen(u, g, u.session(g.ID))
-	u.current = m.content
-	u.win.SetContent(m.content)
-	return m
+	return openScreen(t, u, "missioncontrol", newMissionControlScreen, func(m *missionControlScreen) fyne.CanvasObject { return m.content })
 }
 
 func TestMissionControl_SetUpStartPauseResume(t *testing.T) {
