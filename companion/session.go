@@ -117,10 +117,24 @@ func (s *Session) SaveTo(save func(data []byte) error, onError func(error)) {
 	s.saver, s.saveErr = save, onError
 }
 
+// ErrStale is returned by DispatchAt when the game changed since the
+// version the sender saw.
+var ErrStale = errors.New("the game has changed since you last saw it")
+
 // Dispatch validates a and applies it. A refused action returns the game's
 // explanation and leaves the session exactly as it was.
-func (s *Session) Dispatch(a Action) error {
+func (s *Session) Dispatch(a Action) error { return s.dispatch(a, nil) }
+
+// DispatchAt applies a only if the session is still at version seen (a
+// device at the table acting on what it showed); otherwise ErrStale.
+func (s *Session) DispatchAt(seen uint64, a Action) error { return s.dispatch(a, &seen) }
+
+func (s *Session) dispatch(a Action, seen *uint64) error {
 	s.mu.Lock()
+	if seen != nil && *seen != s.version {
+		s.mu.Unlock()
+		return ErrStale
+	}
 	before, err := s.stateJSONLocked()
 	if err != nil {
 		s.mu.Unlock()

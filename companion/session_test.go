@@ -165,3 +165,12 @@ func TestRules_DecodeAction(t *testing.T) {
 		})
 	}
 }
+
+func TestSession_DispatchAtRefusesStaleVersions(t *testing.T) {
+	s := New(tallyRules, newTally(1), timers.NewFake(epoch))
+	require.NoError(t, s.DispatchAt(0, add{N: 1}))
+	assert.ErrorIs(t, s.DispatchAt(0, add{N: 1}), ErrStale, "another device acted first")
+	assert.Equal(t, 1, state(s).Count)
+	require.NoError(t, s.DispatchAt(1, add{N: 1}))
+	assert.Equal(t, uint64(2), s.View().Version)
+}

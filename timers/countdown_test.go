@@ -131,3 +131,12 @@ func TestCountdown_TwentyMinutesOnTheFakeClockIsExact(t *testing.T) {
 	}
 	assert.Equal(t, Expired, c.Phase(clock.Now()))
 }
+
+func TestCountdown_View(t *testing.T) {
+	c := NewCountdown(min20)
+	assert.Equal(t, View{TotalMs: 1_200_000, LeftMs: 1_200_000}, c.View())
+	require.NoError(t, c.Start(epoch))
+	assert.Equal(t, View{TotalMs: 1_200_000, DeadlineMs: epoch.Add(min20).UnixMilli(), Started: true, Running: true}, c.View())
+	require.NoError(t, c.Pause(epoch.Add(time.Minute)))
+	assert.Equal(t, View{TotalMs: 1_200_000, LeftMs: 1_140_000, Started: true}, c.View())
+}

@@ -1,0 +1,280 @@
+package share
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"boardside/companion"
+	"boardside/timers"
+)
+
+// MaxBody is the largest request body the host reads.
+const MaxBody = 16 << 10
+
+// Game is what the host needs to know of a game to share it.
+type Game struct {
+	Rules *companion.Rules
+	// Public projects a state to what every device may see.
+	Public func(companion.State) any
+	// PublicActions are the action kinds clients may send.
+	PublicActions []string
+}
+
+// Snapshot is what clients receive: the public state and its version.
+type Snapshot struct {
+	Game    string `json:"game"`
+	Version uint64 `json:"version"`
+	State   any    `json:"state"`
+}
+
+// Host serves one session to the table.
+type Host struct {
+	game    Game
+	session *companion.Session
+	clock   timers.Clock
+	token   string
+	limit   *limiter
+
+	// Heartbeat is how often an idle event stream says it is alive.
+	Heartbeat time.Duration
+
+	mu      sync.Mutex
+	subs    map[chan []byte]struct{}
+	stopW   func()
+	current []byte // the latest snapshot, encoded
+}
+
+// NewHost shares a session. The access token is 128 random bits.
+func NewHost(s *companion.Session, g Game, clock timers.Clock) *Host {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	h := &Host{
+		game: g, session: s, clock: clock, token: hex.EncodeToString(b[:]),
+		limit: newLimiter(clock, 20, 40), Heartbeat: 15 * time.Second,
+		subs: map[chan []byte]struct{}{},
+	}
+	h.current = h.encode(s.View())
+	h.stopW = s.Watch(h.onChange)
+	return h
+}
+
+// Token is the access token clients must present.
+func (h *Host) Token() string { return h.token }
+
+// Close stops following the session and ends every event stream.
+func (h *Host) Close() {
+	h.stopW()
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for c := range h.subs {
+		close(c)
+		delete(h.subs, c)
+	}
+}
+
+func (h *Host) encode(v companion.View) []byte {
+	b, err := json.Marshal(Snapshot{Game: v.Game, Version: v.Version, State: h.game.Public(v.State)})
+	if err != nil {
+		panic("encode public state: " + err.Error()) // projections are plain data
+	}
+	return b
+}
+
+// onChange pushes the new public state to every stream. A slow client
+// gets only the newest state: each is complete, older ones are moot.
+func (h *Host) onChange(v companion.View) {
+	b := h.encode(v)
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.current = b
+	for c := range h.subs {
+		select {
+		case <-c:
+		default:
+		}
+		c <- b
+	}
+}
+
+func (h *Host) snapshot() []byte {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.current
+}
+
+// Handler serves the API under /api/v1/ and web under "/".
+func (h *Host) Handler(web http.Handler) http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/v1/health", h.health)
+	mux.Handle("GET /api/v1/state", h.guard(h.state))
+	mux.Handle("GET /api/v1/events", h.guard(h.events))
+	mux.Handle("GET /api/v1/time", h.guard(h.time))
+	mux.Handle("POST /api/v1/actions", h.guard(h.action))
+	if web != nil {
+		mux.Handle("GET /", web)
+	}
+	return mux
+}
+
+// guard checks the token and the client's pace.
+func (h *Host) guard(next http.HandlerFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		tok := r.URL.Query().Get("t")
+		if auth, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok {
+			tok = auth
+		}
+		if tok != h.token {
+			writeError(w, http.StatusForbidden, "this link is not for this table: scan the host's code again")
+			return
+		}
+		host, _, err := net.SplitHostPort(r.RemoteAddr)
+		if err != nil {
+			host = r.RemoteAddr
+		}
+		if !h.limit.allow(host) {
+			w.Header().Set("Retry-After", "1")
+			writeError(w, http.StatusTooManyRequests, "too many requests: slow down")
+			return
+		}
+		next(w, r)
+	})
+}
+
+func (h *Host) health(w http.ResponseWriter, _ *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "game": h.game.Rules.Game})
+}
+
+func (h *Host) state(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	_, _ = w.Write(h.snapshot())
+}
+
+// time answers the clock-offset exchange: when the request arrived and
+// when the answer left, on the host's wall clock, in Unix milliseconds
+// with a fraction.
+func (h *Host) time(w http.ResponseWriter, _ *http.Request) {
+	received := h.clock.Now()
+	writeJSON(w, http.StatusOK, map[string]float64{
+		"received": float64(received.UnixMicro()) / 1000,
+		"sent":     float64(h.clock.Now().UnixMicro()) / 1000,
+	})
+}
+
+// actionRequest is a client's action with the version it saw.
+type actionRequest struct {
+	Version uint64          `json:"version"`
+	Action  json.RawMessage `json:"action"`
+}
+
+func (h *Host) action(w http.ResponseWriter, r *http.Request) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "the request is larger than 16 KiB")
+		return
+	}
+	a, seen, err := h.DecodeAction(body)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	err = h.session.DispatchAt(seen, a)
+	switch {
+	case errors.Is(err, companion.ErrStale):
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusConflict)
+		_, _ = w.Write(h.snapshot())
+	case err != nil:
+		writeError(w, http.StatusUnprocessableEntity, err.Error())
+	default:
+		h.state(w, r)
+	}
+}
+
+// DecodeAction reads {"version": N, "action": {"kind": …, "data": …}} and
+// refuses anything but the game's public actions.
+func (h *Host) DecodeAction(body []byte) (companion.Action, uint64, error) {
+	var req actionRequest
+	if err := json.Unmarshal(body, &req); err != nil {
+		return nil, 0, errors.New("the request is not valid JSON")
+	}
+	if len(req.Action) == 0 {
+		return nil, 0, errors.New("the request names no action")
+	}
+	var kind struct {
+		Kind string `json:"kind"`
+	}
+	if err := json.Unmarshal(req.Action, &kind); err != nil {
+		return nil, 0, errors.New("the action is not valid JSON")
+	}
+	if !slices.Contains(h.game.PublicActions, kind.Kind) {
+		return nil, 0, errors.New("\"" + kind.Kind + "\" is not an action other devices may send")
+	}
+	a, err := h.game.Rules.DecodeAction(req.Action)
+	if err != nil {
+		return nil, 0, err
+	}
+	return a, req.Version, nil
+}
+
+// events streams the public state: at once, then on every change, with a
+// comment line as heartbeat.
+func (h *Host) events(w http.ResponseWriter, r *http.Request) {
+	flusher, ok := w.(http.Flusher)
+	if !ok {
+		writeError(w, http.StatusInternalServerError, "streaming is not supported here")
+		return
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	c := make(chan []byte, 1)
+	h.mu.Lock()
+	c <- h.current
+	h.subs[c] = struct{}{}
+	h.mu.Unlock()
+	defer func() {
+		h.mu.Lock()
+		delete(h.subs, c)
+		h.mu.Unlock()
+	}()
+	beat := time.NewTicker(h.Heartbeat)
+	defer beat.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case b, open := <-c:
+			if !open {
+				return
+			}
+			if _, err := io.WriteString(w, "event: state\ndata: "+string(b)+"\n\n"); err != nil {
+				return
+			}
+		case <-beat.C:
+			if _, err := io.WriteString(w, ": alive\n\n"); err != nil {
+				return
+			}
+		}
+		flusher.Flush()
+	}
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+func writeError(w http.ResponseWriter, status int, msg string) {
+	writeJSON(w, status, map[string]string{"error": msg})
+}
