@@ -202,8 +202,8 @@ func TestHost_SecretsNeverLeave(t *testing.T) {
 	s := companion.New(mc.Rules, st, clock)
 	for _, a := range []companion.Action{
 		&mc.SetAIRoles{Roles: []string{mc.Houston}}, &mc.Start{},
-		&mc.SetDice{Values: []int{1, 2, 3}}, // reveals AI-07: public from now on
-		&mc.PeekUnlock{},                    // the astronaut looks at U2 and U4
+		&mc.SetDice{Values: []int{1, 2, 3}},           // reveals AI-07: public from now on
+		&mc.PeekUnlock{},                              // the astronaut looks at U2 and U4
 		&mc.TakeValve{Colour: "red"}, &mc.DrawValve{}, // behind the screen
 	} {
 		require.NoError(t, s.Dispatch(a))
