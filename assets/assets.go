@@ -39,6 +39,12 @@ func Sound(name string) ([]byte, error) { return fs.ReadFile(sounds, "sounds/"+n
 // SoundRate is the sample rate of every sound.
 const SoundRate = 44100
 
+// Web is the viewer served to phones at the table: plain HTML, CSS and
+// JavaScript, no build step, nothing loaded from the internet.
+//
+//go:embed web
+var Web embed.FS
+
 //go:embed licenses/*.txt
 var licenses embed.FS
 

@@ -31,8 +31,8 @@ var (
 
 // Forced is a die the AI makes Mission Control keep.
 type Forced struct {
-	Role  string // the AI role whose card part names the value
-	Value int
+	Role  string `json:"role"` // the AI role whose card part names the value
+	Value int    `json:"value"`
 }
 
 // table is the turn rhythm, the decks and the bag: what Boardside keeps

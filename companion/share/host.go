@@ -53,12 +53,18 @@ type Host struct {
 	current []byte // the latest snapshot, encoded
 }
 
-// NewHost shares a session. The access token is 128 random bits.
-func NewHost(s *companion.Session, g Game, clock timers.Clock) *Host {
+// NewToken returns a new access token: 128 random bits in hex.
+func NewToken() string {
 	var b [16]byte
 	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// NewHost shares a session with the given token (NewToken for a new
+// table; a restarted host passes its old one so every device comes back).
+func NewHost(s *companion.Session, g Game, clock timers.Clock, token string) *Host {
 	h := &Host{
-		game: g, session: s, clock: clock, token: hex.EncodeToString(b[:]),
+		game: g, session: s, clock: clock, token: token,
 		limit: newLimiter(clock, 20, 40), Heartbeat: 15 * time.Second,
 		subs: map[chan []byte]struct{}{},
 	}

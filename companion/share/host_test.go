@@ -34,7 +34,7 @@ type table struct {
 
 func newTable(t *testing.T, s *companion.Session, g Game, clock *timers.Fake) *table {
 	t.Helper()
-	h := NewHost(s, g, clock)
+	h := NewHost(s, g, clock, NewToken())
 	srv := httptest.NewServer(h.Handler(nil))
 	t.Cleanup(func() { h.Close(); srv.Close() })
 	return &table{host: h, server: srv, session: s, clock: clock}
@@ -75,7 +75,7 @@ func snapshotOf(t *testing.T, b []byte) (Snapshot, map[string]any) {
 func TestHost_Token(t *testing.T) {
 	tb := marsTable(t)
 	assert.Len(t, tb.host.Token(), 32, "128 bits, hex")
-	assert.NotEqual(t, tb.host.Token(), NewHost(tb.session, marsGame, tb.clock).Token())
+	assert.NotEqual(t, tb.host.Token(), NewToken())
 
 	code, body := tb.do(t, "GET", "/api/v1/state", "", false)
 	assert.Equal(t, http.StatusForbidden, code)
@@ -252,7 +252,7 @@ func itoa(v uint64) string { b, _ := json.Marshal(v); return string(b) }
 // FuzzDecodeAction: no request body makes the decoder panic, and whatever
 // it accepts is a public action of the game.
 func FuzzDecodeAction(f *testing.F) {
-	h := NewHost(companion.New(mm.Rules, mm.New(), timers.NewFake(epoch)), marsGame, timers.NewFake(epoch))
+	h := NewHost(companion.New(mm.Rules, mm.New(), timers.NewFake(epoch)), marsGame, timers.NewFake(epoch), NewToken())
 	f.Add([]byte(`{"version":1,"action":{"kind":"flip"}}`))
 	f.Add([]byte(`{"version":1,"action":{"kind":"land","data":{"landed":true}}}`))
 	f.Add([]byte(`{"action":{"kind":"chooseMission","data":{"mission":9}}}`))

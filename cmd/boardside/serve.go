@@ -1,0 +1,142 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/skip2/go-qrcode"
+
+	"boardside/assets"
+	"boardside/companion"
+	mm "boardside/companion/marsmaze"
+	mc "boardside/companion/missioncontrol"
+	"boardside/companion/share"
+	"boardside/timers"
+)
+
+// shared lists the games a headless host can serve.
+var shared = map[string]struct {
+	game     share.Game
+	newState func() companion.State
+}{
+	mm.Game: {share.Game{Rules: mm.Rules, Public: mm.Public, PublicActions: mm.PublicActions}, func() companion.State { return mm.New() }},
+	mc.Game: {share.Game{Rules: mc.Rules, Public: mc.Public, PublicActions: mc.PublicActions}, func() companion.State { return mc.New() }},
+}
+
+// serve hosts one game for the table from a laptop, without a window:
+//
+//	boardside serve --game marsmaze|missioncontrol [--port 7777] [--data DIR] [--new]
+//
+// It prints the addresses and a QR code of the best one. The game and its
+// token are saved in DIR, so a restarted host brings every device back.
+func serve(args []string, out io.Writer) error {
+	fl := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fl.SetOutput(out)
+	gameID := fl.String("game", "", "the game to share: marsmaze or missioncontrol")
+	port := fl.Int("port", share.DefaultPort, "the port to listen on (a free one if taken)")
+	dataDir := fl.String("data", defaultServeDir(), "where the shared game and its token are kept")
+	fresh := fl.Bool("new", false, "start a new game instead of resuming the saved one")
+	if err := fl.Parse(args); err != nil {
+		return err
+	}
+	g, ok := shared[*gameID]
+	if !ok {
+		return fmt.Errorf("choose a game with --game marsmaze or --game missioncontrol")
+	}
+	l, err := share.Listen(*port)
+	if err != nil {
+		return err
+	}
+	srv, _, err := host(l, *dataDir, *gameID, *fresh, g.game, g.newState, out)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		shutdown, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(shutdown)
+	}()
+	if err := srv.Serve(l); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// host prepares the session, the host and the HTTP server on l, and prints
+// how to join. It returns the server (not yet serving) and the best URL.
+func host(l net.Listener, dir, gameID string, fresh bool, g share.Game, newState func() companion.State, out io.Writer) (*http.Server, string, error) {
+	clock := timers.System{}
+	store := companion.NewStore(filepath.Join(dir, gameID+".json"))
+	var s *companion.Session
+	var err error
+	if !fresh {
+		s, err = companion.Open(store, g.Rules, clock, func(err error) { fmt.Fprintln(out, "could not save:", err) })
+		if err != nil {
+			fmt.Fprintln(out, err) // an unreadable save was set aside: start anew
+		}
+	}
+	if s == nil {
+		s = companion.New(g.Rules, newState(), clock)
+		if err := companion.Attach(s, store, func(err error) { fmt.Fprintln(out, "could not save:", err) }); err != nil {
+			return nil, "", err
+		}
+	}
+	token, err := loadToken(filepath.Join(dir, gameID+".token"), fresh)
+	if err != nil {
+		return nil, "", err
+	}
+	h := share.NewHost(s, g, clock, token)
+	web, _ := fs.Sub(assets.Web, "web")
+	srv := &http.Server{Handler: h.Handler(http.FileServerFS(web)), ReadHeaderTimeout: 10 * time.Second}
+	srv.RegisterOnShutdown(h.Close)
+
+	p := l.Addr().(*net.TCPAddr).Port
+	addrs := share.Addresses()
+	best := share.URL(addrs[0], p, token)
+	fmt.Fprintf(out, "Sharing %s. Open this on every device at the table:\n\n", gameID)
+	for _, a := range addrs {
+		fmt.Fprintln(out, "  "+share.URL(a, p, token))
+	}
+	if qr, err := qrcode.New(best, qrcode.Medium); err == nil {
+		fmt.Fprintln(out)
+		fmt.Fprint(out, qr.ToSmallString(false))
+	}
+	fmt.Fprintln(out, "\nPress Ctrl+C to stop.")
+	return srv, best, nil
+}
+
+// loadToken reuses the table's saved token, or makes and saves a new one.
+func loadToken(path string, fresh bool) (string, error) {
+	if b, err := os.ReadFile(path); err == nil && !fresh {
+		if t := strings.TrimSpace(string(b)); len(t) == 32 {
+			return t, nil
+		}
+	}
+	t := share.NewToken()
+	if err := companion.NewStore(path).Save([]byte(t + "\n")); err != nil {
+		return "", err
+	}
+	return t, nil
+}
+
+func defaultServeDir() string {
+	if d, err := os.UserConfigDir(); err == nil {
+		return filepath.Join(d, "boardside", "serve")
+	}
+	return "boardside-serve"
+}

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	mm "boardside/companion/marsmaze"
+)
+
+// startHost serves marsmaze from dir on a loopback port, as serve does.
+func startHost(t *testing.T, dir string, fresh bool) (base, token string, stop func(), out string) {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	var buf bytes.Buffer
+	g := shared[mm.Game]
+	srv, url, err := host(l, dir, mm.Game, fresh, g.game, g.newState, &buf)
+	require.NoError(t, err)
+	go func() { _ = srv.Serve(l) }()
+	token = url[strings.Index(url, "?t=")+3:]
+	return "http://" + l.Addr().String(), token, func() { _ = srv.Close() }, buf.String()
+}
+
+func get(t *testing.T, url string) (int, string) {
+	t.Helper()
+	resp, err := http.Get(url)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+func TestServe_PrintsHowToJoinAndServesTheViewer(t *testing.T) {
+	base, token, stop, out := startHost(t, t.TempDir(), false)
+	defer stop()
+	assert.Contains(t, out, "Open this on every device at the table")
+	assert.Contains(t, out, "/?t="+token)
+	assert.Contains(t, out, "█", "a QR code drawn with blocks")
+
+	code, page := get(t, base+"/?t="+token)
+	assert.Equal(t, http.StatusOK, code)
+	assert.Contains(t, page, `<script src="app.js"></script>`)
+	code, js := get(t, base+"/app.js")
+	assert.Equal(t, http.StatusOK, code)
+	assert.Contains(t, js, "EventSource")
+}
+
+func TestServe_RestartKeepsGameAndToken(t *testing.T) {
+	dir := t.TempDir()
+	base, token, stop, _ := startHost(t, dir, false)
+	resp, err := http.Post(base+"/api/v1/actions?t="+token, "application/json",
+		strings.NewReader(`{"version":0,"action":{"kind":"start"}}`))
+	require.NoError(t, err)
+	resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	stop()
+
+	base2, token2, stop2, _ := startHost(t, dir, false)
+	defer stop2()
+	assert.Equal(t, token, token2, "devices come back with the link they have")
+	code, body := get(t, base2+"/api/v1/state?t="+token)
+	require.Equal(t, http.StatusOK, code)
+	var snap struct {
+		Version uint64 `json:"version"`
+		State   struct {
+			Sand struct {
+				Started bool `json:"started"`
+			} `json:"sand"`
+		} `json:"state"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(body), &snap))
+	assert.Equal(t, uint64(1), snap.Version)
+	assert.True(t, snap.State.Sand.Started, "the game resumed where it was")
+
+	_, token3, stop3, _ := startHost(t, dir, true)
+	defer stop3()
+	assert.NotEqual(t, token, token3, "--new starts a new table with a new link")
+}
+
+func TestServe_RefusesUnknownGames(t *testing.T) {
+	var out bytes.Buffer
+	err := serve([]string{"--game", "chess"}, &out)
+	assert.EqualError(t, err, "choose a game with --game marsmaze or --game missioncontrol")
+}
