@@ -20,6 +20,7 @@ type gameBar struct {
 	history *widget.Button
 	newGame *widget.Button
 	turn    *widget.Button
+	share   *widget.Button
 	rotated bool
 }
 
@@ -49,8 +50,19 @@ func newGameBar(u *UI, g *Game, s *companion.Session, onTurn func(rotated bool))
 		b.rotated = !b.rotated
 		onTurn(b.rotated)
 	})
+	b.share = widget.NewButtonWithIcon(lang.L("Share"), theme.MailForwardIcon(), func() {
+		h, err := u.startSharing(g, s)
+		if err != nil {
+			u.showError(err)
+			return
+		}
+		u.show(newShareScreen(u, g, h, func() { u.openGame(g) }).content)
+	})
+	if g.Share == nil {
+		b.share.Hide()
+	}
 	b.content = container.NewBorder(nil, nil, b.back,
-		container.NewHBox(b.undo, b.history, b.newGame, b.turn), title)
+		container.NewHBox(b.undo, b.history, b.newGame, b.share, b.turn), title)
 	return b
 }
 
@@ -65,6 +77,7 @@ func (b *gameBar) refresh(v companion.View) {
 
 // newGame replaces a game's session with a fresh one and shows it.
 func (u *UI) newGame(g *Game) {
+	u.stopSharing(g.ID) // devices follow a game, not a game kind
 	u.mu.Lock()
 	delete(u.sessions, g.ID)
 	u.mu.Unlock()

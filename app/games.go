@@ -4,6 +4,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"boardside/companion"
+	"boardside/companion/share"
 )
 
 // Game is one tile on the home screen. A game whose Rules is nil is not
@@ -18,6 +19,8 @@ type Game struct {
 	Screen   func(u *UI, s *companion.Session) fyne.CanvasObject
 	// Describe turns a log entry into a line for the history view.
 	Describe func(e companion.Entry) string
+	// Share is how the game is shared with other devices (nil: not yet).
+	Share *share.Game
 }
 
 // Built reports whether Boardside can play this game yet.

@@ -17,6 +17,7 @@ import (
 
 	"boardside/companion"
 	mm "boardside/companion/marsmaze"
+	"boardside/companion/share"
 	"boardside/timers"
 )
 
@@ -26,6 +27,7 @@ func marsMazeGame(g *Game) {
 	g.NewState = func() companion.State { return mm.New() }
 	g.Screen = func(u *UI, s *companion.Session) fyne.CanvasObject { return newMarsMazeScreen(u, g, s).content }
 	g.Describe = describeMarsMaze
+	g.Share = &share.Game{Public: mm.Public, PublicActions: mm.PublicActions}
 }
 
 var talkColour = color.NRGBA{R: 0x2e, G: 0x7d, B: 0x32, A: 0xff}

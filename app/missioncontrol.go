@@ -16,6 +16,7 @@ import (
 
 	"boardside/companion"
 	mc "boardside/companion/missioncontrol"
+	"boardside/companion/share"
 	"boardside/timers"
 )
 
@@ -26,6 +27,7 @@ func missionControlGame(g *Game) {
 	g.NewState = func() companion.State { return mc.New() }
 	g.Screen = func(u *UI, s *companion.Session) fyne.CanvasObject { return newMissionControlScreen(u, g, s).content }
 	g.Describe = describeMissionControl
+	g.Share = &share.Game{Public: mc.Public, PublicActions: mc.PublicActions}
 }
 
 // missionControlScreen is the 20-minute countdown beside the board.

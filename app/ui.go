@@ -40,6 +40,7 @@ type UI struct {
 	sessions   map[string]*companion.Session // game ID → game in progress
 	foreground bool
 	announced  map[int64]bool // deadlines whose time's up was signalled
+	hosts      map[string]*hosting
 
 	awake bool // screen blanking is off; Fyne goroutine only
 	// leave stops the showing game screen's timers and watchers.
@@ -74,6 +75,7 @@ func New(a fyne.App, opt Options) *UI {
 		games:     opt.Games,
 		sessions:  map[string]*companion.Session{},
 		announced: map[int64]bool{},
+		hosts:     map[string]*hosting{},
 		sound:     opt.Sound,
 		// Until the window says otherwise: notifications only when away.
 		foreground: true,

@@ -1,0 +1,137 @@
+package app
+
+import (
+	"errors"
+	"image/color"
+	"io/fs"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+	"github.com/skip2/go-qrcode"
+
+	"boardside/assets"
+	"boardside/companion"
+	"boardside/companion/share"
+)
+
+// hosting is a game this device shares with the table.
+type hosting struct {
+	session *companion.Session
+	host    *share.Host
+	server  *http.Server
+	port    int
+	urls    []string
+}
+
+func (h *hosting) stop() { _ = h.server.Close() }
+
+// startSharing hosts a game's session on the local network, or returns
+// the hosting already running for it.
+func (u *UI) startSharing(g *Game, s *companion.Session) (*hosting, error) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if h, ok := u.hosts[g.ID]; ok && h.session == s {
+		return h, nil
+	}
+	if h, ok := u.hosts[g.ID]; ok { // an earlier game of this kind: end it
+		h.stop()
+		delete(u.hosts, g.ID)
+	}
+	if g.Share == nil {
+		return nil, errors.New(lang.L("This game cannot be shared yet."))
+	}
+	l, err := share.Listen(share.DefaultPort)
+	if err != nil {
+		return nil, err
+	}
+	token, err := u.shareToken(g.ID)
+	if err != nil {
+		_ = l.Close()
+		return nil, err
+	}
+	game := *g.Share
+	game.Rules = s.Rules()
+	host := share.NewHost(s, game, u.clock, token)
+	web, _ := fs.Sub(assets.Web, "web")
+	srv := &http.Server{Handler: host.Handler(http.FileServerFS(web)), ReadHeaderTimeout: 10 * time.Second}
+	srv.RegisterOnShutdown(host.Close)
+	port := l.Addr().(*net.TCPAddr).Port
+	h := &hosting{session: s, host: host, server: srv, port: port}
+	for _, a := range share.Addresses() {
+		h.urls = append(h.urls, share.URL(a, port, token))
+	}
+	go func() { _ = srv.Serve(l) }()
+	u.hosts[g.ID] = h
+	return h, nil
+}
+
+// shareToken keeps one token per game beside its save, so devices that
+// joined come back after Boardside restarts.
+func (u *UI) shareToken(gameID string) (string, error) {
+	path := filepath.Join(u.dataDir, "sessions", gameID+".token")
+	if b, err := os.ReadFile(path); err == nil {
+		if t := strings.TrimSpace(string(b)); len(t) == 32 {
+			return t, nil
+		}
+	}
+	t := share.NewToken()
+	return t, companion.NewStore(path).Save([]byte(t + "\n"))
+}
+
+// stopSharing ends the hosting of a game, if any.
+func (u *UI) stopSharing(gameID string) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if h, ok := u.hosts[gameID]; ok {
+		h.stop()
+		delete(u.hosts, gameID)
+	}
+}
+
+// shareScreen shows the QR code and links other devices join with.
+type shareScreen struct {
+	content fyne.CanvasObject
+	links   *widget.Label
+	qr      *canvas.Image
+	stop    *widget.Button
+}
+
+func newShareScreen(u *UI, g *Game, h *hosting, onBack func()) *shareScreen {
+	sc := &shareScreen{}
+	bar, _ := backBar(lang.L("Share this table"), onBack)
+	// Black on white whatever the theme: an inverted code does not scan everywhere.
+	png, err := qrcode.Encode(h.urls[0], qrcode.Medium, 512)
+	if err == nil {
+		sc.qr = canvas.NewImageFromResource(fyne.NewStaticResource("table-qr.png", png))
+		sc.qr.FillMode = canvas.ImageFillContain
+		sc.qr.SetMinSize(fyne.NewSize(300, 300))
+	}
+	intro := widget.NewLabel(lang.L("Scan the code with a phone's camera: the game opens in its browser, nothing to install. The devices must be on the same network as this one."))
+	intro.Wrapping = fyne.TextWrapWord
+	sc.links = widget.NewLabel(strings.Join(h.urls, "\n"))
+	sc.links.TextStyle = fyne.TextStyle{Monospace: true}
+	sc.links.Selectable = true
+	sc.stop = widget.NewButtonWithIcon(lang.L("Stop sharing"), theme.CancelIcon(), func() {
+		u.stopSharing(g.ID)
+		onBack()
+	})
+	var qr fyne.CanvasObject = widget.NewLabel("")
+	if sc.qr != nil {
+		white := canvas.NewRectangle(color.White)
+		qr = container.NewStack(white, container.NewPadded(sc.qr))
+	}
+	body := container.NewVBox(intro, container.NewCenter(qr),
+		widget.NewLabel(lang.L("Or type one of these links:")), sc.links, sc.stop)
+	sc.content = container.NewBorder(bar, nil, nil, nil, container.NewVScroll(container.NewPadded(body)))
+	return sc
+}
