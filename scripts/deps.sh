@@ -11,6 +11,7 @@ packages=(
   libasound2-dev                          # ALSA, for alert sounds
   xvfb xauth                              # a real window without a screen, for the smoke test
   imagemagick                             # `import`: screenshots in the smoke test
+  chromium                                # headless browser for the web viewer's end-to-end tests
 )
 
 if ! command -v go >/dev/null 2>&1; then

@@ -100,10 +100,7 @@ func host(l net.Listener, dir, gameID string, fresh bool, g share.Game, newState
 	if err != nil {
 		return nil, "", err
 	}
-	h := share.NewHost(s, g, clock, token)
-	web, _ := fs.Sub(assets.Web, "web")
-	srv := &http.Server{Handler: h.Handler(http.FileServerFS(web)), ReadHeaderTimeout: 10 * time.Second}
-	srv.RegisterOnShutdown(h.Close)
+	srv := newServer(share.NewHost(s, g, clock, token))
 
 	p := l.Addr().(*net.TCPAddr).Port
 	addrs := share.Addresses()
@@ -118,6 +115,14 @@ func host(l net.Listener, dir, gameID string, fresh bool, g share.Game, newState
 	}
 	fmt.Fprintln(out, "\nPress Ctrl+C to stop.")
 	return srv, best, nil
+}
+
+// newServer serves a host's API and the web viewer.
+func newServer(h *share.Host) *http.Server {
+	web, _ := fs.Sub(assets.Web, "web")
+	srv := &http.Server{Handler: h.Handler(http.FileServerFS(web)), ReadHeaderTimeout: 10 * time.Second}
+	srv.RegisterOnShutdown(h.Close)
+	return srv
 }
 
 // loadToken reuses the table's saved token, or makes and saves a new one.
