@@ -7,7 +7,7 @@ GO        ?= go
 TAGS      := migrated_fynedo
 export LANG := en_US.UTF-8
 
-.PHONY: deps run test vet unit smoke build package licenses bench bench-startup bench-timers bench-cpu screenshot
+.PHONY: deps run test vet unit smoke build package licenses bench bench-startup bench-timers bench-cpu bench-share screenshot
 
 deps:
 	@scripts/deps.sh
@@ -49,6 +49,9 @@ bench-startup: deps
 
 bench-timers:
 	$(GO) run ./cmd/timerbench
+
+bench-share:
+	$(GO) run ./cmd/sharebench
 
 bench-cpu: deps
 	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) run ./cmd/cpubench

@@ -73,6 +73,13 @@ func NewHost(s *companion.Session, g Game, clock timers.Clock, token string) *Ho
 	return h
 }
 
+// SetRateLimit changes how many requests a second each client address may
+// make (20, with bursts of 40, unless changed). Measurements that run many
+// viewers from one address raise it.
+func (h *Host) SetRateLimit(perSecond, burst float64) {
+	h.limit = newLimiter(h.clock, perSecond, burst)
+}
+
 // Token is the access token clients must present.
 func (h *Host) Token() string { return h.token }
 
