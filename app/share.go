@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -29,8 +30,9 @@ type hosting struct {
 	session *companion.Session
 	host    *share.Host
 	server  *http.Server
-	port    int
-	urls    []string
+	port     int
+	urls     []string
+	checkURL string // the connection-test page
 }
 
 func (h *hosting) stop() { _ = h.server.Close() }
@@ -67,9 +69,11 @@ func (u *UI) startSharing(g *Game, s *companion.Session) (*hosting, error) {
 	srv.RegisterOnShutdown(host.Close)
 	port := l.Addr().(*net.TCPAddr).Port
 	h := &hosting{session: s, host: host, server: srv, port: port}
-	for _, a := range share.Addresses() {
+	addrs := share.Addresses()
+	for _, a := range addrs {
 		h.urls = append(h.urls, share.URL(a, port, token))
 	}
+	h.checkURL = "http://" + net.JoinHostPort(addrs[0].String(), strconv.Itoa(port)) + "/check.html"
 	go func() { _ = srv.Serve(l) }()
 	u.hosts[g.ID] = h
 	return h, nil
@@ -130,8 +134,11 @@ func newShareScreen(u *UI, g *Game, h *hosting, onBack func()) *shareScreen {
 		white := canvas.NewRectangle(color.White)
 		qr = container.NewStack(white, container.NewPadded(sc.qr))
 	}
+	check := widget.NewLabel(lang.L("A device that cannot open the link can test its connection at {{.URL}}",
+		map[string]any{"URL": h.checkURL}))
+	check.Wrapping = fyne.TextWrapWord
 	body := container.NewVBox(intro, container.NewCenter(qr),
-		widget.NewLabel(lang.L("Or type one of these links:")), sc.links, sc.stop)
+		widget.NewLabel(lang.L("Or type one of these links:")), sc.links, check, sc.stop)
 	sc.content = container.NewBorder(bar, nil, nil, nil, container.NewVScroll(container.NewPadded(body)))
 	return sc
 }

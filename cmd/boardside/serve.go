@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -113,7 +114,9 @@ func host(l net.Listener, dir, gameID string, fresh bool, g share.Game, newState
 		fmt.Fprintln(out)
 		fmt.Fprint(out, qr.ToSmallString(false))
 	}
-	fmt.Fprintln(out, "\nPress Ctrl+C to stop.")
+	fmt.Fprintf(out, "\nA device that cannot open the link can test its connection at http://%s/check.html\n",
+		net.JoinHostPort(addrs[0].String(), strconv.Itoa(p)))
+	fmt.Fprintln(out, "Press Ctrl+C to stop.")
 	return srv, best, nil
 }
 

@@ -90,3 +90,14 @@ func TestServe_RefusesUnknownGames(t *testing.T) {
 	err := serve([]string{"--game", "chess"}, &out)
 	assert.EqualError(t, err, "choose a game with --game marsmaze or --game missioncontrol")
 }
+
+func TestServe_ConnectionTestPage(t *testing.T) {
+	base, _, stop, _ := startHost(t, t.TempDir(), false)
+	defer stop()
+	code, page := get(t, base+"/check.html")
+	assert.Equal(t, http.StatusOK, code)
+	assert.Contains(t, page, "/api/v1/health")
+	code, health := get(t, base+"/api/v1/health")
+	assert.Equal(t, http.StatusOK, code, "reachable without the token")
+	assert.Contains(t, health, `"ok":true`)
+}
