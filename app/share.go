@@ -27,9 +27,9 @@ import (
 
 // hosting is a game this device shares with the table.
 type hosting struct {
-	session *companion.Session
-	host    *share.Host
-	server  *http.Server
+	session  *companion.Session
+	host     *share.Host
+	server   *http.Server
 	port     int
 	urls     []string
 	checkURL string // the connection-test page
