@@ -1,0 +1,95 @@
+package share
+
+import (
+	"context"
+	"encoding/json"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"boardside/companion"
+	mm "boardside/companion/marsmaze"
+	"boardside/timers"
+)
+
+// liveTable is a host on the real clock, as a joining app meets it.
+func liveTable(t *testing.T) (*companion.Session, *Host, string) {
+	t.Helper()
+	clock := timers.System{}
+	s := companion.New(mm.Rules, mm.New(), clock)
+	require.NoError(t, s.Dispatch(&mm.ChooseMission{Mission: 2}))
+	h := NewHost(s, marsGame, clock, NewToken())
+	srv := httptest.NewServer(h.Handler(nil))
+	t.Cleanup(func() { srv.Close(); h.Close() })
+	return s, h, srv.URL + "/?t=" + h.Token()
+}
+
+func publicMars(t *testing.T, c *Client) mm.PublicState {
+	t.Helper()
+	var p mm.PublicState
+	require.NoError(t, json.Unmarshal(c.Snapshot().State, &p))
+	return p
+}
+
+func TestClient_JoinsSendsAndFollows(t *testing.T) {
+	s, _, link := liveTable(t)
+	c, err := Dial(context.Background(), link, timers.System{})
+	require.NoError(t, err)
+	defer c.Close()
+	assert.Equal(t, "marsmaze", c.Snapshot().Game)
+	assert.Equal(t, 2, publicMars(t, c).MarkersLeft)
+	off, _ := c.Offset()
+	assert.Less(t, off.Abs(), 50*time.Millisecond, "same machine, same clock")
+
+	changed := make(chan struct{}, 16)
+	stop := c.Watch(func() { changed <- struct{}{} })
+	defer stop()
+	require.Eventually(t, c.Connected, 5*time.Second, 10*time.Millisecond)
+
+	require.NoError(t, c.Send("start", nil))
+	assert.True(t, publicMars(t, c).Sand.Running)
+	assert.True(t, s.View().State.(*mm.State).Started(), "the host's game started")
+
+	// A change made on the host arrives through the event stream.
+	require.NoError(t, s.Dispatch(&mm.Flip{}))
+	require.Eventually(t, func() bool { return publicMars(t, c).MarkersLeft == 1 }, 5*time.Second, 10*time.Millisecond)
+	assert.NotEmpty(t, changed)
+}
+
+func TestClient_RefusalsInPlainWords(t *testing.T) {
+	s, _, link := liveTable(t)
+	c, err := Dial(context.Background(), link, timers.System{})
+	require.NoError(t, err)
+	defer c.Close()
+
+	assert.EqualError(t, c.Send("flip", nil), "turn the sand timer over to start the game first")
+	assert.EqualError(t, c.Send("chooseMission", map[string]int{"mission": 5}), `"chooseMission" is not an action other devices may send`)
+
+	require.NoError(t, s.Dispatch(&mm.Start{})) // the host moves on; this client may not have seen it yet
+	c.mu.Lock()
+	c.snap.Version = 1
+	c.mu.Unlock()
+	err = c.Send("pause", nil)
+	assert.EqualError(t, err, "someone was faster: the table is up to date now")
+	assert.Equal(t, uint64(2), c.Snapshot().Version)
+}
+
+func TestClient_BadLinks(t *testing.T) {
+	_, h, link := liveTable(t)
+	for _, bad := range []string{"", "hello", "ftp://x/?t=1", "http://192.168.1.2:7777/"} {
+		_, err := Dial(context.Background(), bad, timers.System{})
+		assert.ErrorIs(t, err, ErrNotATable, bad)
+	}
+	wrong := link[:len(link)-len(h.Token())] + NewToken()
+	_, err := Dial(context.Background(), wrong, timers.System{})
+	assert.EqualError(t, err, "this link is not for this table: scan the host's code again")
+
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	_, err = Dial(ctx, "http://127.0.0.1:1/?t=abc", timers.System{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "could not reach the table")
+}
