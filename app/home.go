@@ -15,6 +15,7 @@ type homeScreen struct {
 	tiles    map[string]*widget.Button // by game ID
 	resume   *widget.Button            // nil when no game is in progress
 	history  *widget.Button
+	join     *widget.Button
 	settings *widget.Button
 	about    *widget.Button
 }
@@ -25,9 +26,12 @@ func newHomeScreen(u *UI) *homeScreen {
 	title.SizeName = theme.SizeNameHeadingText
 	h.settings = widget.NewButtonWithIcon(lang.L("Settings"), theme.SettingsIcon(), h.onSettings)
 	h.about = widget.NewButtonWithIcon(lang.L("About"), theme.InfoIcon(), h.onAbout)
+	h.join = widget.NewButtonWithIcon(lang.L("Join a table"), theme.LoginIcon(), u.showJoin)
 	top := container.NewBorder(nil, nil, nil, container.NewHBox(h.settings, h.about), title)
 
-	rows := []fyne.CanvasObject{top}
+	// The join button goes above the tiles: below their worst-case height
+	// it would sit off screen on a tablet.
+	rows := []fyne.CanvasObject{top, container.NewHBox(h.join)}
 	if games := u.inProgress(); len(games) > 0 {
 		g := games[0]
 		h.resume = widget.NewButtonWithIcon(lang.L("Resume {{.Game}}", map[string]any{"Game": g.Name}),

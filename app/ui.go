@@ -35,6 +35,8 @@ type UI struct {
 	games   []*Game
 
 	sound func(name string)
+	// do runs f on the Fyne goroutine: fyne.Do, or a queue in tests.
+	do func(f func())
 
 	mu         sync.Mutex
 	sessions   map[string]*companion.Session // game ID → game in progress
@@ -77,6 +79,7 @@ func New(a fyne.App, opt Options) *UI {
 		announced: map[int64]bool{},
 		hosts:     map[string]*hosting{},
 		sound:     opt.Sound,
+		do:        fyne.Do,
 		// Until the window says otherwise: notifications only when away.
 		foreground: true,
 	}
