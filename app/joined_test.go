@@ -1,0 +1,78 @@
+package app
+
+import (
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2/test"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"boardside/companion"
+	mm "boardside/companion/marsmaze"
+	"boardside/companion/share"
+	"boardside/timers"
+)
+
+// queue makes UI updates from the network wait for the test goroutine,
+// as they wait for the Fyne goroutine in the app.
+type queue chan func()
+
+// until runs queued updates until cond holds.
+func (q queue) until(t *testing.T, cond func() bool) {
+	t.Helper()
+	deadline := time.After(10 * time.Second)
+	for !cond() {
+		select {
+		case f := <-q:
+			f()
+		case <-deadline:
+			t.Fatal("the screen never got there")
+		}
+	}
+}
+
+func TestJoin_FollowAndActOnAnotherDevicesTable(t *testing.T) {
+	clock := timers.System{}
+	s := companion.New(mm.Rules, mm.New(), clock)
+	require.NoError(t, s.Dispatch(&mm.ChooseMission{Mission: 2}))
+	require.NoError(t, s.Dispatch(&mm.Start{}))
+	h := share.NewHost(s, share.Game{Rules: mm.Rules, Public: mm.Public, PublicActions: mm.PublicActions}, clock, share.NewToken())
+	srv := httptest.NewServer(h.Handler(nil))
+	t.Cleanup(func() { srv.Close(); h.Close() })
+
+	env := newTestEnv(t)
+	u := env.start(t)
+	q := make(queue, 64)
+	u.do = func(f func()) { q <- f }
+	u.clock = clock // the host runs on real time here
+
+	home := newHomeScreen(u)
+	u.show(home.content)
+	test.Tap(home.join)
+	j := newJoinScreen(u)
+	u.show(j.content)
+
+	j.connect(u, "not a link")
+	q.until(t, func() bool { return strings.HasPrefix(j.status.Text, "that is not the link of a Boardside table") })
+
+	j.connect(u, srv.URL+"/?t="+h.Token())
+	shownText := func() string { return strings.Join(texts(u.current), "\n") }
+	q.until(t, func() bool { return strings.Contains(shownText(), "Hourglass markers left: 2") })
+	assert.Contains(t, shownText(), "Flip")
+	q.until(t, func() bool { return strings.Contains(shownText(), "Connected") })
+
+	// Tap Flip on this device: the host's game changes.
+	test.Tap(button(t, u.current, "Flip"))
+	assert.Equal(t, 1, s.View().State.(*mm.State).MarkersLeft)
+	q.until(t, func() bool { return strings.Contains(shownText(), "Talk now, until someone acts") })
+
+	// An action on the host reaches this screen through the event stream.
+	require.NoError(t, s.Dispatch(&mm.Act{}))
+	q.until(t, func() bool { return !strings.Contains(shownText(), "Talk now") })
+
+	u.showHome() // leaving closes the connection
+	assert.Nil(t, u.leave)
+}
