@@ -14,16 +14,20 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
+	"os/exec"
 	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"boardside/companion"
@@ -34,7 +38,16 @@ import (
 
 func main() {
 	rounds := flag.Int("pauses", 100, "pauses sent in the latency run")
+	childN := flag.Int("child-viewers", 0, "internal: run this many viewers for the fan-out run")
+	childURL := flag.String("url", "", "internal: the host for -child-viewers")
+	childToken := flag.String("token", "", "internal: the token for -child-viewers")
 	flag.Parse()
+	if *childN > 0 {
+		if err := childViewers(*childN, *childURL, *childToken); err != nil {
+			fail(err)
+		}
+		return
+	}
 	for _, d := range []struct {
 		name     string
 		up, down time.Duration
@@ -178,7 +191,8 @@ func pauseLatency(up, down time.Duration, rounds int) error {
 	return nil
 }
 
-// fanOut connects n viewers and times one change reaching all of them.
+// fanOut times one change reaching n event-stream viewers. The viewers
+// run in a child process, so the host's memory per viewer is its own.
 func fanOut(n int) error {
 	tb, err := newTable()
 	if err != nil {
@@ -189,44 +203,95 @@ func fanOut(n int) error {
 	var before runtime.MemStats
 	runtime.ReadMemStats(&before)
 	g0 := runtime.NumGoroutine()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	vs, err := tb.viewers(ctx, n, 0, 0)
+
+	self, err := os.Executable()
 	if err != nil {
 		return err
 	}
-	var last []time.Duration
+	child := exec.Command(self, "-child-viewers", strconv.Itoa(n), "-url", tb.base, "-token", tb.host.Token())
+	child.Stderr = os.Stderr
+	stdin, _ := child.StdinPipe()
+	stdout, err := child.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	if err := child.Start(); err != nil {
+		return err
+	}
+	defer func() { stdin.Close(); _ = child.Wait() }()
+	lines := bufio.NewScanner(stdout)
+	for lines.Text() != "ready" { // the first states arrive before "ready"
+		if !lines.Scan() {
+			return fmt.Errorf("the viewers did not start")
+		}
+	}
+	runtime.GC()
+	var after runtime.MemStats
+	runtime.ReadMemStats(&after)
+	g1 := runtime.NumGoroutine()
+
+	var slowest []time.Duration
 	for i := range 50 {
 		version := tb.session.View().Version
-		start := time.Now()
 		var a companion.Action = &mm.Pause{}
 		if i%2 == 1 {
 			a = &mm.Resume{}
 		}
+		start := time.Now()
 		if err := tb.session.Dispatch(a); err != nil {
 			return err
 		}
-		var slowest time.Duration
-		for _, v := range vs {
-			for {
-				if at, ok := v.arrived(version + 1); ok {
-					slowest = max(slowest, at.Sub(start))
-					break
-				}
-				time.Sleep(100 * time.Microsecond)
+		var worst time.Duration
+		for got := 0; got < n; {
+			if !lines.Scan() {
+				return fmt.Errorf("the viewers stopped")
 			}
+			f := strings.Fields(lines.Text())
+			if len(f) != 3 || f[0] != "got" || f[1] != strconv.FormatUint(version+1, 10) {
+				continue
+			}
+			at, _ := strconv.ParseInt(f[2], 10, 64)
+			worst = max(worst, time.Unix(0, at).Sub(start))
+			got++
 		}
-		last = append(last, slowest)
+		slowest = append(slowest, worst)
 	}
-	slices.Sort(last)
-	runtime.GC()
-	var after runtime.MemStats
-	runtime.ReadMemStats(&after)
-	fmt.Printf("== %d event-stream viewers, no added delay\n", n)
+	slices.Sort(slowest)
+	fmt.Printf("== %d event-stream viewers in another process, no added delay\n", n)
 	fmt.Printf("  one change delivered to all: p50 %v, p99 %v (50 changes)\n",
-		last[len(last)/2].Round(10*time.Microsecond), last[len(last)*99/100].Round(10*time.Microsecond))
-	fmt.Printf("  memory in this process per viewer (host and test viewer together): %.1f KiB heap, %d goroutines in all\n",
-		float64(after.HeapInuse-before.HeapInuse)/1024/float64(n), runtime.NumGoroutine()-g0)
+		slowest[len(slowest)/2].Round(10*time.Microsecond), slowest[len(slowest)*99/100].Round(10*time.Microsecond))
+	used := func(m runtime.MemStats) int64 { return int64(m.HeapInuse + m.StackInuse) }
+	fmt.Printf("  host memory per viewer: %.1f KiB (heap and stacks in use), %.1f goroutines\n",
+		float64(used(after)-used(before))/1024/float64(n), float64(g1-g0)/float64(n))
+	return nil
+}
+
+// childViewers is the other side of fanOut: n viewers that print when
+// each state arrives, until standard input closes.
+func childViewers(n int, base, token string) error {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var mu sync.Mutex
+	out := bufio.NewWriter(os.Stdout)
+	ready := make(chan struct{}, n)
+	for range n {
+		v := newViewer(base, token, 0, 0, 0)
+		v.onState = func(version uint64, at time.Time) {
+			mu.Lock()
+			fmt.Fprintf(out, "got %d %d\n", version, at.UnixNano())
+			out.Flush()
+			mu.Unlock()
+		}
+		go func() { _ = v.follow(ctx, ready) }()
+	}
+	for range n {
+		<-ready
+	}
+	mu.Lock()
+	fmt.Fprintln(out, "ready")
+	out.Flush()
+	mu.Unlock()
+	_, _ = io.Copy(io.Discard, os.Stdin) // until the parent is done
 	return nil
 }
 

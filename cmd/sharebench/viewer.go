@@ -54,6 +54,8 @@ type viewer struct {
 	mu   sync.Mutex
 	snap snapshot
 	seen map[uint64]time.Time // version → when it arrived (real time)
+	// onState, when set, is told of each arrival instead.
+	onState func(version uint64, at time.Time)
 }
 
 type snapshot struct {
@@ -130,6 +132,14 @@ func (v *viewer) follow(ctx context.Context, ready chan<- struct{}) error {
 			return fmt.Errorf("bad event: %w", err)
 		}
 		at := time.Now()
+		if v.onState != nil {
+			v.onState(s.Version, at)
+			if first {
+				first = false
+				ready <- struct{}{}
+			}
+			continue
+		}
 		v.mu.Lock()
 		v.snap = s
 		v.seen[s.Version] = at
