@@ -76,6 +76,9 @@ type joinedScreen struct {
 	content fyne.CanvasObject
 
 	conn    *widget.Label
+	glass   *sandglass
+	unlock  *fyne.Container
+	unlockK string
 	digits  *digits
 	status  *widget.Label
 	info    *widget.Label
@@ -90,7 +93,7 @@ type joinedScreen struct {
 }
 
 func newJoinedScreen(u *UI, c *share.Client) *joinedScreen {
-	j := &joinedScreen{u: u, c: c, digits: newDigits("–:––")}
+	j := &joinedScreen{u: u, c: c, digits: newDigits("–:––"), glass: newSandglass(), unlock: container.NewStack()}
 	bar, _ := backBar(lang.L("Joined table"), func() { u.showHome() })
 	j.conn = widget.NewLabel("")
 	j.status = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
@@ -101,8 +104,11 @@ func newJoinedScreen(u *UI, c *share.Client) *joinedScreen {
 	j.banner.Importance = widget.SuccessImportance
 	j.card = container.NewStack()
 	j.buttons = container.NewGridWithRows(1)
-	bottom := container.NewVBox(j.status, j.banner, j.info, container.NewCenter(j.card), buttonRow(j.buttons))
-	j.content = container.NewBorder(container.NewVBox(bar, j.conn), container.NewPadded(bottom), nil, nil, container.NewPadded(j.digits))
+	bottom := container.NewVBox(j.status, j.banner, j.info,
+		container.NewCenter(container.NewHBox(j.card, container.NewGridWrap(fyne.NewSize(260, 130), j.unlock))), buttonRow(j.buttons))
+	j.glass.Hide()
+	center := container.New(splitLayout{share: 0.65}, j.digits, j.glass)
+	j.content = container.NewBorder(container.NewVBox(bar, j.conn), container.NewPadded(bottom), nil, nil, container.NewPadded(center))
 	j.waker = timers.NewWaker(u.clock, func() { u.do(j.render) })
 	j.stopW = c.Watch(func() { u.do(j.render) })
 	j.render()
@@ -190,6 +196,10 @@ func (j *joinedScreen) setButtons(as ...action) {
 func (j *joinedScreen) renderMars(p mm.PublicState) (time.Duration, bool) {
 	rem := j.remaining(p.Sand)
 	j.digits.SetText(timers.FormatRemaining(rem))
+	j.vis.set(true, j.glass)
+	if p.Sand.TotalMs > 0 {
+		j.glass.Set(float64(rem.Milliseconds())/float64(p.Sand.TotalMs), p.Sand.Running)
+	}
 	over := p.Sand.Started && !p.Won && rem <= 0
 	playing := p.Sand.Started && !over && !p.Won
 	switch {
@@ -284,6 +294,19 @@ func (j *joinedScreen) renderMC(p mc.PublicState) (time.Duration, bool) {
 		j.vis.changed = true
 	}
 	j.vis.set(p.AICard != nil, j.card)
+
+	kind := ""
+	if len(p.Unlocks) > 0 {
+		kind = p.Unlocks[len(p.Unlocks)-1].Kind
+	}
+	if kind != j.unlockK {
+		j.unlockK = kind
+		j.unlock.Objects = nil
+		if kind != "" {
+			j.unlock.Objects = []fyne.CanvasObject{newUnlockCard(kind, 18)}
+		}
+		j.unlock.Refresh()
+	}
 
 	var bs []action
 	if playing && len(p.Dice) > 0 {
