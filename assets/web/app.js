@@ -15,6 +15,7 @@ const T = de ? {
   mustKeep: "ihr müsst die {v} behalten", unlocks: "Entriegelungen", looks: "Der Astronaut sieht sich die obersten 2 Entriegelungskarten an", stale: "Jemand war schneller – der Stand wurde aktualisiert.",
   forbidden: "Dieser Link gehört nicht zu diesem Tisch: scannt den Code des Hosts erneut.", card: "KI-Karte",
   yellow: "gelb", blue: "blau", green: "grün", redX: "rotes X",
+  startTimer: "Timer starten", roll: "3 Würfel werfen", reveal: "Entriegelungskarte aufdecken",
 } : {
   connected: "connected", connecting: "connecting …", offline: "offline – reconnecting …", offset: "clock offset", rtt: "round trip", version: "version",
   flip: "Flip", act: "Action: someone moved", joker: "Joker: talk", pause: "Pause", resume: "Resume", start: "Turn the sand timer over to start",
@@ -24,6 +25,7 @@ const T = de ? {
   mustKeep: "you must keep the {v}", unlocks: "Unlocks", looks: "The astronaut is looking at the top 2 unlock cards", stale: "Someone was faster – the table is up to date now.",
   forbidden: "This link is not for this table: scan the host's code again.", card: "AI card",
   yellow: "yellow", blue: "blue", green: "green", redX: "red X",
+  startTimer: "Start the timer", roll: "Roll 3 dice", reveal: "Reveal an unlock card",
 };
 const $ = (id) => document.getElementById(id);
 document.querySelectorAll("[data-t]").forEach((el) => { el.textContent = T[el.dataset.t]; });
@@ -81,6 +83,8 @@ async function send(kind, data) {
   if (!r.ok) { toast(body.error || r.statusText); return; }
   snap = body; render();
 }
+
+const cap = (s) => s ? s[0].toUpperCase() + s.slice(1) : s;
 
 function toast(msg) {
   const t = $("toast"); t.textContent = msg; t.hidden = false;
@@ -170,7 +174,7 @@ function renderMC(s, btns) {
       const forced = (s.forced || []).map((f) => f.value);
       s.dice.forEach((v) => { const e = document.createElement("span"); e.textContent = v; if (forced.includes(v)) e.className = "forced"; d.append(e); });
       card.append(d);
-      (s.forced || []).forEach((f) => { const p = document.createElement("p"); p.textContent = T.mustKeep.replace("{v}", f.value) + " (" + f.role + ")"; card.append(p); });
+      (s.forced || []).forEach((f) => { const p = document.createElement("p"); p.textContent = T.mustKeep.replace("{v}", f.value) + " (" + cap(f.role) + ")"; card.append(p); });
     }
     if (s.aiCard) {
       Object.entries(s.aiCard.parts).forEach(([role, p]) => {
@@ -178,12 +182,18 @@ function renderMC(s, btns) {
         h.innerHTML = role[0].toUpperCase() + role.slice(1) + ' <span class="die"></span>';
         h.querySelector(".die").textContent = p.die;
         card.append(h);
-        const what = p.shapes ? p.shapes.join("  ") : p.squares ? p.squares.map((q) => q.join("/")).join("  ") : (p.columns || []).join("  ");
-        const line = document.createElement("div"); line.textContent = what + (p.star ? "  ★ " + p.star : ""); card.append(line);
+        const line = document.createElement("div"); line.className = "parts";
+        if (p.shapes) p.shapes.forEach((sh) => line.append(tetromino(sh)));
+        if (p.squares) p.squares.forEach((q) => { const e = document.createElement("span"); e.className = "square"; e.textContent = q.join("/"); line.append(e); });
+        if (p.columns) p.columns.forEach((c) => line.append(column(c)));
+        if (p.star) { const e = document.createElement("span"); e.textContent = "★ " + p.star; line.append(e); }
+        card.append(line);
       });
     }
   }
   const playing = s.timer.started && !over && !s.accomplished;
+  if (!s.timer.started) btns.append(button(T.startTimer, "start", null, true));
+  if (playing && !(s.dice && s.dice.length)) btns.append(button(T.roll, "rollDice", null, true));
   if (playing && s.dice && s.dice.length) {
     (s.humanRoles || []).forEach((r) => {
       const name = r[0].toUpperCase() + r.slice(1);
@@ -191,8 +201,27 @@ function renderMC(s, btns) {
     });
     if (s.allLocked) { $("banner").hidden = false; $("banner").textContent = T.allLocked; btns.append(button(T.nextTurn, "nextTurn", null, true)); }
   }
+  if (playing && s.unlocksLeft > 0 && !s.astronautLooks) btns.append(button(T.reveal, "revealUnlock"));
   if (playing) btns.append(s.timer.running ? button(T.pause, "pause") : button(T.resume, "resume"));
+  if (playing) {
+    const done = button(T.accomplished, "accomplish");
+    done.onclick = () => { if (confirm(T.accomplished + "?")) send("accomplish"); }; // ends the game: ask once
+    btns.append(done);
+  }
   scheduleTick(playing && s.timer.running, ms);
+}
+
+// Houston's shapes and Cologne's columns drawn as on the card.
+const TETROMINOES = { L: [[0,0],[0,1],[0,2],[1,2]], J: [[1,0],[1,1],[1,2],[0,2]], S: [[1,0],[2,0],[0,1],[1,1]], Z: [[0,0],[1,0],[1,1],[2,1]], T: [[0,0],[1,0],[2,0],[1,1]] };
+function tetromino(shape) {
+  const g = document.createElement("span"); g.className = "shape"; g.title = shape;
+  (TETROMINOES[shape] || []).forEach(([x, y]) => { const c = document.createElement("i"); c.style.gridColumn = x + 1; c.style.gridRow = y + 1; g.append(c); });
+  return g;
+}
+function column(size) {
+  const g = document.createElement("span"); g.className = "column"; g.title = size;
+  for (let i = 0; i < size; i++) g.append(document.createElement("i"));
+  return g;
 }
 
 document.addEventListener("visibilitychange", () => { if (!document.hidden) { syncClock(); render(); } });

@@ -49,6 +49,7 @@ func serve(args []string, out io.Writer) error {
 	port := fl.Int("port", share.DefaultPort, "the port to listen on (a free one if taken)")
 	dataDir := fl.String("data", defaultServeDir(), "where the shared game and its token are kept")
 	fresh := fl.Bool("new", false, "start a new game instead of resuming the saved one")
+	setup := setupFlags(fl)
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
@@ -56,11 +57,19 @@ func serve(args []string, out io.Writer) error {
 	if !ok {
 		return fmt.Errorf("choose a game with --game marsmaze or --game missioncontrol")
 	}
+	if err := setup.apply(g.newState()); err != nil { // refuse bad choices before listening
+		return err
+	}
 	l, err := share.Listen(*port)
 	if err != nil {
 		return err
 	}
-	srv, _, err := host(l, *dataDir, *gameID, *fresh, g.game, g.newState, out)
+	newState := func() companion.State {
+		st := g.newState()
+		_ = setup.apply(st) // checked above
+		return st
+	}
+	srv, _, err := host(l, *dataDir, *gameID, *fresh, g.game, newState, out)
 	if err != nil {
 		return err
 	}
@@ -118,6 +127,46 @@ func host(l net.Listener, dir, gameID string, fresh bool, g share.Game, newState
 		net.JoinHostPort(addrs[0].String(), strconv.Itoa(p)))
 	fmt.Fprintln(out, "Press Ctrl+C to stop.")
 	return srv, best, nil
+}
+
+// gameSetup holds the choices a headless host makes before the start,
+// which a table with a window makes on the set-up screen.
+type gameSetup struct {
+	difficulty *string
+	ai         *string
+	mission    *int
+	solo       *bool
+	expert     *bool
+}
+
+func setupFlags(fl *flag.FlagSet) gameSetup {
+	return gameSetup{
+		difficulty: fl.String("difficulty", "normal", "missioncontrol: easy, normal or hard"),
+		ai:         fl.String("ai", "", "missioncontrol: roles the AI deck plays, e.g. houston,cologne"),
+		mission:    fl.Int("mission", 1, "marsmaze: mission 1 to 5"),
+		solo:       fl.Bool("solo", false, "marsmaze: solo mode"),
+		expert:     fl.Bool("expert", false, "marsmaze: the expert rule"),
+	}
+}
+
+// apply makes the choices on a new game's state through its rules, so a
+// bad choice is refused as it would be on screen.
+func (g gameSetup) apply(st companion.State) error {
+	now := companion.Env{Now: time.Now().Round(0)}
+	var err error
+	switch st := st.(type) {
+	case *mc.State:
+		var roles []string
+		for _, r := range strings.Split(*g.ai, ",") {
+			if r = strings.TrimSpace(strings.ToLower(r)); r != "" {
+				roles = append(roles, r)
+			}
+		}
+		err = errors.Join(st.Apply(&mc.SetDifficulty{Difficulty: *g.difficulty}, now), st.Apply(&mc.SetAIRoles{Roles: roles}, now))
+	case *mm.State:
+		err = errors.Join(st.Apply(&mm.ChooseMission{Mission: *g.mission}, now), st.Apply(&mm.SetOptions{Solo: *g.solo, Expert: *g.expert}, now))
+	}
+	return err
 }
 
 // newServer serves a host's API and the web viewer.

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
 	"io"
 	"net"
 	"net/http"
@@ -13,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	mm "boardside/companion/marsmaze"
+	mc "boardside/companion/missioncontrol"
 )
 
 // startHost serves marsmaze from dir on a loopback port, as serve does.
@@ -100,4 +102,24 @@ func TestServe_ConnectionTestPage(t *testing.T) {
 	code, health := get(t, base+"/api/v1/health")
 	assert.Equal(t, http.StatusOK, code, "reachable without the token")
 	assert.Contains(t, health, `"ok":true`)
+}
+
+func TestServe_SetupFlags(t *testing.T) {
+	fl := flag.NewFlagSet("t", flag.ContinueOnError)
+	setup := setupFlags(fl)
+	require.NoError(t, fl.Parse([]string{"--difficulty", "hard", "--ai", "Houston, cologne", "--mission", "4", "--solo"}))
+
+	st := mc.New()
+	require.NoError(t, setup.apply(st))
+	assert.Equal(t, 10, st.Oxygen())
+	assert.Equal(t, []string{mc.Houston, mc.Cologne}, st.AIRoles)
+
+	ms := mm.New()
+	require.NoError(t, setup.apply(ms))
+	assert.Equal(t, 4, ms.Mission)
+	assert.True(t, ms.Solo)
+
+	var out bytes.Buffer
+	err := serve([]string{"--game", "missioncontrol", "--difficulty", "insane"}, &out)
+	assert.EqualError(t, err, `"insane" is not a difficulty; choose easy, normal or hard`)
 }

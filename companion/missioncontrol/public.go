@@ -62,5 +62,7 @@ func Public(s companion.State) any {
 	return p
 }
 
-// PublicActions are the actions any device at the table may send.
-var PublicActions = []string{"lock", "nextTurn", "pause", "resume"}
+// PublicActions are the actions any device at the table may send: what the
+// whole table sees done anyway. The astronaut's look at unlock cards and the
+// half-valve draws stay with the device that hosts, as they are secret.
+var PublicActions = []string{"start", "pause", "resume", "accomplish", "rollDice", "setDice", "lock", "nextTurn", "revealUnlock"}
