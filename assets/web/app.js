@@ -118,12 +118,18 @@ function button(text, kind, data, main, disabled) {
   return b;
 }
 
+// Buttons are collected on each render but put on the page only when they
+// change: replacing them every second would swallow a tap in flight.
+let shownButtons = "";
 function render() {
   if (!snap) return;
   $("version").textContent = snap.version;
-  const s = snap.state, btns = $("buttons");
-  btns.replaceChildren(); $("card").hidden = true; $("banner").hidden = true;
+  const s = snap.state, list = [];
+  const btns = { append: (...b) => list.push(...b) };
+  $("card").hidden = true; $("banner").hidden = true;
   if (snap.game === "marsmaze") renderMars(s, btns); else if (snap.game === "missioncontrol") renderMC(s, btns);
+  const key = list.map((b) => b.textContent + "|" + b.disabled + "|" + b.className).join(";");
+  if (key !== shownButtons) { shownButtons = key; $("buttons").replaceChildren(...list); }
 }
 
 function setTimer(v, cls) {
