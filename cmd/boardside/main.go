@@ -8,6 +8,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"strings"
 
 	"boardside/app"
 )
@@ -21,11 +22,17 @@ func main() {
 				os.Exit(2)
 			}
 			return
+		case "score":
+			if err := score(os.Args[2:], os.Stdout); err != nil {
+				fmt.Fprintln(os.Stderr, "boardside score:", strings.TrimPrefix(err.Error(), "usage: "))
+				os.Exit(2)
+			}
+			return
 		case "version", "--version", "-version":
 			fmt.Printf("%s %s (build %d)\n", app.Name, app.Version, app.Build)
 			return
 		default:
-			fmt.Fprintf(os.Stderr, "boardside: unknown command %q\nUsage: boardside [version | serve --game marsmaze|missioncontrol]\n", os.Args[1])
+			fmt.Fprintf(os.Stderr, "boardside: unknown command %q\nUsage: boardside [version | serve --game marsmaze|missioncontrol | score aquasphere [--json] SHEET.json]\n", os.Args[1])
 			os.Exit(2)
 		}
 	}

@@ -31,13 +31,20 @@ func TestInterim_Lines(t *testing.T) {
 	}{
 		{name: "one time marker per own submarine in the station", from: []int{0, 0},
 			entries: []Interim{{Submarines: 3}, {}},
-			check:   func(t *testing.T, r []InterimResult) { assert.Equal(t, 3, r[0].TimeMarkers); assert.Equal(t, 0, r[1].TimeMarkers) }},
+			check: func(t *testing.T, r []InterimResult) {
+				assert.Equal(t, 3, r[0].TimeMarkers)
+				assert.Equal(t, 0, r[1].TimeMarkers)
+			}},
 		{name: "sole majority scores 6", from: []int{0, 0, 0},
 			entries: []Interim{{ControlBots: 3}, {ControlBots: 2}, {ControlBots: 0}},
-			check:   func(t *testing.T, r []InterimResult) { assert.Equal(t, []int{6, 0, 0}, []int{r[0].Majority, r[1].Majority, r[2].Majority}) }},
+			check: func(t *testing.T, r []InterimResult) {
+				assert.Equal(t, []int{6, 0, 0}, []int{r[0].Majority, r[1].Majority, r[2].Majority})
+			}},
 		{name: "tie for most scores 3 each", from: []int{0, 0, 0},
 			entries: []Interim{{ControlBots: 2}, {ControlBots: 2}, {ControlBots: 1}},
-			check:   func(t *testing.T, r []InterimResult) { assert.Equal(t, []int{3, 3, 0}, []int{r[0].Majority, r[1].Majority, r[2].Majority}) }},
+			check: func(t *testing.T, r []InterimResult) {
+				assert.Equal(t, []int{3, 3, 0}, []int{r[0].Majority, r[1].Majority, r[2].Majority})
+			}},
 		{name: "no bots on control fields, no majority", from: []int{0, 0},
 			entries: []Interim{{}, {}},
 			check:   func(t *testing.T, r []InterimResult) { assert.Equal(t, 0, r[0].Majority+r[1].Majority) }},
