@@ -1,0 +1,196 @@
+package aquasphere
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"boardside/companion"
+)
+
+// Game is the identifier used in save files.
+const Game = "aquasphere"
+
+// State is a score sheet being kept at the table: the players, the scored
+// rounds, and the entries of the scoring in progress. Everything computed
+// comes from Data.Score, so an undone entry changes every line after it.
+type State struct {
+	Sheet
+	// Entering holds the next interim scoring's entries, one per player.
+	Entering []Interim `json:"entering"`
+	// Ending holds the final scoring's entries once all rounds are scored.
+	Ending []Final `json:"ending,omitempty"`
+	Over   bool    `json:"over"`
+}
+
+// New returns an empty sheet.
+func New() *State { return &State{} }
+
+// Errors players may see, in plain words.
+var (
+	ErrStarted     = errors.New("players can only be changed before the first scoring")
+	ErrFull        = errors.New("AquaSphere is for 2 to 4 players")
+	ErrTooFew      = errors.New("add at least 2 players first")
+	ErrNoPlayer    = errors.New("there is no such player")
+	ErrNoName      = errors.New("every player needs a name")
+	ErrAllRounds   = errors.New("all 4 rounds are scored: the final scoring is next")
+	ErrRoundsFirst = errors.New("score the 4 rounds first")
+	ErrOver        = errors.New("the game is over")
+	ErrField       = errors.New("there is no such line on the sheet")
+	ErrNegative    = errors.New("that cannot be below zero")
+)
+
+// Report scores the sheet as it stands.
+func (s *State) Report() (*Report, error) {
+	sh := s.Sheet
+	if !s.Over {
+		sh.Final = nil
+	}
+	return Default().Score(&sh)
+}
+
+// Positions are the players' knowledge points after the scored rounds.
+func (s *State) Positions() []int {
+	pos := make([]int, len(s.Players))
+	for i, p := range s.Players {
+		pos[i] = p.Start
+	}
+	if rep, err := s.Report(); err == nil && len(rep.Rounds) > 0 {
+		for i, r := range rep.Rounds[len(rep.Rounds)-1] {
+			pos[i] = r.To
+		}
+	}
+	return pos
+}
+
+func (s *State) player(i int) error {
+	if i < 0 || i >= len(s.Players) {
+		return ErrNoPlayer
+	}
+	return nil
+}
+
+// Apply validates and applies one action.
+func (s *State) Apply(a companion.Action, _ companion.Env) error {
+	if s.Over {
+		return ErrOver
+	}
+	switch a := a.(type) {
+	case *AddPlayer:
+		if len(s.Rounds) > 0 {
+			return ErrStarted
+		}
+		if len(s.Players) >= 4 {
+			return ErrFull
+		}
+		name := strings.TrimSpace(a.Name)
+		if name == "" {
+			return ErrNoName
+		}
+		s.Players = append(s.Players, Player{Name: name, Colour: a.Colour})
+		s.Entering = append(s.Entering, Interim{})
+	case *RemovePlayer:
+		if len(s.Rounds) > 0 {
+			return ErrStarted
+		}
+		if err := s.player(a.Player); err != nil {
+			return err
+		}
+		s.Players = append(s.Players[:a.Player], s.Players[a.Player+1:]...)
+		s.Entering = append(s.Entering[:a.Player], s.Entering[a.Player+1:]...)
+	case *SetStart:
+		if len(s.Rounds) > 0 {
+			return ErrStarted
+		}
+		if err := s.player(a.Player); err != nil {
+			return err
+		}
+		if a.Value < 0 {
+			return ErrNegative
+		}
+		s.Players[a.Player].Start = a.Value
+	case *SetEntry:
+		if err := s.player(a.Player); err != nil {
+			return err
+		}
+		if len(s.Rounds) == 4 {
+			return s.setFinal(a)
+		}
+		e := &s.Entering[a.Player]
+		if a.Value < 0 {
+			return ErrNegative
+		}
+		switch a.Field {
+		case "submarines":
+			e.Submarines = a.Value
+		case "controlBots":
+			e.ControlBots = a.Value
+		case "freeNumber":
+			e.FreeNumber = a.Value
+		case "crystals":
+			e.Crystals = a.Value
+		case "programmedBots":
+			e.ProgrammedBots = a.Value
+		default:
+			return ErrField
+		}
+	case *SetOctopods:
+		if err := s.player(a.Player); err != nil {
+			return err
+		}
+		e := Interim{Octopods: a.Sectors}
+		if err := checkInterim(a.Player, e); err != nil {
+			return err
+		}
+		s.Entering[a.Player].Octopods = append([]int(nil), a.Sectors...)
+	case *ScoreRound:
+		if len(s.Players) < 2 {
+			return ErrTooFew
+		}
+		if len(s.Rounds) == 4 {
+			return ErrAllRounds
+		}
+		if _, err := Default().ScoreInterim(s.Positions(), s.Entering); err != nil {
+			return err
+		}
+		s.Rounds = append(s.Rounds, s.Entering)
+		s.Entering = make([]Interim, len(s.Players))
+		if len(s.Rounds) == 4 {
+			s.Ending = make([]Final, len(s.Players))
+		}
+	case *ScoreFinal:
+		if len(s.Rounds) < 4 {
+			return ErrRoundsFirst
+		}
+		s.Final = s.Ending
+		s.Over = true
+	default:
+		return fmt.Errorf("%q is not an action of AquaSphere", a.Kind())
+	}
+	return nil
+}
+
+// setFinal sets a line of the final scoring.
+func (s *State) setFinal(a *SetEntry) error {
+	e := &s.Ending[a.Player]
+	if a.Value < 0 {
+		return ErrNegative
+	}
+	switch a.Field {
+	case "letters":
+		e.Letters = a.Value
+	case "timeMarkers":
+		e.TimeMarkers = a.Value
+	case "allSubmarines":
+		e.AllSubmarines = a.Value > 0
+	case "fiveExtensions":
+		e.FiveExtensions = a.Value > 0
+	case "controlFields":
+		e.ControlFields = a.Value
+	case "crystals":
+		e.Crystals = a.Value
+	default:
+		return ErrField
+	}
+	return nil
+}
