@@ -40,5 +40,6 @@ func Catalog() []*Game {
 	}
 	missionControlGame(games[0])
 	marsMazeGame(games[2])
+	aquaSphereGame(games[3])
 	return games
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardside/companion"
+	aq "boardside/companion/aquasphere"
 	mm "boardside/companion/marsmaze"
 	mc "boardside/companion/missioncontrol"
 	"boardside/decks"
@@ -90,6 +91,8 @@ func TestTranslations_RuleErrorsHaveGerman(t *testing.T) {
 		mc.ErrNotAllLocked, mc.ErrNoSetup, mc.ErrNoUnlockCards, mc.ErrPeeking, mc.ErrNotPeeking, mc.ErrNotPeeked,
 		mc.ErrPhysicalBag, mc.ErrStarValve, mc.ErrNoStarValve, mc.ErrUnknownRole, mc.ErrGameNotRunning,
 		decks.ErrBagEmpty,
+		aq.ErrStarted, aq.ErrFull, aq.ErrTooFew, aq.ErrNoPlayer, aq.ErrNoName, aq.ErrAllRounds, aq.ErrRoundsFirst,
+		aq.ErrOver, aq.ErrField, aq.ErrNegative,
 	}
 	for _, e := range errs {
 		assert.NotEmpty(t, de[e.Error()], "no German for %q", e.Error())

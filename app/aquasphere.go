@@ -1,0 +1,316 @@
+package app
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"boardside/companion"
+	aq "boardside/companion/aquasphere"
+)
+
+// aquaSphereGame is AquaSphere as the home screen lists it.
+func aquaSphereGame(g *Game) {
+	g.Rules = aq.Rules
+	g.NewState = func() companion.State { return aq.New() }
+	g.Screen = func(u *UI, s *companion.Session) fyne.CanvasObject { return newAquaSphereScreen(u, g, s).content }
+	g.Describe = describeAquaSphere
+}
+
+// The lines entered per player, in sheet order.
+var (
+	interimFields = []string{"submarines", "controlBots", "freeNumber", "crystals", "programmedBots"}
+	finalFields   = []string{"letters", "timeMarkers", "allSubmarines", "fiveExtensions", "controlFields", "crystals"}
+)
+
+// fieldName is a sheet line as the keeper reads it.
+func fieldName(f string) string {
+	switch f {
+	case "submarines":
+		return lang.L("Submarines in the station")
+	case "controlBots":
+		return lang.L("Bots on control fields")
+	case "freeNumber":
+		return lang.L("Largest free supply number")
+	case "crystals":
+		return lang.L("Crystals")
+	case "programmedBots":
+		return lang.L("Programmed bots")
+	case "letters":
+		return lang.L("Distinct letters in the lab")
+	case "timeMarkers":
+		return lang.L("Time markers")
+	case "allSubmarines":
+		return lang.L("All 6 submarines placed")
+	case "fiveExtensions":
+		return lang.L("Lab with 5 extensions")
+	case "controlFields":
+		return lang.L("Occupied control fields")
+	}
+	return f
+}
+
+// aquaSphereScreen is the score sheet: a column per player, steppers for
+// each line, and every computed line shown so the keeper can check it.
+type aquaSphereScreen struct {
+	u       *UI
+	s       *companion.Session
+	content fyne.CanvasObject
+	bar     *gameBar
+	body    *fyne.Container
+	newName *widget.Entry
+	stop    func()
+	// values and plus hold each stepper's label and + button, by
+	// "player/field", for tests.
+	values map[string]*widget.Label
+	plus   map[string]*widget.Button
+	score  *widget.Button
+}
+
+func newAquaSphereScreen(u *UI, g *Game, s *companion.Session) *aquaSphereScreen {
+	a := &aquaSphereScreen{u: u, s: s, values: map[string]*widget.Label{}}
+	a.bar = newGameBar(u, g, s, func(bool) {})
+	a.bar.turn.Hide()
+	a.body = container.NewVBox()
+	a.content = container.NewBorder(a.bar.content, nil, nil, nil, container.NewScroll(container.NewPadded(a.body)))
+	a.build()
+	a.stop = s.Watch(func(companion.View) { u.do(a.build) })
+	u.leave = a.stop
+	return a
+}
+
+func (a *aquaSphereScreen) state() *aq.State { return a.s.View().State.(*aq.State) }
+
+func (a *aquaSphereScreen) dispatch(act companion.Action) {
+	if err := a.s.Dispatch(act); err != nil {
+		a.u.showError(err)
+	}
+}
+
+// build lays the sheet out anew; it changes only when an entry does.
+func (a *aquaSphereScreen) build() {
+	v := a.s.View()
+	a.bar.refresh(v)
+	st := v.State.(*aq.State)
+	a.values, a.plus = map[string]*widget.Label{}, map[string]*widget.Button{}
+	var rows []fyne.CanvasObject
+	title := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	title.SizeName = theme.SizeNameSubHeadingText
+	rows = append(rows, title)
+
+	if len(st.Rounds) == 0 {
+		a.newName = widget.NewEntry()
+		a.newName.SetPlaceHolder(lang.L("Name"))
+		add := widget.NewButtonWithIcon(lang.L("Add player"), theme.ContentAddIcon(), func() {
+			a.dispatch(&aq.AddPlayer{Name: a.newName.Text})
+		})
+		a.newName.OnSubmitted = func(string) { add.OnTapped() }
+		rows = append(rows, container.NewBorder(nil, nil, nil, add, a.newName))
+	}
+	rep, err := st.Report()
+	if err != nil {
+		rows = append(rows, widget.NewLabel(translateError(err)))
+	}
+	switch {
+	case st.Over:
+		title.SetText(lang.L("Game over"))
+	case len(st.Rounds) == 4:
+		title.SetText(lang.L("Final scoring"))
+	default:
+		title.SetText(lang.L("Interim scoring {{.Round}} of 4", map[string]any{"Round": len(st.Rounds) + 1}))
+	}
+	if len(st.Players) > 0 && !st.Over {
+		rows = append(rows, a.entryGrid(st))
+	}
+	if rep != nil {
+		rows = append(rows, a.results(rep)...)
+	}
+	a.body.Objects = rows
+	a.body.Refresh()
+}
+
+// entryGrid is a column per player with a stepper for each line.
+func (a *aquaSphereScreen) entryGrid(st *aq.State) fyne.CanvasObject {
+	final := len(st.Rounds) == 4
+	fields := interimFields
+	if final {
+		fields = finalFields
+	}
+	cols := len(st.Players) + 1
+	var cells []fyne.CanvasObject
+	cells = append(cells, widget.NewLabel(""))
+	pos := st.Positions()
+	for i, p := range st.Players {
+		head := widget.NewLabelWithStyle(fmt.Sprintf("%s · %d", p.Name, pos[i]), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+		if len(st.Rounds) == 0 {
+			remove := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() { a.dispatch(&aq.RemovePlayer{Player: i}) })
+			cells = append(cells, container.NewBorder(nil, nil, nil, remove, head))
+		} else {
+			cells = append(cells, head)
+		}
+	}
+	for _, f := range fields {
+		cells = append(cells, widget.NewLabel(fieldName(f)))
+		for i := range st.Players {
+			cells = append(cells, a.stepper(i, f, entryValue(st, i, f, final)))
+		}
+	}
+	if !final {
+		cells = append(cells, widget.NewLabel(lang.L("Octopods by sector")))
+		for i := range st.Players {
+			e := widget.NewEntry()
+			e.SetPlaceHolder("2, 3")
+			e.SetText(joinInts(st.Entering[i].Octopods))
+			e.OnSubmitted = func(text string) { a.setOctopods(i, text) }
+			e.OnChanged = nil
+			cells = append(cells, container.NewBorder(nil, nil, nil,
+				widget.NewButtonWithIcon("", theme.ConfirmIcon(), func() { a.setOctopods(i, e.Text) }), e))
+		}
+	}
+	grid := container.NewGridWithColumns(cols, cells...)
+	if final {
+		a.score = widget.NewButtonWithIcon(lang.L("Score the final scoring"), theme.ConfirmIcon(), func() { a.dispatch(&aq.ScoreFinal{}) })
+	} else {
+		a.score = widget.NewButtonWithIcon(lang.L("Score interim scoring {{.Round}}", map[string]any{"Round": len(st.Rounds) + 1}),
+			theme.ConfirmIcon(), func() { a.dispatch(&aq.ScoreRound{}) })
+	}
+	a.score.Importance = widget.HighImportance
+	return container.NewVBox(grid, a.score)
+}
+
+func entryValue(st *aq.State, player int, field string, final bool) int {
+	if final {
+		e := st.Ending[player]
+		switch field {
+		case "letters":
+			return e.Letters
+		case "timeMarkers":
+			return e.TimeMarkers
+		case "allSubmarines":
+			return boolInt(e.AllSubmarines)
+		case "fiveExtensions":
+			return boolInt(e.FiveExtensions)
+		case "controlFields":
+			return e.ControlFields
+		default:
+			return e.Crystals
+		}
+	}
+	e := st.Entering[player]
+	switch field {
+	case "submarines":
+		return e.Submarines
+	case "controlBots":
+		return e.ControlBots
+	case "freeNumber":
+		return e.FreeNumber
+	case "crystals":
+		return e.Crystals
+	default:
+		return e.ProgrammedBots
+	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// stepper is − value + for one line of one player.
+func (a *aquaSphereScreen) stepper(player int, field string, value int) fyne.CanvasObject {
+	l := widget.NewLabelWithStyle(strconv.Itoa(value), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	a.values[strconv.Itoa(player)+"/"+field] = l
+	set := func(v int) { a.dispatch(&aq.SetEntry{Player: player, Field: field, Value: v}) }
+	less := widget.NewButtonWithIcon("", theme.ContentRemoveIcon(), func() { set(value - 1) })
+	more := widget.NewButtonWithIcon("", theme.ContentAddIcon(), func() { set(value + 1) })
+	a.plus[strconv.Itoa(player)+"/"+field] = more
+	if value == 0 {
+		less.Disable()
+	}
+	return container.NewBorder(nil, nil, less, more, l)
+}
+
+func (a *aquaSphereScreen) setOctopods(player int, text string) {
+	var sectors []int
+	for _, f := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ' ' || r == ';' }) {
+		n, err := strconv.Atoi(f)
+		if err != nil {
+			a.u.showError(fmt.Errorf("%s", lang.L("Octopods: type a number per sector, like 2, 3")))
+			return
+		}
+		sectors = append(sectors, n)
+	}
+	a.dispatch(&aq.SetOctopods{Player: player, Sectors: sectors})
+}
+
+func joinInts(v []int) string {
+	s := make([]string, len(v))
+	for i, n := range v {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, ", ")
+}
+
+// results shows every computed line of every scoring so far, newest first.
+func (a *aquaSphereScreen) results(rep *aq.Report) []fyne.CanvasObject {
+	var out []fyne.CanvasObject
+	if rep.Final != nil {
+		out = append(out, widget.NewLabelWithStyle(lang.L("Final scoring"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+		for i, x := range rep.Final {
+			out = append(out, widget.NewLabel(lang.L("{{.Place}}. {{.Name}}: {{.To}} (letters {{.Letters}}, time markers {{.Time}}, submarines {{.Subs}}, extensions {{.Ext}})",
+				map[string]any{"Place": x.Place, "Name": rep.Players[i].Name, "To": x.To, "Letters": x.Letters, "Time": x.TimeMarkers, "Subs": x.Submarines, "Ext": x.Extensions})))
+		}
+	}
+	for r := len(rep.Rounds) - 1; r >= 0; r-- {
+		out = append(out, widget.NewLabelWithStyle(lang.L("Interim scoring {{.Round}}", map[string]any{"Round": r + 1}), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+		for i, x := range rep.Rounds[r] {
+			line := lang.L("{{.Name}}: +{{.Time}} time markers; majority {{.Maj}}, supply {{.Sup}}, crystals {{.Cry}}, octopods {{.Oct}} = {{.Sum}}; {{.From}} → {{.To}}",
+				map[string]any{"Name": rep.Players[i].Name, "Time": x.TimeMarkers, "Maj": x.Majority, "Sup": x.FreeNumber, "Cry": x.Crystals, "Oct": x.Octopods, "Sum": x.Points, "From": x.From, "To": x.To})
+			for _, l := range x.RedLines {
+				line += "; " + redLineText(l)
+			}
+			lbl := widget.NewLabel(line)
+			lbl.Wrapping = fyne.TextWrapWord
+			out = append(out, lbl)
+		}
+	}
+	return out
+}
+
+func redLineText(l aq.RedLine) string {
+	switch l.Way {
+	case aq.PaidCrystal:
+		return lang.L("red line at {{.At}}: paid with a crystal", map[string]any{"At": l.At})
+	case aq.PaidBot:
+		return lang.L("red line at {{.At}}: a programmed bot went back", map[string]any{"At": l.At})
+	default:
+		return lang.L("red line at {{.At}}: stopped before it", map[string]any{"At": l.At})
+	}
+}
+
+// describeAquaSphere is a history line.
+func describeAquaSphere(e companion.Entry) string {
+	a, err := decodeEntry(aq.Rules, e)
+	if err != nil {
+		return e.Kind
+	}
+	switch a := a.(type) {
+	case *aq.AddPlayer:
+		return lang.L("Add player") + ": " + a.Name
+	case *aq.SetEntry:
+		return fmt.Sprintf("%s %d: %d", fieldName(a.Field), a.Player+1, a.Value)
+	case *aq.ScoreRound:
+		return lang.L("Interim scoring")
+	case *aq.ScoreFinal:
+		return lang.L("Final scoring")
+	}
+	return e.Kind
+}

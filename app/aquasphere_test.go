@@ -1,0 +1,58 @@
+package app
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func openAquaSphere(t testing.TB, u *UI) *aquaSphereScreen {
+	return openScreen(t, u, "aquasphere", newAquaSphereScreen, func(a *aquaSphereScreen) fyne.CanvasObject { return a.content })
+}
+
+// tapPlus taps + on one player's line n times.
+func tapPlus(t *testing.T, a *aquaSphereScreen, player int, field string, n int) {
+	t.Helper()
+	for range n {
+		b := a.plus[itoaInt(player)+"/"+field]
+		require.NotNil(t, b, "%d/%s", player, field)
+		test.Tap(b)
+	}
+}
+
+func TestAquaSphere_EnterARoundAndUndo(t *testing.T) {
+	env := newTestEnv(t)
+	u := env.start(t)
+	a := openAquaSphere(t, u)
+	for _, name := range []string{"Anna", "Ben"} {
+		a.newName.SetText(name)
+		test.Tap(button(t, u.current, "Add player"))
+	}
+	shown := strings.Join(texts(u.current), "\n")
+	assert.Contains(t, shown, "Anna · 0")
+	assert.Contains(t, shown, "Interim scoring 1 of 4")
+
+	tapPlus(t, a, 0, "submarines", 1)
+	tapPlus(t, a, 0, "controlBots", 1)
+	tapPlus(t, a, 0, "freeNumber", 2)
+	tapPlus(t, a, 0, "crystals", 1)
+	tapPlus(t, a, 1, "freeNumber", 3)
+	assert.Equal(t, "2", a.values["0/freeNumber"].Text)
+	test.Tap(button(t, u.current, "Score interim scoring 1"))
+
+	shown = strings.Join(texts(u.current), "\n")
+	assert.Contains(t, shown, "Anna: +1 time markers; majority 6, supply 2, crystals 1, octopods 0 = 9; 0 → 9")
+	assert.Contains(t, shown, "Ben: +0 time markers; majority 0, supply 3, crystals 0, octopods 0 = 3; 0 → 3")
+	assert.Contains(t, shown, "Interim scoring 2 of 4")
+
+	test.Tap(a.bar.undo)
+	shown = strings.Join(texts(u.current), "\n")
+	assert.Contains(t, shown, "Interim scoring 1 of 4", "the scoring was undone")
+	assert.Equal(t, "2", a.values["0/freeNumber"].Text, "with its entries back")
+	test.Tap(a.bar.undo)
+	assert.Equal(t, "2", a.values["1/freeNumber"].Text, "and an entry undone: Ben's third tap")
+}
