@@ -2,11 +2,14 @@ package app
 
 import (
 	"fmt"
+	"image/color"
 	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -129,6 +132,8 @@ func (a *aquaSphereScreen) build() {
 		rows = append(rows, a.entryGrid(st))
 	}
 	if rep != nil {
+		rows = append(rows, a.winner(rep)...)
+		rows = append(rows, a.bars(rep))
 		rows = append(rows, a.results(rep)...)
 	}
 	a.body.Objects = rows
@@ -257,6 +262,76 @@ func joinInts(v []int) string {
 		s[i] = strconv.Itoa(n)
 	}
 	return strings.Join(s, ", ")
+}
+
+// winner names the winner (or the players sharing first place) once the
+// final scoring is in, with the export.
+func (a *aquaSphereScreen) winner(rep *aq.Report) []fyne.CanvasObject {
+	if rep.Final == nil {
+		return nil
+	}
+	var first []string
+	for i, x := range rep.Final {
+		if x.Place == 1 {
+			first = append(first, rep.Players[i].Name)
+		}
+	}
+	w := widget.NewLabelWithStyle(lang.L("Winner: {{.Names}}", map[string]any{"Names": strings.Join(first, ", ")}), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	w.SizeName = theme.SizeNameHeadingText
+	export := widget.NewButtonWithIcon(lang.L("Export as CSV"), theme.DocumentSaveIcon(), func() {
+		dialog.ShowFileSave(func(wc fyne.URIWriteCloser, err error) {
+			if err != nil || wc == nil {
+				return
+			}
+			defer wc.Close()
+			if err := rep.WriteCSV(wc); err != nil {
+				a.u.showError(err)
+			}
+		}, a.u.win)
+	})
+	return []fyne.CanvasObject{w, container.NewCenter(export)}
+}
+
+// Colours of the bars, one per source of knowledge points.
+var barColours = []color.NRGBA{
+	{R: 0x1e, G: 0x6f, B: 0xd9, A: 0xff}, // majority
+	{R: 0x2e, G: 0x9e, B: 0x44, A: 0xff}, // supply
+	{R: 0xe9, G: 0xb8, B: 0x4a, A: 0xff}, // crystals
+	{R: 0x8e, G: 0x44, B: 0xad, A: 0xff}, // final scoring
+	{R: 0xd6, G: 0x28, B: 0x28, A: 0xff}, // octopods (lost)
+}
+
+// bars shows each player's points as a stacked bar by where they came
+// from, with what octopods cost in red after it.
+func (a *aquaSphereScreen) bars(rep *aq.Report) fyne.CanvasObject {
+	const width = 420
+	most := 1
+	type parts struct {
+		gains []int
+		lost  int
+	}
+	all := make([]parts, len(rep.Players))
+	for i := range rep.Players {
+		maj, sup, cry, oct, fin := rep.Breakdown(i)
+		all[i] = parts{gains: []int{maj, sup, cry, fin}, lost: -oct}
+		sum := maj + sup + cry + fin + -oct
+		most = max(most, sum)
+	}
+	rows := []fyne.CanvasObject{widget.NewLabel(lang.L("Where the points came from: majority, supply, crystals, final scoring; octopods cost in red"))}
+	for i, p := range rep.Players {
+		var segs []fyne.CanvasObject
+		for k, v := range append(all[i].gains, all[i].lost) {
+			if v <= 0 {
+				continue
+			}
+			r := canvas.NewRectangle(barColours[k])
+			r.SetMinSize(fyne.NewSize(float32(width*v/most), 22))
+			segs = append(segs, r)
+		}
+		rows = append(rows, container.NewBorder(nil, nil,
+			container.NewGridWrap(fyne.NewSize(120, 22), widget.NewLabel(p.Name)), nil, container.NewHBox(segs...)))
+	}
+	return container.NewVBox(rows...)
 }
 
 // results shows every computed line of every scoring so far, newest first.

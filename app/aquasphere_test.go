@@ -56,3 +56,25 @@ func TestAquaSphere_EnterARoundAndUndo(t *testing.T) {
 	test.Tap(a.bar.undo)
 	assert.Equal(t, "2", a.values["1/freeNumber"].Text, "and an entry undone: Ben's third tap")
 }
+
+func TestAquaSphere_FinalScoringNamesTheWinner(t *testing.T) {
+	env := newTestEnv(t)
+	u := env.start(t)
+	a := openAquaSphere(t, u)
+	for _, name := range []string{"Anna", "Ben"} {
+		a.newName.SetText(name)
+		test.Tap(button(t, u.current, "Add player"))
+	}
+	tapPlus(t, a, 1, "freeNumber", 4)
+	for r := 1; r <= 4; r++ {
+		test.Tap(button(t, u.current, "Score interim scoring "+itoaInt(r)))
+	}
+	assert.Contains(t, strings.Join(texts(u.current), "\n"), "Final scoring")
+	tapPlus(t, a, 0, "letters", 3) // Anna: T(3) = 6
+	test.Tap(button(t, u.current, "Score the final scoring"))
+	shown := strings.Join(texts(u.current), "\n")
+	assert.Contains(t, shown, "Winner: Anna", "6 points against Ben's 4")
+	assert.Contains(t, shown, "1. Anna: 6")
+	assert.Contains(t, shown, "2. Ben: 4")
+	assert.NotNil(t, button(t, u.current, "Export as CSV"))
+}

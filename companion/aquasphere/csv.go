@@ -1,0 +1,54 @@
+package aquasphere
+
+import (
+	"encoding/csv"
+	"io"
+	"strconv"
+)
+
+// WriteCSV writes a report as one row per player and scoring, every
+// computed line in its own column, for a spreadsheet.
+func (rep *Report) WriteCSV(w io.Writer) error {
+	c := csv.NewWriter(w)
+	rows := [][]string{{"player", "scoring", "time markers", "majority", "supply", "crystals", "octopods",
+		"letters", "submarines", "extensions", "points", "from", "to", "red lines", "place"}}
+	itoa := strconv.Itoa
+	for r, round := range rep.Rounds {
+		for i, x := range round {
+			lines := ""
+			for j, l := range x.RedLines {
+				if j > 0 {
+					lines += " "
+				}
+				lines += itoa(l.At) + ":" + string(l.Way)
+			}
+			rows = append(rows, []string{rep.Players[i].Name, "interim " + itoa(r+1), itoa(x.TimeMarkers), itoa(x.Majority),
+				itoa(x.FreeNumber), itoa(x.Crystals), itoa(x.Octopods), "", "", "", itoa(x.Points), itoa(x.From), itoa(x.To), lines, ""})
+		}
+	}
+	for i, x := range rep.Final {
+		rows = append(rows, []string{rep.Players[i].Name, "final", itoa(x.TimeMarkers), "", "", "", "", itoa(x.Letters),
+			itoa(x.Submarines), itoa(x.Extensions), itoa(x.To - x.From), itoa(x.From), itoa(x.To), "", itoa(x.Place)})
+	}
+	if err := c.WriteAll(rows); err != nil {
+		return err
+	}
+	return c.Error()
+}
+
+// Breakdown sums a player's knowledge points by where they came from, for
+// the bars on the sheet: majority, supply, crystals, octopods (≤ 0) and
+// the final scoring.
+func (rep *Report) Breakdown(player int) (majority, supply, crystals, octopods, final int) {
+	for _, round := range rep.Rounds {
+		x := round[player]
+		majority += x.Majority
+		supply += x.FreeNumber
+		crystals += x.Crystals
+		octopods += x.Octopods
+	}
+	if rep.Final != nil {
+		final = rep.Final[player].To - rep.Final[player].From
+	}
+	return
+}
