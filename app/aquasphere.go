@@ -1,10 +1,13 @@
 package app
 
 import (
+	"encoding/json"
 	"fmt"
 	"image/color"
+	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -74,12 +77,16 @@ type aquaSphereScreen struct {
 	values map[string]*widget.Label
 	plus   map[string]*widget.Button
 	score  *widget.Button
+	// history is this device's finished games, kept in historyStore.
+	history      *aq.History
+	historyStore *companion.Store
 }
 
 func newAquaSphereScreen(u *UI, g *Game, s *companion.Session) *aquaSphereScreen {
 	a := &aquaSphereScreen{u: u, s: s, values: map[string]*widget.Label{}}
 	a.bar = newGameBar(u, g, s, func(bool) {})
 	a.bar.turn.Hide()
+	a.loadHistory()
 	a.body = container.NewVBox()
 	a.content = container.NewBorder(a.bar.content, nil, nil, nil, container.NewScroll(container.NewPadded(a.body)))
 	a.build()
@@ -132,12 +139,71 @@ func (a *aquaSphereScreen) build() {
 		rows = append(rows, a.entryGrid(st))
 	}
 	if rep != nil {
+		a.record(rep)
 		rows = append(rows, a.winner(rep)...)
 		rows = append(rows, a.bars(rep))
 		rows = append(rows, a.results(rep)...)
 	}
+	rows = append(rows, a.finishedGames()...)
 	a.body.Objects = rows
 	a.body.Refresh()
+}
+
+// loadHistory reads the finished games; an unreadable file is moved aside
+// and the history starts anew, with a word to the player.
+func (a *aquaSphereScreen) loadHistory() {
+	a.historyStore = companion.NewStore(filepath.Join(a.u.dataDir, "aquasphere-history.json"))
+	a.history = &aq.History{}
+	b, err := a.historyStore.Load()
+	if err != nil {
+		return // no history yet
+	}
+	h, err := aq.ParseHistory(b)
+	if err != nil {
+		aside, _ := a.historyStore.SetAside(a.u.clock.Now())
+		a.u.showError(fmt.Errorf("%s", lang.L("The history of finished games could not be read and starts anew. The file was kept as {{.Path}}.", map[string]any{"Path": aside})))
+		return
+	}
+	a.history = h
+}
+
+// record keeps the history in step with the sheet: a finished game is in
+// it, a game whose final scoring was undone is not.
+func (a *aquaSphereScreen) record(rep *aq.Report) {
+	log := a.s.Log()
+	if len(log) == 0 {
+		return
+	}
+	id := log[0].At.UTC().Format(time.RFC3339Nano)
+	if !a.history.Record(id, a.u.clock.Now(), rep) {
+		return
+	}
+	b, err := json.Marshal(a.history)
+	if err == nil {
+		err = a.historyStore.Save(b)
+	}
+	if err != nil {
+		a.u.showError(err)
+	}
+}
+
+// finishedGames lists the last finished games on this device.
+func (a *aquaSphereScreen) finishedGames() []fyne.CanvasObject {
+	if len(a.history.Games) == 0 {
+		return nil
+	}
+	out := []fyne.CanvasObject{widget.NewLabelWithStyle(lang.L("Finished games"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})}
+	for i, g := range a.history.Games {
+		if i == 10 {
+			break
+		}
+		var ps []string
+		for _, p := range g.Players {
+			ps = append(ps, fmt.Sprintf("%d. %s %d", p.Place, p.Name, p.Points))
+		}
+		out = append(out, widget.NewLabel(g.Date.Local().Format("2006-01-02 15:04")+" · "+strings.Join(ps, ", ")))
+	}
+	return out
 }
 
 // entryGrid is a column per player with a stepper for each line.

@@ -77,4 +77,12 @@ func TestAquaSphere_FinalScoringNamesTheWinner(t *testing.T) {
 	assert.Contains(t, shown, "1. Anna: 6")
 	assert.Contains(t, shown, "2. Ben: 4")
 	assert.NotNil(t, button(t, u.current, "Export as CSV"))
+	assert.Contains(t, shown, "1. Anna 6, 2. Ben 4", "the game is in the history of finished games")
+
+	// Undoing the final scoring takes it out again; a new game keeps the old one listed.
+	test.Tap(a.bar.undo)
+	assert.NotContains(t, strings.Join(texts(u.current), "\n"), "1. Anna 6, 2. Ben 4")
+	test.Tap(button(t, u.current, "Score the final scoring"))
+	u.newGame(u.game("aquasphere"))
+	assert.Contains(t, strings.Join(texts(u.current), "\n"), "1. Anna 6, 2. Ben 4")
 }
