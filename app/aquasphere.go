@@ -80,6 +80,7 @@ type aquaSphereScreen struct {
 	// history is this device's finished games, kept in historyStore.
 	history      *aq.History
 	historyStore *companion.Store
+	track        *widget.Button
 }
 
 func newAquaSphereScreen(u *UI, g *Game, s *companion.Session) *aquaSphereScreen {
@@ -87,6 +88,10 @@ func newAquaSphereScreen(u *UI, g *Game, s *companion.Session) *aquaSphereScreen
 	a.bar = newGameBar(u, g, s, func(bool) {})
 	a.bar.turn.Hide()
 	a.loadHistory()
+	a.track = widget.NewButtonWithIcon(lang.L("Track"), theme.DocumentCreateIcon(), func() {
+		t := newTrackScreen(u, g, a.state().Data(), func() { u.openGame(g) })
+		u.show(t.content)
+	})
 	a.body = container.NewVBox()
 	a.content = container.NewBorder(a.bar.content, nil, nil, nil, container.NewScroll(container.NewPadded(a.body)))
 	a.build()
@@ -112,7 +117,7 @@ func (a *aquaSphereScreen) build() {
 	var rows []fyne.CanvasObject
 	title := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	title.SizeName = theme.SizeNameSubHeadingText
-	rows = append(rows, title)
+	rows = append(rows, container.NewBorder(nil, nil, nil, a.track, title))
 
 	if len(st.Rounds) == 0 {
 		a.newName = widget.NewEntry()

@@ -8,6 +8,8 @@ import (
 	"fyne.io/fyne/v2/test"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	aq "boardside/companion/aquasphere"
 )
 
 func openAquaSphere(t testing.TB, u *UI) *aquaSphereScreen {
@@ -85,4 +87,39 @@ func TestAquaSphere_FinalScoringNamesTheWinner(t *testing.T) {
 	test.Tap(button(t, u.current, "Score the final scoring"))
 	u.newGame(u.game("aquasphere"))
 	assert.Contains(t, strings.Join(texts(u.current), "\n"), "1. Anna 6, 2. Ben 4")
+}
+
+func TestAquaSphere_OwnTrack(t *testing.T) {
+	env := newTestEnv(t)
+	u := env.start(t)
+	a := openAquaSphere(t, u)
+	g := u.game("aquasphere")
+	tr := newTrackScreen(u, g, a.state().Data(), func() {})
+	u.show(tr.content)
+
+	tr.lines.SetText("10, 60")
+	test.Tap(tr.save)
+	assert.Equal(t, "Not saved: aquasphere.json: track.redLines: 60 is not a field between 1 and 49", tr.status.Text)
+	assert.NoFileExists(t, u.ownDataPath("aquasphere"))
+
+	tr.lines.SetText("5, 25")
+	test.Tap(tr.save)
+	assert.Equal(t, "Saved. New games use your data.", tr.status.Text)
+	require.FileExists(t, u.ownDataPath("aquasphere"))
+
+	// A new sheet scores on the owner's track: 6 points from 0 cross the line before 5.
+	u.newGame(g)
+	b := openAquaSphere(t, u)
+	for _, name := range []string{"Anna", "Ben"} {
+		b.newName.SetText(name)
+		test.Tap(button(t, u.current, "Add player"))
+	}
+	tapPlus(t, b, 0, "freeNumber", 6)
+	test.Tap(button(t, u.current, "Score interim scoring 1"))
+	assert.Contains(t, strings.Join(texts(u.current), "\n"), "0 → 4; red line at 5: stopped before it")
+
+	// And so after a restart.
+	u.win.Close()
+	u2 := env.start(t)
+	assert.Equal(t, []int{5, 25}, u2.session("aquasphere").View().State.(*aq.State).Data().Track.RedLines)
 }

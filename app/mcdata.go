@@ -24,29 +24,43 @@ import (
 // ownSource marks a section the owner has transcribed or changed.
 const ownSource = "your own copy"
 
-// mcDataPath is where an owner's own Mission Control data is kept.
-func (u *UI) mcDataPath() string { return filepath.Join(u.dataDir, "data", mc.Game+".json") }
+// ownDataPath is where an owner's own data for a game is kept.
+func (u *UI) ownDataPath(game string) string { return filepath.Join(u.dataDir, "data", game+".json") }
 
-// loadMCData makes the game use the owner's data when they saved some.
-// A file that cannot be read is moved aside and the shipped data is used.
-func (u *UI) loadMCData(g *Game) []string {
-	b, err := os.ReadFile(u.mcDataPath())
+// mcDataPath is where an owner's own Mission Control data is kept.
+func (u *UI) mcDataPath() string { return u.ownDataPath(mc.Game) }
+
+// loadOwnData hands an owner's saved data for a game to use. A file that
+// cannot be read (or that use refuses) is moved aside and the shipped data
+// stays in use; the returned text tells the player.
+func (u *UI) loadOwnData(game, title string, use func(name string, b []byte) error) []string {
+	path := u.ownDataPath(game)
+	b, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil
 	}
 	if err == nil {
-		var d *mc.Data
-		if d, err = mc.ParseData(filepath.Base(u.mcDataPath()), b); err == nil {
-			useMCData(g, d)
+		if err = use(filepath.Base(path), b); err == nil {
 			return nil
 		}
 	}
-	aside, moveErr := companion.NewStore(u.mcDataPath()).SetAside(u.clock.Now())
+	aside, moveErr := companion.NewStore(path).SetAside(u.clock.Now())
 	if moveErr != nil {
-		aside = u.mcDataPath()
+		aside = path
 	}
-	return []string{lang.L("Your Mission Control data could not be read, so the shipped data is used. The file was kept as {{.Path}}. Reason: {{.Reason}}",
-		map[string]any{"Path": aside, "Reason": err.Error()})}
+	return []string{lang.L("Your {{.Game}} data could not be read, so the shipped data is used. The file was kept as {{.Path}}. Reason: {{.Reason}}",
+		map[string]any{"Game": title, "Path": aside, "Reason": err.Error()})}
+}
+
+// loadMCData makes the game use the owner's data when they saved some.
+func (u *UI) loadMCData(g *Game) []string {
+	return u.loadOwnData(mc.Game, g.Name, func(name string, b []byte) error {
+		d, err := mc.ParseData(name, b)
+		if err == nil {
+			useMCData(g, d)
+		}
+		return err
+	})
 }
 
 // useMCData makes new and resumed games look their cards up in d.

@@ -142,7 +142,7 @@ func TestDataEditor_UnreadableOwnDataIsSetAside(t *testing.T) {
 	require.NoError(t, os.WriteFile(path, []byte(`{"schema":1,`), 0o644))
 	u := env.start(t)
 	shown := strings.Join(texts(u.win.Canvas().Overlays().Top()), "\n")
-	assert.Contains(t, shown, "Your Mission Control data could not be read, so the shipped data is used.")
+	assert.Contains(t, shown, "Your Mission Control: Critical Orbit data could not be read, so the shipped data is used.")
 	assert.NoFileExists(t, path)
 }
 

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/lang"
 
 	"boardside/companion"
+	aq "boardside/companion/aquasphere"
 	mc "boardside/companion/missioncontrol"
 	"boardside/timers"
 )
@@ -90,8 +91,12 @@ func New(a fyne.App, opt Options) *UI {
 	applyTheme(a, u.prefs.Theme())
 	u.win.Resize(fyne.NewSize(900, 640))
 	var problems []string
+	// Owners' own data, before the sessions that use it are decoded.
 	if g := u.game(mc.Game); g != nil && g.Built() {
-		problems = append(problems, u.loadMCData(g)...) // before its session is decoded
+		problems = append(problems, u.loadMCData(g)...)
+	}
+	if g := u.game(aq.Game); g != nil && g.Built() {
+		problems = append(problems, u.loadAQData(g)...)
 	}
 	problems = append(problems, u.loadSessions()...)
 

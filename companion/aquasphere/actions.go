@@ -48,17 +48,20 @@ func (*SetOctopods) Kind() string  { return "setOctopods" }
 func (*ScoreRound) Kind() string   { return "scoreRound" }
 func (*ScoreFinal) Kind() string   { return "scoreFinal" }
 
-// Rules describe the game to a session.
-var Rules = &companion.Rules{
-	Game:     Game,
-	NewState: func() companion.State { return &State{} },
-	Actions: map[string]func() companion.Action{
-		"addPlayer":    func() companion.Action { return &AddPlayer{} },
-		"removePlayer": func() companion.Action { return &RemovePlayer{} },
-		"setStart":     func() companion.Action { return &SetStart{} },
-		"setEntry":     func() companion.Action { return &SetEntry{} },
-		"setOctopods":  func() companion.Action { return &SetOctopods{} },
-		"scoreRound":   func() companion.Action { return &ScoreRound{} },
-		"scoreFinal":   func() companion.Action { return &ScoreFinal{} },
-	},
+// Rules describe the game, on the shipped track, to a session.
+var Rules = NewRules(Default())
+
+// NewRules describes the game to a session scored on d.
+func NewRules(d *Data) *companion.Rules {
+	return &companion.Rules{Game: Game, NewState: func() companion.State { return &State{data: d} }, Actions: actions}
+}
+
+var actions = map[string]func() companion.Action{
+	"addPlayer":    func() companion.Action { return &AddPlayer{} },
+	"removePlayer": func() companion.Action { return &RemovePlayer{} },
+	"setStart":     func() companion.Action { return &SetStart{} },
+	"setEntry":     func() companion.Action { return &SetEntry{} },
+	"setOctopods":  func() companion.Action { return &SetOctopods{} },
+	"scoreRound":   func() companion.Action { return &ScoreRound{} },
+	"scoreFinal":   func() companion.Action { return &ScoreFinal{} },
 }

@@ -21,10 +21,25 @@ type State struct {
 	// Ending holds the final scoring's entries once all rounds are scored.
 	Ending []Final `json:"ending,omitempty"`
 	Over   bool    `json:"over"`
+
+	// data is the track the sheet scores on; set by the rules a session
+	// decodes with (see NewRules), not saved.
+	data *Data
 }
 
-// New returns an empty sheet.
+// Data is the track and scoring values in use.
+func (s *State) Data() *Data {
+	if s.data == nil {
+		return Default()
+	}
+	return s.data
+}
+
+// New returns an empty sheet on the shipped track.
 func New() *State { return &State{} }
+
+// NewWith returns an empty sheet scored on d (an owner's own track).
+func NewWith(d *Data) *State { return &State{data: d} }
 
 // Errors players may see, in plain words.
 var (
@@ -46,7 +61,7 @@ func (s *State) Report() (*Report, error) {
 	if !s.Over {
 		sh.Final = nil
 	}
-	return Default().Score(&sh)
+	return s.Data().Score(&sh)
 }
 
 // Positions are the players' knowledge points after the scored rounds.
@@ -150,7 +165,7 @@ func (s *State) Apply(a companion.Action, _ companion.Env) error {
 		if len(s.Rounds) == 4 {
 			return ErrAllRounds
 		}
-		if _, err := Default().ScoreInterim(s.Positions(), s.Entering); err != nil {
+		if _, err := s.Data().ScoreInterim(s.Positions(), s.Entering); err != nil {
 			return err
 		}
 		s.Rounds = append(s.Rounds, s.Entering)
