@@ -119,19 +119,29 @@ func (tb *table) viewers(ctx context.Context, n int, up, down time.Duration) ([]
 	return vs, nil
 }
 
-// agreement samples what 10 viewers show against the host, 50 times.
-func agreement(up, down time.Duration) error {
+// tableWithViewers starts a table and n viewers following it.
+func tableWithViewers(n int, up, down time.Duration) (*table, []*viewer, func(), error) {
 	tb, err := newTable()
 	if err != nil {
-		return err
+		return nil, nil, nil, err
 	}
-	defer tb.stop()
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	vs, err := tb.viewers(ctx, 10, up, down)
+	stop := func() { cancel(); tb.stop() }
+	vs, err := tb.viewers(ctx, n, up, down)
+	if err != nil {
+		stop()
+		return nil, nil, nil, err
+	}
+	return tb, vs, stop, nil
+}
+
+// agreement samples what 10 viewers show against the host, 50 times.
+func agreement(up, down time.Duration) error {
+	tb, vs, stop, err := tableWithViewers(10, up, down)
 	if err != nil {
 		return err
 	}
+	defer stop()
 	var worst time.Duration
 	for range 50 {
 		truth := tb.session.View().State.(*mm.State).Sand.Remaining(time.Now())
@@ -147,17 +157,11 @@ func agreement(up, down time.Duration) error {
 // pauseLatency: one viewer sends pause (or resume); how long until every
 // other viewer has the new state.
 func pauseLatency(up, down time.Duration, rounds int) error {
-	tb, err := newTable()
+	tb, vs, stop, err := tableWithViewers(10, up, down)
 	if err != nil {
 		return err
 	}
-	defer tb.stop()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	vs, err := tb.viewers(ctx, 10, up, down)
-	if err != nil {
-		return err
-	}
+	defer stop()
 	var lat []time.Duration
 	for i := range rounds {
 		kind := "pause"

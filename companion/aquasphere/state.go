@@ -131,24 +131,14 @@ func (s *State) Apply(a companion.Action, _ companion.Env) error {
 		if len(s.Rounds) == 4 {
 			return s.setFinal(a)
 		}
-		e := &s.Entering[a.Player]
 		if a.Value < 0 {
 			return ErrNegative
 		}
-		switch a.Field {
-		case "submarines":
-			e.Submarines = a.Value
-		case "controlBots":
-			e.ControlBots = a.Value
-		case "freeNumber":
-			e.FreeNumber = a.Value
-		case "crystals":
-			e.Crystals = a.Value
-		case "programmedBots":
-			e.ProgrammedBots = a.Value
-		default:
+		f := interimField(&s.Entering[a.Player], a.Field)
+		if f == nil {
 			return ErrField
 		}
+		*f = a.Value
 	case *SetOctopods:
 		if err := s.player(a.Player); err != nil {
 			return err
@@ -192,20 +182,22 @@ func (s *State) setFinal(a *SetEntry) error {
 		return ErrNegative
 	}
 	switch a.Field {
-	case "letters":
-		e.Letters = a.Value
-	case "timeMarkers":
-		e.TimeMarkers = a.Value
 	case "allSubmarines":
 		e.AllSubmarines = a.Value > 0
 	case "fiveExtensions":
 		e.FiveExtensions = a.Value > 0
-	case "controlFields":
-		e.ControlFields = a.Value
-	case "crystals":
-		e.Crystals = a.Value
 	default:
-		return ErrField
+		f := map[string]*int{"letters": &e.Letters, "timeMarkers": &e.TimeMarkers, "controlFields": &e.ControlFields, "crystals": &e.Crystals}[a.Field]
+		if f == nil {
+			return ErrField
+		}
+		*f = a.Value
 	}
 	return nil
+}
+
+// interimField is the line of an interim entry a field name stands for.
+func interimField(e *Interim, name string) *int {
+	return map[string]*int{"submarines": &e.Submarines, "controlBots": &e.ControlBots, "freeNumber": &e.FreeNumber,
+		"crystals": &e.Crystals, "programmedBots": &e.ProgrammedBots}[name]
 }
