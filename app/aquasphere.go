@@ -81,6 +81,9 @@ type aquaSphereScreen struct {
 	history      *aq.History
 	historyStore *companion.Store
 	track        *widget.Button
+	// focus is the player shown on a narrow (phone) screen, one at a time.
+	focus  int
+	picker *widget.RadioGroup
 }
 
 func newAquaSphereScreen(u *UI, g *Game, s *companion.Session) *aquaSphereScreen {
@@ -93,7 +96,7 @@ func newAquaSphereScreen(u *UI, g *Game, s *companion.Session) *aquaSphereScreen
 		u.show(t.content)
 	})
 	a.body = container.NewVBox()
-	a.content = container.NewBorder(a.bar.content, nil, nil, nil, container.NewScroll(container.NewPadded(a.body)))
+	a.content = container.NewBorder(a.bar.content, nil, nil, nil, container.NewVScroll(container.NewPadded(a.body)))
 	a.build()
 	a.stop = s.Watch(func(companion.View) { u.do(a.build) })
 	u.leave = a.stop
@@ -218,11 +221,39 @@ func (a *aquaSphereScreen) entryGrid(st *aq.State) fyne.CanvasObject {
 	if final {
 		fields = finalFields
 	}
-	cols := len(st.Players) + 1
+	// On a phone the columns would not fit side by side: one player at a
+	// time, chosen above the sheet.
+	shown := make([]int, len(st.Players))
+	for i := range shown {
+		shown[i] = i
+	}
+	var picker fyne.CanvasObject
+	if a.u.win.Canvas().Size().Width < narrowWidth && len(st.Players) > 1 {
+		a.focus = min(a.focus, len(st.Players)-1)
+		shown = []int{a.focus}
+		var names []string
+		for _, p := range st.Players {
+			names = append(names, p.Name)
+		}
+		a.picker = widget.NewRadioGroup(names, nil)
+		a.picker.Horizontal, a.picker.Required = true, true
+		a.picker.SetSelected(names[a.focus])
+		a.picker.OnChanged = func(name string) {
+			for i, n := range names {
+				if n == name && i != a.focus {
+					a.focus = i
+					a.build()
+				}
+			}
+		}
+		picker = a.picker
+	}
+	cols := len(shown) + 1
 	var cells []fyne.CanvasObject
 	cells = append(cells, widget.NewLabel(""))
 	pos := st.Positions()
-	for i, p := range st.Players {
+	for _, i := range shown {
+		p := st.Players[i]
 		head := widget.NewLabelWithStyle(fmt.Sprintf("%s · %d", p.Name, pos[i]), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 		if len(st.Rounds) == 0 {
 			remove := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() { a.dispatch(&aq.RemovePlayer{Player: i}) })
@@ -233,13 +264,13 @@ func (a *aquaSphereScreen) entryGrid(st *aq.State) fyne.CanvasObject {
 	}
 	for _, f := range fields {
 		cells = append(cells, widget.NewLabel(fieldName(f)))
-		for i := range st.Players {
+		for _, i := range shown {
 			cells = append(cells, a.stepper(i, f, entryValue(st, i, f, final)))
 		}
 	}
 	if !final {
 		cells = append(cells, widget.NewLabel(lang.L("Octopods by sector")))
-		for i := range st.Players {
+		for _, i := range shown {
 			e := widget.NewEntry()
 			e.SetPlaceHolder("2, 3")
 			e.SetText(joinInts(st.Entering[i].Octopods))
@@ -249,7 +280,11 @@ func (a *aquaSphereScreen) entryGrid(st *aq.State) fyne.CanvasObject {
 				widget.NewButtonWithIcon("", theme.ConfirmIcon(), func() { a.setOctopods(i, e.Text) }), e))
 		}
 	}
-	grid := container.NewGridWithColumns(cols, cells...)
+	var grid fyne.CanvasObject = container.NewGridWithColumns(cols, cells...)
+	if picker != nil {
+		// One column on a phone: each line's name above its stepper.
+		grid = container.NewVBox(cells[1:]...)
+	}
 	if final {
 		a.score = widget.NewButtonWithIcon(lang.L("Score the final scoring"), theme.ConfirmIcon(), func() { a.dispatch(&aq.ScoreFinal{}) })
 	} else {
@@ -257,6 +292,9 @@ func (a *aquaSphereScreen) entryGrid(st *aq.State) fyne.CanvasObject {
 			theme.ConfirmIcon(), func() { a.dispatch(&aq.ScoreRound{}) })
 	}
 	a.score.Importance = widget.HighImportance
+	if picker != nil {
+		return container.NewVBox(picker, grid, a.score)
+	}
 	return container.NewVBox(grid, a.score)
 }
 
@@ -375,7 +413,10 @@ var barColours = []color.NRGBA{
 // bars shows each player's points as a stacked bar by where they came
 // from, with what octopods cost in red after it.
 func (a *aquaSphereScreen) bars(rep *aq.Report) fyne.CanvasObject {
-	const width = 420
+	width := 420
+	if a.u.win.Canvas().Size().Width < narrowWidth {
+		width = 200 // a phone: the bars must not widen the sheet
+	}
 	most := 1
 	type parts struct {
 		gains []int
@@ -388,7 +429,9 @@ func (a *aquaSphereScreen) bars(rep *aq.Report) fyne.CanvasObject {
 		sum := maj + sup + cry + fin + -oct
 		most = max(most, sum)
 	}
-	rows := []fyne.CanvasObject{widget.NewLabel(lang.L("Where the points came from: majority, supply, crystals, final scoring; octopods cost in red"))}
+	legend := widget.NewLabel(lang.L("Where the points came from: majority, supply, crystals, final scoring; octopods cost in red"))
+	legend.Wrapping = fyne.TextWrapWord
+	rows := []fyne.CanvasObject{legend}
 	for i, p := range rep.Players {
 		var segs []fyne.CanvasObject
 		for k, v := range append(all[i].gains, all[i].lost) {
@@ -400,7 +443,7 @@ func (a *aquaSphereScreen) bars(rep *aq.Report) fyne.CanvasObject {
 			segs = append(segs, r)
 		}
 		rows = append(rows, container.NewBorder(nil, nil,
-			container.NewGridWrap(fyne.NewSize(120, 22), widget.NewLabel(p.Name)), nil, container.NewHBox(segs...)))
+			container.NewGridWrap(fyne.NewSize(90, 22), widget.NewLabel(p.Name)), nil, container.NewHBox(segs...)))
 	}
 	return container.NewVBox(rows...)
 }
