@@ -71,6 +71,7 @@ type aquaSphereScreen struct {
 	bar     *gameBar
 	body    *fyne.Container
 	newName *widget.Entry
+	colour  *widget.Select
 	stop    func()
 	// values and plus hold each stepper's label and + button, by
 	// "player/field", for tests.
@@ -125,11 +126,13 @@ func (a *aquaSphereScreen) build() {
 	if len(st.Rounds) == 0 {
 		a.newName = widget.NewEntry()
 		a.newName.SetPlaceHolder(lang.L("Name"))
+		a.colour = widget.NewSelect(playerColours(), nil)
+		a.colour.PlaceHolder = lang.L("Colour")
 		add := widget.NewButtonWithIcon(lang.L("Add player"), theme.ContentAddIcon(), func() {
-			a.dispatch(&aq.AddPlayer{Name: a.newName.Text})
+			a.dispatch(&aq.AddPlayer{Name: a.newName.Text, Colour: a.colour.Selected})
 		})
 		a.newName.OnSubmitted = func(string) { add.OnTapped() }
-		rows = append(rows, container.NewBorder(nil, nil, nil, add, a.newName))
+		rows = append(rows, container.NewBorder(nil, nil, nil, container.NewHBox(a.colour, add), a.newName))
 	}
 	rep, err := st.Report()
 	if err != nil {
@@ -254,7 +257,11 @@ func (a *aquaSphereScreen) entryGrid(st *aq.State) fyne.CanvasObject {
 	pos := st.Positions()
 	for _, i := range shown {
 		p := st.Players[i]
-		head := widget.NewLabelWithStyle(fmt.Sprintf("%s · %d", p.Name, pos[i]), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+		name := p.Name
+		if p.Colour != "" {
+			name += " (" + p.Colour + ")"
+		}
+		head := widget.NewLabelWithStyle(name+" · "+knowledge(pos[i], st.Data().Track.Lap), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 		if len(st.Rounds) == 0 {
 			remove := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() { a.dispatch(&aq.RemovePlayer{Player: i}) })
 			cells = append(cells, container.NewBorder(nil, nil, nil, remove, head))
@@ -296,6 +303,19 @@ func (a *aquaSphereScreen) entryGrid(st *aq.State) fyne.CanvasObject {
 		return container.NewVBox(picker, grid, a.score)
 	}
 	return container.NewVBox(grid, a.score)
+}
+
+// playerColours are the colours offered for a player, in the running language.
+func playerColours() []string {
+	return []string{lang.L("blue"), lang.L("red"), lang.L("green"), lang.L("yellow")}
+}
+
+// knowledge shows knowledge points with the laps of the track: "63 (1 lap + 13)".
+func knowledge(points, lap int) string {
+	if points < lap {
+		return strconv.Itoa(points)
+	}
+	return lang.L("{{.Points}} ({{.Laps}} lap + {{.Field}})", map[string]any{"Points": points, "Laps": points / lap, "Field": points % lap})
 }
 
 func entryValue(st *aq.State, player int, field string, final bool) int {

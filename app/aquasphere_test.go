@@ -123,3 +123,52 @@ func TestAquaSphere_OwnTrack(t *testing.T) {
 	u2 := env.start(t)
 	assert.Equal(t, []int{5, 25}, u2.session("aquasphere").View().State.(*aq.State).Data().Track.RedLines)
 }
+
+func TestAquaSphere_ColoursLapsAndGerman(t *testing.T) {
+	setLanguage(t, "de")
+	env := newTestEnv(t)
+	u := env.start(t)
+	a := openAquaSphere(t, u)
+	a.newName.SetText("Anna")
+	a.colour.SetSelected("blau")
+	test.Tap(button(t, u.current, "Person hinzufügen"))
+	a.newName.SetText("Ben")
+	test.Tap(button(t, u.current, "Person hinzufügen"))
+	shown := strings.Join(texts(u.current), "\n")
+	assert.Contains(t, shown, "Anna (blau) · 0")
+	assert.Contains(t, shown, "Zwischenwertung 1 von 4")
+	assert.Contains(t, shown, "Kristalle")
+	assert.Equal(t, "63 (1 Runde + 13)", knowledge(63, 50))
+}
+
+// TestAquaSphere_Golden keeps the sheet after a round under review, on a
+// tablet and on a phone.
+func TestAquaSphere_Golden(t *testing.T) {
+	for _, size := range []struct {
+		name string
+		size fyne.Size
+	}{{"tablet", fyne.NewSize(900, 640)}, {"phone", fyne.NewSize(380, 720)}} {
+		t.Run(size.name, func(t *testing.T) {
+			env := newTestEnv(t)
+			u := env.start(t)
+			u.win.Resize(size.size)
+			a := openAquaSphere(t, u)
+			for _, name := range []string{"Anna", "Ben", "Cleo"} {
+				a.newName.SetText(name)
+				test.Tap(button(t, u.current, "Add player"))
+			}
+			pick := func(name string) { // a phone shows one player at a time
+				if a.picker != nil {
+					a.picker.SetSelected(name)
+				}
+			}
+			tapPlus(t, a, 0, "freeNumber", 4)
+			pick("Ben")
+			tapPlus(t, a, 1, "crystals", 2)
+			pick("Cleo")
+			tapPlus(t, a, 2, "controlBots", 1)
+			test.Tap(button(t, u.current, "Score interim scoring 1"))
+			test.AssertRendersToImage(t, "aquasphere_"+size.name+".png", u.win.Canvas())
+		})
+	}
+}
