@@ -67,18 +67,19 @@ type marsMazeScreen struct {
 	landed *widget.Check
 	won    *widget.Button
 
-	alerts *timers.Alerts
-	marks  *timers.Marks
-	primed bool
-	flash  *flasher
-	live   *live
-	vis    visibility
+	alerts   *timerAlerts
+	marks    *timers.Marks
+	marksSet bool // the solo marks follow the restored stopwatch
+	flash    *flasher
+	live     *live
+	vis      visibility
 	// pulses counts solo-mode window signals, for tests.
 	pulses int
 }
 
 func newMarsMazeScreen(u *UI, g *Game, s *companion.Session) *marsMazeScreen {
-	m := &marsMazeScreen{u: u, s: s, alerts: timers.NewAlerts(timers.DefaultAlertMarks), flash: newFlasher(u.clock)}
+	m := &marsMazeScreen{u: u, s: s, flash: newFlasher(u.clock)}
+	m.alerts = newTimerAlerts(u, m.flash, lang.L("The sand has run out"), lang.L("Magic Maze on Mars: the game is lost."))
 	m.bar = newGameBar(u, g, s, m.onTurn)
 	m.glass = newSandglass()
 	m.digits = newDigits("3:00")
@@ -277,7 +278,11 @@ func (m *marsMazeScreen) renderState(now time.Time) (time.Duration, bool) {
 	if d, ok := m.renderSolo(st, now, playing); ok && (!again || d < next) {
 		next, again = d, true
 	}
-	m.signal(st, now, rem, phase)
+	if !m.marksSet {
+		m.marksSet = true
+		m.marks = timers.NewMarks(m.marks.Every, st.Watch.Elapsed(now))
+	}
+	m.alerts.observe(rem, phase, st.Sand.Deadline, won || phase == timers.Idle || phase == timers.Paused)
 	m.u.keepAwake(running)
 	return next, again
 }
@@ -310,29 +315,6 @@ func (m *marsMazeScreen) renderSolo(st *mm.State, now time.Time, playing bool) (
 		return 0, false
 	}
 	return min(timers.UntilElapsedChanges(elapsed), until), true
-}
-
-// signal sounds and flashes at the alert marks, once each.
-func (m *marsMazeScreen) signal(st *mm.State, now time.Time, rem time.Duration, phase timers.Phase) {
-	if !m.primed {
-		m.primed = true
-		m.u.primeAlerts(m.alerts, phase, rem, st.Sand.Deadline)
-		m.marks = timers.NewMarks(m.marks.Every, st.Watch.Elapsed(now))
-	}
-	if _, won := st.Over(now); won || phase == timers.Idle || phase == timers.Paused {
-		m.alerts.Prime(rem)
-		return
-	}
-	crossed := m.alerts.Observe(rem)
-	if len(crossed) == 0 {
-		return
-	}
-	last := crossed[len(crossed)-1]
-	m.u.signalAlert(m.flash, last)
-	if last == 0 {
-		m.u.expiryAnnounced(st.Sand.Deadline)
-		m.u.notifyIfAway(lang.L("The sand has run out"), lang.L("Magic Maze on Mars: the game is lost."))
-	}
 }
 
 func jokerText(st *mm.State) string {

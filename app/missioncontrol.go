@@ -66,15 +66,15 @@ type missionControlScreen struct {
 	table       *mcTable
 	tableArea   fyne.CanvasObject
 
-	alerts *timers.Alerts
-	primed bool
+	alerts *timerAlerts
 	flash  *flasher
 	live   *live
 	vis    visibility
 }
 
 func newMissionControlScreen(u *UI, g *Game, s *companion.Session) *missionControlScreen {
-	m := &missionControlScreen{u: u, s: s, alerts: timers.NewAlerts(timers.DefaultAlertMarks), flash: newFlasher(u.clock)}
+	m := &missionControlScreen{u: u, s: s, flash: newFlasher(u.clock)}
+	m.alerts = newTimerAlerts(u, m.flash, lang.L("Time's up"), lang.L("Mission Control: the time is up."))
 	m.bar = newGameBar(u, g, s, m.onTurn)
 	m.digits = newDigits("20:00")
 	m.status = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
@@ -307,7 +307,7 @@ func (m *missionControlScreen) renderState(now time.Time) (time.Duration, bool) 
 		}
 	}
 
-	m.signal(st, now, rem, phase)
+	m.alerts.observe(rem, phase, st.Timer.Deadline, phase == timers.Idle || phase == timers.Paused)
 	m.u.keepAwake(phase == timers.Running)
 	if phase == timers.Running {
 		return timers.UntilRemainingChanges(rem), true
@@ -319,28 +319,6 @@ func (m *missionControlScreen) renderState(now time.Time) (time.Duration, bool) 
 func summary(st *mc.State) string {
 	return lang.L("Turns: {{.Turns}}. AI cards revealed: {{.AI}}. Unlock cards revealed: {{.Unlocks}}.",
 		map[string]any{"Turns": st.Turn, "AI": st.AIRevealed, "Unlocks": len(st.Unlock.FaceUp)})
-}
-
-// signal sounds and flashes at the alert marks, once each.
-func (m *missionControlScreen) signal(st *mc.State, now time.Time, rem time.Duration, phase timers.Phase) {
-	if !m.primed {
-		m.primed = true
-		m.u.primeAlerts(m.alerts, phase, rem, st.Timer.Deadline)
-	}
-	if phase == timers.Idle || phase == timers.Paused {
-		m.alerts.Prime(rem)
-		return
-	}
-	crossed := m.alerts.Observe(rem)
-	if len(crossed) == 0 {
-		return
-	}
-	last := crossed[len(crossed)-1] // one signal, however many marks passed
-	m.u.signalAlert(m.flash, last)
-	if last == 0 {
-		m.u.expiryAnnounced(st.Timer.Deadline)
-		m.u.notifyIfAway(lang.L("Time's up"), lang.L("Mission Control: the time is up."))
-	}
 }
 
 // describeMissionControl is a history line.

@@ -109,3 +109,43 @@ func (u *UI) expiryAnnounced(deadline time.Time) {
 	defer u.mu.Unlock()
 	u.announced[deadline.UnixNano()] = true
 }
+
+// timerAlerts signals the alert marks of one screen's timer, once each:
+// a sound and a flash, and at time's up a notification when Boardside is
+// in the background. Both timer screens use it.
+type timerAlerts struct {
+	u        *UI
+	alerts   *timers.Alerts
+	flash    *flasher
+	primed   bool
+	upTitle  string // the notification at time's up
+	upDetail string
+}
+
+func newTimerAlerts(u *UI, flash *flasher, upTitle, upDetail string) *timerAlerts {
+	return &timerAlerts{u: u, alerts: timers.NewAlerts(timers.DefaultAlertMarks), flash: flash, upTitle: upTitle, upDetail: upDetail}
+}
+
+// observe follows the remaining time on every render. While quiet (not
+// started, paused, or won) the marks only follow the time, so nothing
+// fires when it runs again from there.
+func (t *timerAlerts) observe(rem time.Duration, phase timers.Phase, deadline time.Time, quiet bool) {
+	if !t.primed {
+		t.primed = true
+		t.u.primeAlerts(t.alerts, phase, rem, deadline)
+	}
+	if quiet {
+		t.alerts.Prime(rem)
+		return
+	}
+	crossed := t.alerts.Observe(rem)
+	if len(crossed) == 0 {
+		return
+	}
+	last := crossed[len(crossed)-1] // one signal, however many marks passed
+	t.u.signalAlert(t.flash, last)
+	if last == 0 {
+		t.u.expiryAnnounced(deadline)
+		t.u.notifyIfAway(t.upTitle, t.upDetail)
+	}
+}
