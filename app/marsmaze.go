@@ -278,10 +278,6 @@ func (m *marsMazeScreen) renderState(now time.Time) (time.Duration, bool) {
 	if d, ok := m.renderSolo(st, now, playing); ok && (!again || d < next) {
 		next, again = d, true
 	}
-	if !m.marksSet {
-		m.marksSet = true
-		m.marks = timers.NewMarks(m.marks.Every, st.Watch.Elapsed(now))
-	}
 	m.alerts.observe(rem, phase, st.Sand.Deadline, won || phase == timers.Idle || phase == timers.Paused)
 	m.u.keepAwake(running)
 	return next, again
@@ -295,6 +291,10 @@ func (m *marsMazeScreen) renderSolo(st *mm.State, now time.Time, playing bool) (
 		return 0, false
 	}
 	elapsed := st.Watch.Elapsed(now)
+	if !m.marksSet { // windows that passed before this screen opened are not signalled
+		m.marksSet = true
+		m.marks = timers.NewMarks(m.marks.Every, elapsed)
+	}
 	m.watch.SetText(timers.FormatElapsed(elapsed))
 	every := m.marks.Every
 	until := m.marks.UntilNext(elapsed)

@@ -192,3 +192,19 @@ func TestMarsMaze_StateStaysInTheSession(t *testing.T) {
 	assert.Equal(t, 3, st.MarkersLeft)
 	assert.Equal(t, 40*time.Second, st.Sand.Remaining(env.clock.Now()))
 }
+
+func TestMarsMaze_ReopeningASoloGameDoesNotPulseForPastWindows(t *testing.T) {
+	env := newTestEnv(t)
+	u := env.start(t)
+	m := openMarsMaze(t, u)
+	test.Tap(m.solo)
+	test.Tap(m.start)
+	env.clock.Advance(47 * time.Second)
+	env.sounds = nil
+
+	again := openMarsMaze(t, u) // home and back, or a restart
+	assert.Equal(t, 0, again.pulses, "windows passed while the screen was closed are not signalled")
+	assert.Empty(t, env.sounds)
+	env.clock.Advance(3 * time.Second)
+	assert.Equal(t, 1, again.pulses, "the next window is")
+}
