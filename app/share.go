@@ -3,14 +3,11 @@ package app
 import (
 	"errors"
 	"image/color"
-	"io/fs"
 	"net"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -20,7 +17,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 	"github.com/skip2/go-qrcode"
 
-	"boardside/assets"
 	"boardside/companion"
 	"boardside/companion/share"
 )
@@ -64,9 +60,7 @@ func (u *UI) startSharing(g *Game, s *companion.Session) (*hosting, error) {
 	game := *g.Share
 	game.Rules = s.Rules()
 	host := share.NewHost(s, game, u.clock, token)
-	web, _ := fs.Sub(assets.Web, "web")
-	srv := &http.Server{Handler: host.Handler(http.FileServerFS(web)), ReadHeaderTimeout: 10 * time.Second}
-	srv.RegisterOnShutdown(host.Close)
+	srv := host.Server()
 	port := l.Addr().(*net.TCPAddr).Port
 	h := &hosting{session: s, host: host, server: srv, port: port}
 	addrs := share.Addresses()
@@ -82,14 +76,7 @@ func (u *UI) startSharing(g *Game, s *companion.Session) (*hosting, error) {
 // shareToken keeps one token per game beside its save, so devices that
 // joined come back after Boardside restarts.
 func (u *UI) shareToken(gameID string) (string, error) {
-	path := filepath.Join(u.dataDir, "sessions", gameID+".token")
-	if b, err := os.ReadFile(path); err == nil {
-		if t := strings.TrimSpace(string(b)); len(t) == 32 {
-			return t, nil
-		}
-	}
-	t := share.NewToken()
-	return t, companion.NewStore(path).Save([]byte(t + "\n"))
+	return share.LoadToken(filepath.Join(u.dataDir, "sessions", gameID+".token"), false)
 }
 
 // stopSharing ends the hosting of a game, if any.

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"net"
 	"net/http"
 	"os"
@@ -19,7 +18,6 @@ import (
 
 	"github.com/skip2/go-qrcode"
 
-	"boardside/assets"
 	"boardside/companion"
 	mm "boardside/companion/marsmaze"
 	mc "boardside/companion/missioncontrol"
@@ -106,11 +104,11 @@ func host(l net.Listener, dir, gameID string, fresh bool, g share.Game, newState
 			return nil, "", err
 		}
 	}
-	token, err := loadToken(filepath.Join(dir, gameID+".token"), fresh)
+	token, err := share.LoadToken(filepath.Join(dir, gameID+".token"), fresh)
 	if err != nil {
 		return nil, "", err
 	}
-	srv := newServer(share.NewHost(s, g, clock, token))
+	srv := share.NewHost(s, g, clock, token).Server()
 
 	p := l.Addr().(*net.TCPAddr).Port
 	addrs := share.Addresses()
@@ -167,28 +165,6 @@ func (g gameSetup) apply(st companion.State) error {
 		err = errors.Join(st.Apply(&mm.ChooseMission{Mission: *g.mission}, now), st.Apply(&mm.SetOptions{Solo: *g.solo, Expert: *g.expert}, now))
 	}
 	return err
-}
-
-// newServer serves a host's API and the web viewer.
-func newServer(h *share.Host) *http.Server {
-	web, _ := fs.Sub(assets.Web, "web")
-	srv := &http.Server{Handler: h.Handler(http.FileServerFS(web)), ReadHeaderTimeout: 10 * time.Second}
-	srv.RegisterOnShutdown(h.Close)
-	return srv
-}
-
-// loadToken reuses the table's saved token, or makes and saves a new one.
-func loadToken(path string, fresh bool) (string, error) {
-	if b, err := os.ReadFile(path); err == nil && !fresh {
-		if t := strings.TrimSpace(string(b)); len(t) == 32 {
-			return t, nil
-		}
-	}
-	t := share.NewToken()
-	if err := companion.NewStore(path).Save([]byte(t + "\n")); err != nil {
-		return "", err
-	}
-	return t, nil
 }
 
 func defaultServeDir() string {

@@ -1,0 +1,37 @@
+package share
+
+import (
+	"io/fs"
+	"net/http"
+	"os"
+	"strings"
+	"time"
+
+	"boardside/assets"
+	"boardside/companion"
+)
+
+// Server serves a host's API and the web viewer (assets/web). Shutting it
+// down ends the event streams too.
+func (h *Host) Server() *http.Server {
+	web, _ := fs.Sub(assets.Web, "web")
+	srv := &http.Server{Handler: h.Handler(http.FileServerFS(web)), ReadHeaderTimeout: 10 * time.Second}
+	srv.RegisterOnShutdown(h.Close)
+	return srv
+}
+
+// LoadToken returns the token kept at path, so that devices which joined a
+// table come back after its host restarts; with fresh, or when there is
+// none yet, it makes a new one and keeps it there.
+func LoadToken(path string, fresh bool) (string, error) {
+	if b, err := os.ReadFile(path); err == nil && !fresh {
+		if t := strings.TrimSpace(string(b)); len(t) == 32 {
+			return t, nil
+		}
+	}
+	t := NewToken()
+	if err := companion.NewStore(path).Save([]byte(t + "\n")); err != nil {
+		return "", err
+	}
+	return t, nil
+}
