@@ -320,40 +320,11 @@ func knowledge(points, lap int) string {
 
 func entryValue(st *aq.State, player int, field string, final bool) int {
 	if final {
-		e := st.Ending[player]
-		switch field {
-		case "letters":
-			return e.Letters
-		case "timeMarkers":
-			return e.TimeMarkers
-		case "allSubmarines":
-			return boolInt(e.AllSubmarines)
-		case "fiveExtensions":
-			return boolInt(e.FiveExtensions)
-		case "controlFields":
-			return e.ControlFields
-		default:
-			return e.Crystals
-		}
+		v, _ := st.Ending[player].Value(field)
+		return v
 	}
-	e := st.Entering[player]
-	switch field {
-	case "submarines":
-		return e.Submarines
-	case "controlBots":
-		return e.ControlBots
-	case "freeNumber":
-		return e.FreeNumber
-	case "crystals":
-		return e.Crystals
-	default:
-		return e.ProgrammedBots
-	}
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
+	if p := st.Entering[player].Line(field); p != nil {
+		return *p
 	}
 	return 0
 }

@@ -134,7 +134,7 @@ func (s *State) Apply(a companion.Action, _ companion.Env) error {
 		if a.Value < 0 {
 			return ErrNegative
 		}
-		f := interimField(&s.Entering[a.Player], a.Field)
+		f := s.Entering[a.Player].Line(a.Field)
 		if f == nil {
 			return ErrField
 		}
@@ -177,27 +177,57 @@ func (s *State) Apply(a companion.Action, _ companion.Env) error {
 
 // setFinal sets a line of the final scoring.
 func (s *State) setFinal(a *SetEntry) error {
-	e := &s.Ending[a.Player]
 	if a.Value < 0 {
 		return ErrNegative
 	}
-	switch a.Field {
+	return s.Ending[a.Player].Set(a.Field, a.Value)
+}
+
+// Line is the line of an interim entry a field name stands for (as in the
+// sheet's JSON), or nil.
+func (e *Interim) Line(name string) *int {
+	return map[string]*int{"submarines": &e.Submarines, "controlBots": &e.ControlBots, "freeNumber": &e.FreeNumber,
+		"crystals": &e.Crystals, "programmedBots": &e.ProgrammedBots}[name]
+}
+
+// Value is a line of a final entry by field name; yes/no lines are 0 or 1.
+func (f Final) Value(name string) (int, bool) {
+	switch name {
 	case "allSubmarines":
-		e.AllSubmarines = a.Value > 0
+		return boolInt(f.AllSubmarines), true
 	case "fiveExtensions":
-		e.FiveExtensions = a.Value > 0
+		return boolInt(f.FiveExtensions), true
+	}
+	if p := f.counts()[name]; p != nil {
+		return *p, true
+	}
+	return 0, false
+}
+
+// Set sets a line of a final entry by field name; yes/no lines take > 0.
+func (f *Final) Set(name string, v int) error {
+	switch name {
+	case "allSubmarines":
+		f.AllSubmarines = v > 0
+	case "fiveExtensions":
+		f.FiveExtensions = v > 0
 	default:
-		f := map[string]*int{"letters": &e.Letters, "timeMarkers": &e.TimeMarkers, "controlFields": &e.ControlFields, "crystals": &e.Crystals}[a.Field]
-		if f == nil {
+		p := f.counts()[name]
+		if p == nil {
 			return ErrField
 		}
-		*f = a.Value
+		*p = v
 	}
 	return nil
 }
 
-// interimField is the line of an interim entry a field name stands for.
-func interimField(e *Interim, name string) *int {
-	return map[string]*int{"submarines": &e.Submarines, "controlBots": &e.ControlBots, "freeNumber": &e.FreeNumber,
-		"crystals": &e.Crystals, "programmedBots": &e.ProgrammedBots}[name]
+func (f *Final) counts() map[string]*int {
+	return map[string]*int{"letters": &f.Letters, "timeMarkers": &f.TimeMarkers, "controlFields": &f.ControlFields, "crystals": &f.Crystals}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
