@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Icon is the app icon, also named in FyneApp.toml.
@@ -27,6 +28,23 @@ var games embed.FS
 // GameData returns a game's data file, games/<game>.json.
 func GameData(game string) ([]byte, error) {
 	return fs.ReadFile(games, "games/"+game+".json")
+}
+
+// Shipped returns a function that reads and parses a game's shipped data
+// file once. Each game has a test that parses its file, so a failure here
+// is a build defect, not a player's problem: it panics.
+func Shipped[T any](game string, parse func(name string, b []byte) (T, error)) func() T {
+	return sync.OnceValue(func() T {
+		b, err := GameData(game)
+		if err != nil {
+			panic(err)
+		}
+		d, err := parse(game+".json", b)
+		if err != nil {
+			panic(err)
+		}
+		return d
+	})
 }
 
 //go:embed sounds/*.pcm

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"sync"
 
 	"boardside/assets"
 )
@@ -57,14 +56,4 @@ func ParseData(name string, b []byte) (*Data, error) {
 }
 
 // Default is the shipped data, read once; a test checks the file.
-var Default = sync.OnceValue(func() *Data {
-	b, err := assets.GameData("aquasphere")
-	if err != nil {
-		panic(err)
-	}
-	d, err := ParseData("aquasphere.json", b)
-	if err != nil {
-		panic(err)
-	}
-	return d
-})
+var Default = assets.Shipped("aquasphere", ParseData)

@@ -3,7 +3,6 @@ package marsmaze
 import (
 	"encoding/json"
 	"fmt"
-	"sync"
 	"time"
 
 	"boardside/assets"
@@ -87,16 +86,5 @@ func ParseData(name string, b []byte) (*Data, error) {
 	return &d, nil
 }
 
-// Default is the shipped data, read once. A test checks the file, so a
-// failure here is a build defect, not a player's problem.
-var Default = sync.OnceValue(func() *Data {
-	b, err := assets.GameData("marsmaze")
-	if err != nil {
-		panic(err)
-	}
-	d, err := ParseData("marsmaze.json", b)
-	if err != nil {
-		panic(err)
-	}
-	return d
-})
+// Default is the shipped data, read once; a test checks the file.
+var Default = assets.Shipped("marsmaze", ParseData)

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"sync"
 	"time"
 
 	"boardside/assets"
@@ -279,14 +278,4 @@ func checkPart(card, role string, p Part) error {
 }
 
 // Default is the shipped data, read once; a test checks the file.
-var Default = sync.OnceValue(func() *Data {
-	b, err := assets.GameData(Game)
-	if err != nil {
-		panic(err)
-	}
-	d, err := ParseData(Game+".json", b)
-	if err != nil {
-		panic(err)
-	}
-	return d
-})
+var Default = assets.Shipped(Game, ParseData)
