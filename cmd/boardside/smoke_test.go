@@ -36,7 +36,9 @@ func TestSmoke(t *testing.T) {
 	assert.True(t, windowprobe.Drawn(frame.Image))
 	t.Logf("first frame within %v (not before %v)", frame.After.Round(time.Millisecond), frame.NotBefore.Round(time.Millisecond))
 
-	time.Sleep(time.Second) // a real process: give it a moment to misbehave
+	// A real wait, not a fake clock: the test watches a separate process and
+	// a real window, which only show a crash or a blank frame in real time.
+	time.Sleep(time.Second)
 	assert.True(t, p.Alive(), "the app is still running a second after its first frame: %s", p.Output.String())
 	again, err := windowprobe.Screenshot()
 	require.NoError(t, err)
