@@ -253,8 +253,8 @@ func (s *State) setUp(x *SetUpGame) error {
 	*s = State{
 		data: d, Players: x.Players, Ship: ship.ID, Experienced: x.Experienced, PIN: x.PIN,
 		Energy: console.EnergyStart, Console: map[string]int{},
-		Bag:  decks.NewBag(d.Obstacles.Counts, decks.NewRand()),
-		Deck: decks.NewDeck(ids, decks.NewRand()),
+		Bag:   decks.NewBag(d.Obstacles.Counts, decks.NewRand()),
+		Deck:  decks.NewDeck(ids, decks.NewRand()),
 		Round: d.StartRound(x.Players), NoReturn: 1,
 		AlarmTerminals: slices.Clone(ship.AlarmTerminals),
 		Rng:            decks.NewRand(),

@@ -28,11 +28,11 @@ var ObstacleTypes = []string{Spy, DoorLocked, OxygenLoss, Fire, Darkness, Comput
 
 // Emergency kinds.
 const (
-	Stress           = "stress"
-	SystemFailure    = "systemFailure"
-	CourseDeviation  = "courseDeviation"
-	Silence          = "silence"
-	Impact           = "impact"
+	Stress          = "stress"
+	SystemFailure   = "systemFailure"
+	CourseDeviation = "courseDeviation"
+	Silence         = "silence"
+	Impact          = "impact"
 )
 
 // Anomalies whose effect Boardside applies.
@@ -152,7 +152,9 @@ type Data struct {
 }
 
 // Card returns the ADELE card with this ID.
-func (d *Data) Card(id string) (Card, bool) { return find(d.Cards.Cards, id, func(c Card) string { return c.ID }) }
+func (d *Data) Card(id string) (Card, bool) {
+	return find(d.Cards.Cards, id, func(c Card) string { return c.ID })
+}
 
 // Emergency returns the emergency card with this ID.
 func (d *Data) Emergency(id string) (EmergencyCard, bool) {
@@ -165,7 +167,9 @@ func (d *Data) Anomaly(id string) (Anomaly, bool) {
 }
 
 // Ship returns the ship with this ID.
-func (d *Data) Ship(id string) (Ship, bool) { return find(d.Ships.Ships, id, func(s Ship) string { return s.ID }) }
+func (d *Data) Ship(id string) (Ship, bool) {
+	return find(d.Ships.Ships, id, func(s Ship) string { return s.ID })
+}
 
 // Console returns the console side for a player count.
 func (d *Data) Console(players int) (Console, bool) {
