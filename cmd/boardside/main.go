@@ -32,7 +32,7 @@ func main() {
 			fmt.Printf("%s %s (build %d)\n", app.Name, app.Version, app.Build)
 			return
 		default:
-			fmt.Fprintf(os.Stderr, "boardside: unknown command %q\nUsage: boardside [version | serve --game marsmaze|missioncontrol | score aquasphere [--json] SHEET.json]\n", os.Args[1])
+			fmt.Fprintf(os.Stderr, "boardside: unknown command %q\nUsage: boardside [version | serve --game marsmaze|missioncontrol|adele | score aquasphere [--json] SHEET.json]\n", os.Args[1])
 			os.Exit(2)
 		}
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/skip2/go-qrcode"
 
 	"boardside/companion"
+	"boardside/companion/adele"
 	mm "boardside/companion/marsmaze"
 	mc "boardside/companion/missioncontrol"
 	"boardside/companion/share"
@@ -30,20 +31,21 @@ var shared = map[string]struct {
 	game     share.Game
 	newState func() companion.State
 }{
-	mm.Game: {share.Game{Rules: mm.Rules, Public: mm.Public, PublicActions: mm.PublicActions}, func() companion.State { return mm.New() }},
-	mc.Game: {share.Game{Rules: mc.Rules, Public: mc.Public, PublicActions: mc.PublicActions}, func() companion.State { return mc.New() }},
+	mm.Game:    {share.Game{Rules: mm.Rules, Public: mm.Public, PublicActions: mm.PublicActions}, func() companion.State { return mm.New() }},
+	mc.Game:    {share.Game{Rules: mc.Rules, Public: mc.Public, PublicActions: mc.PublicActions}, func() companion.State { return mc.New() }},
+	adele.Game: {share.Game{Rules: adele.Rules, Public: adele.Public, PublicActions: adele.PublicActions}, func() companion.State { return adele.New() }},
 }
 
 // serve hosts one game for the table from a laptop, without a window:
 //
-//	boardside serve --game marsmaze|missioncontrol [--port 7777] [--data DIR] [--new]
+//	boardside serve --game marsmaze|missioncontrol|adele [--port 7777] [--data DIR] [--new]
 //
 // It prints the addresses and a QR code of the best one. The game and its
 // token are saved in DIR, so a restarted host brings every device back.
 func serve(args []string, out io.Writer) error {
 	fl := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fl.SetOutput(out)
-	gameID := fl.String("game", "", "the game to share: marsmaze or missioncontrol")
+	gameID := fl.String("game", "", "the game to share: marsmaze, missioncontrol or adele")
 	port := fl.Int("port", share.DefaultPort, "the port to listen on (a free one if taken)")
 	dataDir := fl.String("data", defaultServeDir(), "where the shared game and its token are kept")
 	fresh := fl.Bool("new", false, "start a new game instead of resuming the saved one")
@@ -53,7 +55,7 @@ func serve(args []string, out io.Writer) error {
 	}
 	g, ok := shared[*gameID]
 	if !ok {
-		return fmt.Errorf("choose a game with --game marsmaze or --game missioncontrol")
+		return fmt.Errorf("choose a game with --game marsmaze, missioncontrol or adele")
 	}
 	if err := setup.apply(g.newState()); err != nil { // refuse bad choices before listening
 		return err
@@ -135,6 +137,8 @@ type gameSetup struct {
 	mission    *int
 	solo       *bool
 	expert     *bool
+	players    *int
+	ship       *string
 }
 
 func setupFlags(fl *flag.FlagSet) gameSetup {
@@ -144,6 +148,8 @@ func setupFlags(fl *flag.FlagSet) gameSetup {
 		mission:    fl.Int("mission", 1, "marsmaze: mission 1 to 5"),
 		solo:       fl.Bool("solo", false, "marsmaze: solo mode"),
 		expert:     fl.Bool("expert", false, "marsmaze: the expert rule"),
+		players:    fl.Int("players", 4, "adele: 2 to 5 players, ADELE included"),
+		ship:       fl.String("ship", "deimos", "adele: deimos or phobos"),
 	}
 }
 
@@ -163,6 +169,8 @@ func (g gameSetup) apply(st companion.State) error {
 		err = errors.Join(st.Apply(&mc.SetDifficulty{Difficulty: *g.difficulty}, now), st.Apply(&mc.SetAIRoles{Roles: roles}, now))
 	case *mm.State:
 		err = errors.Join(st.Apply(&mm.ChooseMission{Mission: *g.mission}, now), st.Apply(&mm.SetOptions{Solo: *g.solo, Expert: *g.expert}, now))
+	case *adele.State:
+		err = st.Apply(&adele.SetUpGame{Players: *g.players, Ship: strings.ToLower(strings.TrimSpace(*g.ship))}, now)
 	}
 	return err
 }

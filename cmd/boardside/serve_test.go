@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"boardside/companion/adele"
 	mm "boardside/companion/marsmaze"
 	mc "boardside/companion/missioncontrol"
 )
@@ -90,7 +91,7 @@ func TestServe_RestartKeepsGameAndToken(t *testing.T) {
 func TestServe_RefusesUnknownGames(t *testing.T) {
 	var out bytes.Buffer
 	err := serve([]string{"--game", "chess"}, &out)
-	assert.EqualError(t, err, "choose a game with --game marsmaze or --game missioncontrol")
+	assert.EqualError(t, err, "choose a game with --game marsmaze, missioncontrol or adele")
 }
 
 func TestServe_ConnectionTestPage(t *testing.T) {
@@ -107,7 +108,8 @@ func TestServe_ConnectionTestPage(t *testing.T) {
 func TestServe_SetupFlags(t *testing.T) {
 	fl := flag.NewFlagSet("t", flag.ContinueOnError)
 	setup := setupFlags(fl)
-	require.NoError(t, fl.Parse([]string{"--difficulty", "hard", "--ai", "Houston, cologne", "--mission", "4", "--solo"}))
+	require.NoError(t, fl.Parse([]string{"--difficulty", "hard", "--ai", "Houston, cologne", "--mission", "4", "--solo",
+		"--players", "3", "--ship", "Phobos"}))
 
 	st := mc.New()
 	require.NoError(t, setup.apply(st))
@@ -119,7 +121,25 @@ func TestServe_SetupFlags(t *testing.T) {
 	assert.Equal(t, 4, ms.Mission)
 	assert.True(t, ms.Solo)
 
+	ad := adele.New()
+	require.NoError(t, setup.apply(ad))
+	assert.Equal(t, 3, ad.Players)
+	assert.Equal(t, "phobos", ad.Ship)
+	assert.Len(t, ad.CrewRooms, 2, "the crew's start rooms are rolled at setup")
+
+	fl = flag.NewFlagSet("t", flag.ContinueOnError)
+	setup = setupFlags(fl)
+	require.NoError(t, fl.Parse(nil))
+	ad = adele.New()
+	require.NoError(t, setup.apply(ad))
+	assert.Equal(t, 4, ad.Players, "4 players unless told")
+	assert.Equal(t, "deimos", ad.Ship, "the Deimos unless told")
+
 	var out bytes.Buffer
 	err := serve([]string{"--game", "missioncontrol", "--difficulty", "insane"}, &out)
 	assert.EqualError(t, err, `"insane" is not a difficulty; choose easy, normal or hard`)
+	err = serve([]string{"--game", "adele", "--players", "6"}, &out)
+	assert.ErrorIs(t, err, adele.ErrPlayers)
+	err = serve([]string{"--game", "adele", "--ship", "nostromo"}, &out)
+	assert.ErrorIs(t, err, adele.ErrNoShip)
 }
