@@ -16,3 +16,9 @@ func (u *UI) showError(err error) {
 func translateError(err error) string {
 	return lang.L(err.Error())
 }
+
+// Errors of the screens themselves, in plain words.
+var (
+	errWrongPIN              = errors.New("that is not the PIN")
+	errChooseRoomAndObstacle = errors.New("choose a room and an obstacle")
+)

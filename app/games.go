@@ -39,6 +39,7 @@ func Catalog() []*Game {
 			Blurb: "Keeps score: every interim scoring and the final scoring, line by line."},
 	}
 	missionControlGame(games[0])
+	adeleGame(games[1])
 	marsMazeGame(games[2])
 	aquaSphereGame(games[3])
 	return games

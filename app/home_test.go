@@ -25,7 +25,9 @@ func TestHome_ShowsTheFourGamesAsTiles(t *testing.T) {
 }
 
 func TestHome_TileOfAnUnbuiltGameSaysSo(t *testing.T) {
-	u := newTestEnv(t).start(t)
+	games := Catalog()
+	games[1] = &Game{ID: games[1].ID, Name: games[1].Name, Blurb: games[1].Blurb} // as if not built yet
+	u := newTestEnv(t, games...).start(t)
 	h := newHomeScreen(u)
 	u.show(h.content)
 

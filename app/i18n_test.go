@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardside/companion"
+	"boardside/companion/adele"
 	aq "boardside/companion/aquasphere"
 	mm "boardside/companion/marsmaze"
 	mc "boardside/companion/missioncontrol"
@@ -93,6 +94,12 @@ func TestTranslations_RuleErrorsHaveGerman(t *testing.T) {
 		decks.ErrBagEmpty,
 		aq.ErrStarted, aq.ErrFull, aq.ErrTooFew, aq.ErrNoPlayer, aq.ErrNoName, aq.ErrAllRounds, aq.ErrRoundsFirst,
 		aq.ErrOver, aq.ErrField, aq.ErrNegative,
+		adele.ErrNotSetUp, adele.ErrSetUp, adele.ErrPlayers, adele.ErrNoShip, adele.ErrPIN, adele.ErrRemoveTwo, adele.ErrOver,
+		adele.ErrEnergy, adele.ErrNotInHand, adele.ErrNotRoom, adele.ErrBadRoom, adele.ErrNoObstacle, adele.ErrIdentical,
+		adele.ErrSpecial, adele.ErrNotSpecial, adele.ErrNotOnConsole, adele.ErrRequirements, adele.ErrNotPlaced,
+		adele.ErrEmergencyDone, adele.ErrEmergencyFirst, adele.ErrAdeleDone, adele.ErrAdeleFirst, adele.ErrNoEmergencyCard,
+		adele.ErrAlarmsOff, adele.ErrNoAlarm, adele.ErrNoImpact, adele.ErrNoReturnFloor, adele.ErrTargeted, adele.ErrDoor,
+		adele.ErrWinner, adele.ErrSpot, errWrongPIN, errChooseRoomAndObstacle,
 	}
 	for _, e := range errs {
 		assert.NotEmpty(t, de[e.Error()], "no German for %q", e.Error())

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"boardside/companion/adele"
 	mm "boardside/companion/marsmaze"
 	mc "boardside/companion/missioncontrol"
 	"boardside/companion/share"
@@ -60,6 +61,12 @@ func (j *joinScreen) connect(u *UI, link string) {
 		j.join.Enable()
 		if err != nil {
 			setLabel(j.status, translateError(err))
+			return
+		}
+		if c.Snapshot().Game == adele.Game {
+			ja := newJoinedAdele(u, c)
+			u.show(ja.content)
+			u.leave = ja.stop
 			return
 		}
 		js := newJoinedScreen(u, c)

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/lang"
 
 	"boardside/companion"
+	"boardside/companion/adele"
 	aq "boardside/companion/aquasphere"
 	mc "boardside/companion/missioncontrol"
 	"boardside/timers"
@@ -94,6 +95,9 @@ func New(a fyne.App, opt Options) *UI {
 	// Owners' own data, before the sessions that use it are decoded.
 	if g := u.game(mc.Game); g != nil && g.Built() {
 		problems = append(problems, u.loadMCData(g)...)
+	}
+	if g := u.game(adele.Game); g != nil && g.Built() {
+		problems = append(problems, u.loadAdeleData(g)...)
 	}
 	if g := u.game(aq.Game); g != nil && g.Built() {
 		problems = append(problems, u.loadAQData(g)...)

@@ -395,7 +395,7 @@ func (s *State) checkSpot(p Placed) error {
 	if p.Spot == "" || (p.Spot == "terminal" && p.Type == ComputerFailure && s.ShipData().Terminal(p.Room) != "") {
 		return nil
 	}
-	return fmt.Errorf("%q is not a place for that obstacle in room %d", p.Spot, p.Room)
+	return ErrSpot
 }
 
 func (s *State) takeFromHand(id string) (Card, error) {

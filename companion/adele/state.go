@@ -40,6 +40,7 @@ var (
 	ErrTargeted        = errors.New("a targeted attack needs the anomaly in play, once per emergency phase, in a room of the emergency's sector")
 	ErrDoor            = errors.New("a locked door needs the neighbouring room it faces")
 	ErrWinner          = errors.New("the winner is the crew or ADELE")
+	ErrSpot            = errors.New("that obstacle cannot go there")
 )
 
 // Placed is an obstacle in a room. Spot tells apart the places of one room:

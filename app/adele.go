@@ -1,0 +1,705 @@
+package app
+
+import (
+	"encoding/json"
+	"fmt"
+	"image/color"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"boardside/companion"
+	"boardside/companion/adele"
+	"boardside/companion/share"
+)
+
+// coverAfter is how long the console may sit untouched before the privacy
+// cover comes down by itself.
+const coverAfter = 30 * time.Second
+
+// adeleGame is ADELE as the home screen lists it.
+func adeleGame(g *Game) {
+	useAdeleData(g, adele.Default())
+	g.Screen = func(u *UI, s *companion.Session) fyne.CanvasObject { return newAdeleScreen(u, g, s).content }
+	g.Describe = describeAdele
+	g.Share = &share.Game{Public: adele.Public, PublicActions: adele.PublicActions}
+}
+
+// useAdeleData makes new and resumed games look their cards up in d.
+func useAdeleData(g *Game, d *adele.Data) {
+	g.Rules = adele.NewRules(d)
+	g.NewState = func() companion.State { return adele.NewWith(d) }
+}
+
+// adeleScreen is ADELE's tablet: the setup, then two tabs — the crew's
+// table, and ADELE's secret console behind its privacy cover.
+type adeleScreen struct {
+	u       *UI
+	g       *Game
+	s       *companion.Session
+	content fyne.CanvasObject
+	bar     *gameBar
+	live    *live
+
+	setup   *adeleSetup
+	tabs    *container.AppTabs
+	board   *adeleBoard
+	console *adeleConsole
+	playing fyne.CanvasObject
+	vis     visibility
+}
+
+func newAdeleScreen(u *UI, g *Game, s *companion.Session) *adeleScreen {
+	a := &adeleScreen{u: u, g: g, s: s}
+	a.bar = newGameBar(u, g, s, func(bool) {})
+	a.bar.turn.Hide() // the tablet is ADELE's own; nothing to turn to the crew
+	edit := widget.NewButtonWithIcon(lang.L("Game data"), theme.DocumentCreateIcon(), func() {
+		e := newAdeleDataScreen(u, g, a.state().Data(), func() { u.openGame(g) })
+		u.show(e.content)
+	})
+	a.setup = newAdeleSetup(u, a.state().Data(), a.dispatch, edit)
+	a.board = newAdeleBoard(u.win, a.sendPublic)
+	a.console = newAdeleConsole(u, a.dispatch)
+	a.tabs = container.NewAppTabs(
+		container.NewTabItemWithIcon(lang.L("Table"), theme.GridIcon(), a.board.content),
+		container.NewTabItemWithIcon(lang.L("ADELE's console"), theme.VisibilityOffIcon(), a.console.content))
+	// Leaving the console covers it, so the tablet can be shown to the crew.
+	a.tabs.OnSelected = func(*container.TabItem) { a.console.cover(true) }
+	a.playing = a.tabs
+	body := container.NewStack(container.NewVScroll(a.setup.content), a.playing)
+	a.content = container.NewBorder(a.bar.content, nil, nil, nil, body)
+	a.live = startLive(u.clock, s, a.render)
+	a.console.wake = a.live.tick
+	u.leave = a.live.stop
+	return a
+}
+
+func (a *adeleScreen) state() *adele.State { return a.s.View().State.(*adele.State) }
+
+func (a *adeleScreen) dispatch(act companion.Action) {
+	if err := a.s.Dispatch(act); err != nil {
+		a.u.showError(err)
+	}
+}
+
+// sendPublic turns the board's public action into a typed one, the same
+// way the share server does for other devices.
+func (a *adeleScreen) sendPublic(kind string, data any) {
+	raw, err := json.Marshal(map[string]any{"kind": kind, "data": data})
+	if err == nil {
+		var act companion.Action
+		if act, err = a.s.Rules().DecodeAction(raw); err == nil {
+			a.dispatch(act)
+			return
+		}
+	}
+	a.u.showError(err)
+}
+
+// render draws the game; it wakes again when the console's idle cover is due.
+func (a *adeleScreen) render(now time.Time) (time.Duration, bool) {
+	v := a.s.View()
+	st := v.State.(*adele.State)
+	a.bar.refresh(v)
+	a.vis.set(!st.SetUp(), a.setup.content)
+	a.vis.set(st.SetUp(), a.playing)
+	a.vis.apply(a.content)
+	if !st.SetUp() {
+		a.console.cover(true)
+		return 0, false
+	}
+	a.board.set(adele.Public(st).(adele.PublicState))
+	return a.console.render(st, now)
+}
+
+// adeleSetup is the one setup screen: players, ship, options, PIN.
+type adeleSetup struct {
+	content     fyne.CanvasObject
+	players     *widget.RadioGroup
+	ship        *widget.RadioGroup
+	experienced *widget.Check
+	remove      *widget.CheckGroup
+	pin         *widget.Entry
+	start       *widget.Button
+	specials    map[string]string // check label → card ID
+}
+
+func newAdeleSetup(u *UI, d *adele.Data, dispatch func(companion.Action), edit *widget.Button) *adeleSetup {
+	s := &adeleSetup{specials: map[string]string{}}
+	s.players = widget.NewRadioGroup([]string{lang.L("2 (duel)"), "3", "4", "5"}, nil)
+	s.players.Horizontal, s.players.Required = true, true
+	s.players.SetSelected("4")
+	var ships []string
+	for _, sh := range d.Ships.Ships {
+		ships = append(ships, shipName(sh.ID))
+	}
+	s.ship = widget.NewRadioGroup(ships, nil)
+	s.ship.Horizontal, s.ship.Required = true, true
+	s.ship.SetSelected(ships[0])
+	var labels []string
+	for _, c := range d.Cards.Cards {
+		if c.Special() {
+			l := fmt.Sprintf("%s (%s)", c.Name, c.ID)
+			s.specials[l] = c.ID
+			labels = append(labels, l)
+		}
+	}
+	s.remove = widget.NewCheckGroup(labels, nil)
+	s.remove.Hide()
+	s.experienced = widget.NewCheck(lang.L("Experienced players: remove 2 special cards of your choice instead of the 2 marked with an exclamation mark"), func(on bool) {
+		s.remove.Hidden = !on
+		s.remove.Refresh()
+	})
+	s.pin = widget.NewPasswordEntry()
+	s.pin.SetPlaceHolder(lang.L("PIN (4 to 8 digits, optional)"))
+	s.start = bigButton(lang.L("Set up the game"), theme.MediaPlayIcon(), func() {
+		act, err := s.action(d)
+		if err != nil {
+			u.showError(err)
+			return
+		}
+		dispatch(act)
+	})
+	note := widget.NewLabel(lang.L("Boardside draws the anomalies and obstacles, shuffles ADELE's cards and the emergency deck, and rolls the crew's starting rooms. Decks marked as defaults can be corrected under Game data."))
+	note.Wrapping = fyne.TextWrapWord
+	s.content = container.NewPadded(container.NewVBox(
+		widget.NewLabelWithStyle(lang.L("New game of ADELE"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		container.NewHBox(widget.NewLabel(lang.L("Players")), s.players),
+		container.NewHBox(widget.NewLabel(lang.L("Ship")), s.ship),
+		s.experienced, s.remove,
+		widget.NewLabel(lang.L("A PIN lifts the console's privacy cover; without one, a slide does.")), s.pin,
+		note, container.NewHBox(layout.NewSpacer(), edit), s.start))
+	return s
+}
+
+func shipName(id string) string {
+	if id == "" {
+		return id
+	}
+	return strings.ToUpper(id[:1]) + id[1:]
+}
+
+// action is the setup chosen on screen.
+func (s *adeleSetup) action(d *adele.Data) (*adele.SetUpGame, error) {
+	players, _ := strconv.Atoi(strings.Fields(s.players.Selected)[0])
+	act := &adele.SetUpGame{Players: players, PIN: s.pin.Text, Experienced: s.experienced.Checked}
+	for _, sh := range d.Ships.Ships {
+		if shipName(sh.ID) == s.ship.Selected {
+			act.Ship = sh.ID
+		}
+	}
+	if act.Experienced {
+		for _, l := range s.remove.Selected {
+			act.Remove = append(act.Remove, s.specials[l])
+		}
+	}
+	return act, nil
+}
+
+// adeleConsole is ADELE's secret console: energy, the obstacle slots, the
+// hand and the anomalies, and the end of her phase. A privacy cover hides
+// it after coverAfter untouched, on a tap, and whenever the tab is left.
+type adeleConsole struct {
+	u        *UI
+	dispatch func(companion.Action)
+	content  fyne.CanvasObject
+
+	energy    *canvas.Text
+	phase     *widget.Label
+	slots     *fyne.Container
+	hand      *fyne.Container
+	anomalies *fyne.Container
+	endPhase  *widget.Button
+	targeted  *widget.Button
+	discard   map[string]bool // cards chosen to discard at the end of the phase
+
+	covered   bool
+	coverBox  fyne.CanvasObject
+	pinEntry  *widget.Entry
+	slide     *widget.Slider
+	lastTouch time.Time
+	wake      func() // renders again, to time the idle cover
+	shown     string
+	st        *adele.State
+}
+
+func newAdeleConsole(u *UI, dispatch func(companion.Action)) *adeleConsole {
+	c := &adeleConsole{u: u, discard: map[string]bool{}, covered: true}
+	c.dispatch = func(a companion.Action) { c.touch(); dispatch(a) }
+	c.energy = canvas.NewText("", theme.Color(theme.ColorNamePrimary))
+	c.energy.TextSize = 44
+	c.energy.TextStyle.Bold = true
+	c.phase = widget.NewLabel("")
+	c.phase.Wrapping = fyne.TextWrapWord
+	c.slots = container.NewVBox()
+	c.hand = container.NewGridWithColumns(4)
+	c.anomalies = container.NewVBox()
+	c.endPhase = bigButton("", theme.ConfirmIcon(), c.onEndPhase)
+	c.targeted = widget.NewButtonWithIcon(lang.L("Targeted attack"), theme.WarningIcon(), c.onTargeted)
+	hide := widget.NewButtonWithIcon(lang.L("Hide"), theme.VisibilityOffIcon(), func() { c.cover(true) })
+
+	top := container.NewBorder(nil, nil, c.energy, hide, c.phase)
+	left := container.NewVBox(widget.NewLabelWithStyle(lang.L("Console"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), c.slots,
+		widget.NewLabelWithStyle(lang.L("Anomalies on the console"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), c.anomalies)
+	right := container.NewVBox(widget.NewLabelWithStyle(lang.L("Hand"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), c.hand, c.targeted)
+	console := container.NewBorder(top, c.endPhase, nil, nil,
+		container.NewVScroll(container.New(splitLayout{share: 0.45}, left, right)))
+
+	c.pinEntry = widget.NewPasswordEntry()
+	c.pinEntry.SetPlaceHolder(lang.L("PIN"))
+	c.pinEntry.OnSubmitted = func(string) { c.tryPIN() }
+	c.slide = widget.NewSlider(0, 100)
+	c.slide.OnChangeEnded = func(v float64) {
+		if v >= 100 {
+			c.cover(false)
+		}
+		c.slide.SetValue(0)
+	}
+	bg := canvas.NewRectangle(theme.Color(theme.ColorNameBackground))
+	c.coverBox = container.NewStack(bg, container.NewCenter(container.NewVBox(
+		widget.NewLabelWithStyle(lang.L("ADELE's console is hidden"), fyne.TextAlignCenter, fyne.TextStyle{Bold: true}),
+		container.NewGridWrap(fyne.NewSize(320, 40), c.slide),
+		container.NewGridWrap(fyne.NewSize(320, 40), c.pinEntry))))
+	c.content = container.NewStack(console, c.coverBox)
+	return c
+}
+
+// touch keeps the console open: ADELE is using it.
+func (c *adeleConsole) touch() { c.lastTouch = c.u.clock.Now() }
+
+// cover hides (true) or shows (false) the console.
+func (c *adeleConsole) cover(on bool) {
+	c.covered = on
+	if on {
+		c.coverBox.Show()
+	} else {
+		c.coverBox.Hide()
+	}
+	c.pinEntry.SetText("")
+	c.coverBox.Refresh()
+	if !on {
+		c.touch()
+		if c.wake != nil {
+			c.wake() // so the idle cover is timed from now
+		}
+	}
+}
+
+func (c *adeleConsole) tryPIN() {
+	if c.st != nil && c.st.PIN != "" && c.pinEntry.Text == c.st.PIN {
+		c.cover(false)
+		return
+	}
+	c.pinEntry.SetText("")
+	c.u.showError(errWrongPIN)
+}
+
+// render draws ADELE's secrets and returns when the idle cover is due.
+func (c *adeleConsole) render(st *adele.State, now time.Time) (time.Duration, bool) {
+	c.st = st
+	withPIN := st.PIN != ""
+	c.pinEntry.Hidden, c.slide.Hidden = !withPIN, withPIN
+	if !c.covered && now.Sub(c.lastTouch) >= coverAfter {
+		c.cover(true)
+	}
+	key, _ := json.Marshal(st)
+	if string(key) != c.shown {
+		c.shown = string(key)
+		c.draw(st)
+	}
+	if c.covered {
+		return 0, false
+	}
+	return c.lastTouch.Add(coverAfter).Sub(now), true
+}
+
+func (c *adeleConsole) draw(st *adele.State) {
+	setCanvasText(c.energy, lang.L("{{.Energy}} energy", map[string]any{"Energy": st.Energy}))
+	phase := ""
+	switch {
+	case st.Over():
+		phase = lang.L("The game is over.")
+	case !st.EmergencyDone:
+		phase = lang.L("Waiting for the emergency phase. Your cards are played after it.")
+	case !st.AdeleDone:
+		phase = lang.L("Your phase: play cards, bring anomalies into play, then end your phase.")
+	default:
+		phase = lang.L("Your phase is over; the next obstacles are on the console.")
+	}
+	if st.BackInBag > 0 {
+		phase += " " + lang.L("{{.N}} drawn obstacle(s) found no free slot and went back into the bag.", map[string]any{"N": st.BackInBag})
+	}
+	setLabel(c.phase, phase)
+	canAct := st.EmergencyDone && !st.AdeleDone && !st.Over()
+
+	var rows []fyne.CanvasObject
+	console := st.ConsoleData()
+	for _, t := range adele.ObstacleTypes {
+		var cells []fyne.CanvasObject
+		for i, cost := range console.Slots[t] {
+			cells = append(cells, slotCell(cost, i < st.Console[t]))
+		}
+		name := widget.NewLabel(obstacleName(t))
+		rows = append(rows, container.NewBorder(nil, nil, container.NewGridWrap(fyne.NewSize(150, 36), name), nil, container.NewHBox(cells...)))
+	}
+	c.slots.Objects = rows
+	c.slots.Refresh()
+
+	for id := range c.discard {
+		if !slices.Contains(st.Hand, id) {
+			delete(c.discard, id)
+		}
+	}
+	var cards []fyne.CanvasObject
+	for _, id := range st.Hand {
+		card, _ := st.Data().Card(id)
+		cards = append(cards, c.handCard(card, canAct))
+	}
+	c.hand.Objects = cards
+	c.hand.Refresh()
+
+	var anomalies []fyne.CanvasObject
+	for _, id := range st.Anomalies {
+		a, _ := st.Data().Anomaly(id)
+		bring := widget.NewButton(lang.L("Bring into play (5)"), func() { c.onAnomaly(a) })
+		if !canAct || st.Energy < adele.AnomalyCost {
+			bring.Disable()
+		}
+		text := widget.NewLabel(fmt.Sprintf("%s — %s", anomalyName(a.ID), sectorList(a.Sectors)))
+		text.Wrapping = fyne.TextWrapWord
+		anomalies = append(anomalies, container.NewBorder(nil, nil, nil, bring, text))
+	}
+	c.anomalies.Objects = anomalies
+	c.anomalies.Refresh()
+
+	c.targeted.Hidden = !(slices.Contains(st.InPlay, adele.TargetedAttack) && canAct && !st.TargetedDone)
+	c.refreshEndPhase(canAct)
+}
+
+func (c *adeleConsole) refreshEndPhase(canAct bool) {
+	n := len(c.discard)
+	text := lang.L("End ADELE's phase: draw to 4, gain energy, draw obstacles")
+	if n > 0 {
+		text = lang.L("End ADELE's phase: discard {{.N}}, draw to 4, gain energy, draw obstacles", map[string]any{"N": n})
+	}
+	c.endPhase.SetText(text)
+	if canAct {
+		c.endPhase.Enable()
+	} else {
+		c.endPhase.Disable()
+	}
+}
+
+// slotCell is one console slot with its cost, filled when an obstacle is on it.
+func slotCell(cost int, filled bool) fyne.CanvasObject {
+	bg := canvas.NewRectangle(color.Transparent)
+	bg.StrokeColor = theme.Color(theme.ColorNameForeground)
+	bg.StrokeWidth = 1
+	bg.CornerRadius = 4
+	txt := canvas.NewText(strconv.Itoa(cost), theme.Color(theme.ColorNameForeground))
+	if filled {
+		bg.FillColor = theme.Color(theme.ColorNamePrimary)
+		txt.Color = theme.Color(theme.ColorNameForegroundOnPrimary)
+		txt.TextStyle.Bold = true
+	}
+	return container.NewGridWrap(fyne.NewSize(40, 36), container.NewStack(bg, container.NewCenter(txt)))
+}
+
+// handCard draws an ADELE card with its rooms (or its special text), a
+// Play button and the choice to discard it at the end of the phase.
+func (c *adeleConsole) handCard(card adele.Card, canAct bool) fyne.CanvasObject {
+	bg := canvas.NewRectangle(cardPaper)
+	bg.CornerRadius = 10
+	bg.StrokeColor = cardInk
+	bg.StrokeWidth = 2
+	var face []fyne.CanvasObject
+	if card.Special() {
+		face = append(face, inkText(card.Name, 15, true), inkText(lang.L("Cost {{.Cost}}", map[string]any{"Cost": card.Cost}), 13, false))
+		text := widget.NewLabel(card.Text)
+		text.Wrapping = fyne.TextWrapWord
+		text.SizeName = theme.SizeNameCaptionText
+		// Card paper is light in either theme, so its text is drawn light-themed.
+		face = append(face, container.NewThemeOverride(text, themeFor("light")))
+	} else {
+		rooms := inkText(fmt.Sprintf("%d · %d", card.Rooms[0], card.Rooms[1]), 30, true)
+		rooms.Alignment = fyne.TextAlignCenter
+		face = append(face, inkText(lang.L("Rooms"), 12, false), rooms)
+	}
+	if card.Marked {
+		face = append(face, inkText("!", 14, true))
+	}
+	play := widget.NewButton(lang.L("Play"), func() { c.onPlay(card) })
+	play.Importance = widget.HighImportance
+	if !canAct {
+		play.Disable()
+	}
+	discard := widget.NewCheck(lang.L("Discard"), nil)
+	discard.SetChecked(c.discard[card.ID])
+	discard.OnChanged = func(on bool) {
+		c.touch()
+		if on {
+			c.discard[card.ID] = true
+		} else {
+			delete(c.discard, card.ID)
+		}
+		c.refreshEndPhase(canAct)
+	}
+	return container.NewBorder(nil, container.NewVBox(play, discard), nil, nil,
+		container.NewStack(bg, container.NewPadded(container.NewVBox(face...))))
+}
+
+func (c *adeleConsole) onEndPhase() {
+	var ids []string
+	for _, id := range c.st.Hand {
+		if c.discard[id] {
+			ids = append(ids, id)
+		}
+	}
+	c.dispatch(&adele.EndPhase{Discard: ids})
+}
+
+// onPlay asks where a card's obstacle goes, then plays it.
+func (c *adeleConsole) onPlay(card adele.Card) {
+	c.touch()
+	if card.Special() && !card.Places {
+		dialog.ShowConfirm(card.Name, lang.L("Play this card for {{.Cost}} energy?", map[string]any{"Cost": card.Cost}), func(ok bool) {
+			if ok {
+				c.dispatch(&adele.PlaySpecial{Card: card.ID})
+			}
+		}, c.u.win)
+		return
+	}
+	f := newPlacementForm(c.st, card.Rooms)
+	dialog.ShowCustomConfirm(lang.L("Place an obstacle"), lang.L("Play"), lang.L("Cancel"), f.content, func(ok bool) {
+		if !ok {
+			return
+		}
+		p, err := f.placed()
+		if err != nil {
+			c.u.showError(err)
+			return
+		}
+		if card.Special() {
+			c.dispatch(&adele.PlaySpecial{Card: card.ID, Room: p.Room, Type: p.Type, Spot: p.Spot})
+		} else {
+			c.dispatch(&adele.PlayCard{Card: card.ID, Room: p.Room, Type: p.Type, Spot: p.Spot})
+		}
+	}, c.u.win)
+}
+
+func (c *adeleConsole) onTargeted() {
+	c.touch()
+	cur, _ := c.st.Current()
+	card, _ := c.st.Data().Emergency(cur.Card)
+	var rooms []int
+	for r := 1; r <= adele.Rooms; r++ {
+		if c.st.ShipData().Sector(r) == card.Sector {
+			rooms = append(rooms, r)
+		}
+	}
+	f := newPlacementForm(c.st, rooms)
+	dialog.ShowCustomConfirm(lang.L("Targeted attack"), lang.L("Place"), lang.L("Cancel"), f.content, func(ok bool) {
+		if !ok {
+			return
+		}
+		p, err := f.placed()
+		if err != nil {
+			c.u.showError(err)
+			return
+		}
+		c.dispatch(&adele.Targeted{Room: p.Room, Type: p.Type, Spot: p.Spot})
+	}, c.u.win)
+}
+
+// onAnomaly asks which placed obstacle leaves each required sector.
+func (c *adeleConsole) onAnomaly(a adele.Anomaly) {
+	c.touch()
+	f := newAnomalyForm(c.st, a)
+	dialog.ShowCustomConfirm(anomalyName(a.ID), lang.L("Bring into play"), lang.L("Cancel"), f.content, func(ok bool) {
+		if ok {
+			c.dispatch(f.action())
+		}
+	}, c.u.win)
+}
+
+// placementForm asks for a room of a card, an obstacle type on the
+// console with its cost, and for a locked door the room it faces or for a
+// computer failure whether it goes on the room's terminal.
+type placementForm struct {
+	content  fyne.CanvasObject
+	room     *widget.RadioGroup
+	typ      *widget.RadioGroup
+	door     *widget.Select
+	terminal *widget.Check
+	types    map[string]string // label → type
+}
+
+func newPlacementForm(st *adele.State, rooms []int) *placementForm {
+	f := &placementForm{types: map[string]string{}}
+	var roomLabels []string
+	for _, r := range rooms {
+		roomLabels = append(roomLabels, strconv.Itoa(r))
+	}
+	if len(rooms) == 0 { // a special card that places anywhere
+		for r := 1; r <= adele.Rooms; r++ {
+			roomLabels = append(roomLabels, strconv.Itoa(r))
+		}
+	}
+	f.room = widget.NewRadioGroup(roomLabels, nil)
+	f.room.Horizontal = len(roomLabels) <= 5
+	var typeLabels []string
+	for _, t := range adele.ObstacleTypes {
+		if cost, ok := st.Cost(t); ok {
+			l := lang.L("{{.Obstacle}} — {{.Cost}} energy", map[string]any{"Obstacle": obstacleName(t), "Cost": cost})
+			f.types[l] = t
+			typeLabels = append(typeLabels, l)
+		}
+	}
+	f.typ = widget.NewRadioGroup(typeLabels, nil)
+	var others []string
+	for r := 1; r <= adele.Rooms; r++ {
+		others = append(others, strconv.Itoa(r))
+	}
+	f.door = widget.NewSelect(others, nil)
+	f.door.PlaceHolder = lang.L("The room behind the door")
+	f.terminal = widget.NewCheck(lang.L("On the terminal, not the computer"), nil)
+	update := func() {
+		t := f.types[f.typ.Selected]
+		f.door.Hidden = t != adele.DoorLocked
+		room, _ := strconv.Atoi(f.room.Selected)
+		f.terminal.Hidden = t != adele.ComputerFailure || st.ShipData().Terminal(room) == ""
+		if f.content != nil {
+			f.content.Refresh()
+		}
+	}
+	f.room.OnChanged = func(string) { update() }
+	f.typ.OnChanged = func(string) { update() }
+	if len(roomLabels) > 0 {
+		f.room.SetSelected(roomLabels[0])
+	}
+	if len(typeLabels) == 0 {
+		f.content = widget.NewLabel(lang.L("There is no obstacle on the console."))
+		return f
+	}
+	f.content = container.NewVBox(widget.NewLabel(lang.L("Room")), f.room, widget.NewLabel(lang.L("Obstacle")), f.typ, f.door, f.terminal)
+	f.typ.SetSelected(typeLabels[0])
+	update()
+	return f
+}
+
+// placed is the placement chosen in the form.
+func (f *placementForm) placed() (adele.Placed, error) {
+	room, err := strconv.Atoi(f.room.Selected)
+	t, ok := f.types[f.typ.Selected]
+	if err != nil || !ok {
+		return adele.Placed{}, errChooseRoomAndObstacle
+	}
+	p := adele.Placed{Room: room, Type: t}
+	switch {
+	case t == adele.DoorLocked:
+		if f.door.Selected == "" {
+			return p, adele.ErrDoor
+		}
+		p.Spot = "door:" + f.door.Selected
+	case t == adele.ComputerFailure && !f.terminal.Hidden && f.terminal.Checked:
+		p.Spot = "terminal"
+	}
+	return p, nil
+}
+
+// anomalyForm chooses one placed obstacle from each sector an anomaly needs.
+type anomalyForm struct {
+	content fyne.CanvasObject
+	anomaly string
+	picks   []*widget.Select
+	options []map[string]adele.Placed
+}
+
+func newAnomalyForm(st *adele.State, a adele.Anomaly) *anomalyForm {
+	f := &anomalyForm{anomaly: a.ID}
+	rows := []fyne.CanvasObject{widget.NewLabel(lang.L("Remove one obstacle from each sector and pay 5 energy."))}
+	sh := st.ShipData()
+	for _, sector := range a.Sectors {
+		opts := map[string]adele.Placed{}
+		var labels []string
+		for _, p := range st.Placed {
+			in := sh.Sector(p.Room) == sector
+			var other int
+			if _, err := fmt.Sscanf(p.Spot, "door:%d", &other); err == nil && sh.Sector(other) == sector {
+				in = true
+			}
+			if in {
+				l := lang.L("Room {{.Room}}: {{.Obstacle}}", map[string]any{"Room": p.Room, "Obstacle": placedName(p)})
+				opts[l] = p
+				labels = append(labels, l)
+			}
+		}
+		sel := widget.NewSelect(labels, nil)
+		sel.PlaceHolder = lang.L("No obstacle in this sector")
+		if len(labels) > 0 {
+			sel.PlaceHolder = lang.L("Choose an obstacle")
+			sel.SetSelectedIndex(0)
+		}
+		f.picks = append(f.picks, sel)
+		f.options = append(f.options, opts)
+		rows = append(rows, container.NewBorder(nil, nil, widget.NewLabel(sectorName(sector)), nil, sel))
+	}
+	f.content = container.NewVBox(rows...)
+	return f
+}
+
+func (f *anomalyForm) action() *adele.BringAnomaly {
+	act := &adele.BringAnomaly{Anomaly: f.anomaly}
+	for i, sel := range f.picks {
+		if p, ok := f.options[i][sel.Selected]; ok {
+			act.Remove = append(act.Remove, p)
+		}
+	}
+	return act
+}
+
+// describeAdele is a history line. ADELE's own moves are told without
+// their secrets, so the history can be shown at the table.
+func describeAdele(e companion.Entry) string {
+	switch e.Kind {
+	case "setUp":
+		return lang.L("Game set up")
+	case "playCard", "playSpecial", "targeted":
+		var p adele.PlayCard
+		_ = json.Unmarshal(e.Data, &p)
+		return lang.L("ADELE placed an obstacle in room {{.Room}}", map[string]any{"Room": p.Room})
+	case "bringAnomaly":
+		var b adele.BringAnomaly
+		_ = json.Unmarshal(e.Data, &b)
+		return lang.L("ADELE brought {{.Anomaly}} into play", map[string]any{"Anomaly": anomalyName(b.Anomaly)})
+	case "endPhase":
+		return lang.L("ADELE ended her phase")
+	case "emergency":
+		return lang.L("Emergency phase")
+	case "alarmTerminal":
+		return lang.L("An alarm terminal averted the next emergency")
+	case "removeObstacle":
+		return lang.L("The crew removed an obstacle")
+	case "removeImpact":
+		return lang.L("The crew removed an impact marker")
+	case "commandTerminal":
+		return lang.L("Command terminal: no-return marker down")
+	case "endRound":
+		return lang.L("End of round")
+	case "rollD20":
+		return lang.L("D20 rolled")
+	case "finish":
+		return lang.L("Game over")
+	}
+	return e.Kind
+}

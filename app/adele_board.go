@@ -1,0 +1,455 @@
+package app
+
+import (
+	"encoding/json"
+	"fmt"
+	"image/color"
+	"slices"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"boardside/companion/adele"
+)
+
+// sectorColours are the ship's sector colours as printed.
+var sectorColours = map[string]color.NRGBA{
+	"yellow": {R: 0xf2, G: 0xc2, B: 0x1b, A: 0xff},
+	"blue":   {R: 0x2f, G: 0x80, B: 0xd8, A: 0xff},
+	"red":    {R: 0xd6, G: 0x3c, B: 0x3c, A: 0xff},
+	"green":  {R: 0x3f, G: 0xa3, B: 0x4d, A: 0xff},
+	"grey":   {R: 0x8a, G: 0x8f, B: 0x98, A: 0xff},
+}
+
+// tint is a sector colour faint enough to write on in either theme.
+func tint(c color.NRGBA) color.NRGBA { c.A = 0x40; return c }
+
+// sectorName is a sector colour in words.
+func sectorName(s string) string {
+	switch s {
+	case "yellow":
+		return lang.L("yellow")
+	case "blue":
+		return lang.L("blue")
+	case "red":
+		return lang.L("red")
+	case "green":
+		return lang.L("green")
+	default:
+		return lang.L("grey")
+	}
+}
+
+// obstacleName is an obstacle type in words.
+func obstacleName(t string) string {
+	switch t {
+	case adele.Spy:
+		return lang.L("Spy")
+	case adele.DoorLocked:
+		return lang.L("Door locked")
+	case adele.OxygenLoss:
+		return lang.L("Oxygen loss")
+	case adele.Fire:
+		return lang.L("Fire")
+	case adele.Darkness:
+		return lang.L("Darkness")
+	default:
+		return lang.L("Computer failure")
+	}
+}
+
+// placedName is an obstacle with its place: "Door locked (to 7)".
+func placedName(p adele.Placed) string {
+	switch {
+	case strings.HasPrefix(p.Spot, "door:"):
+		return lang.L("{{.Obstacle}} (to {{.Room}})", map[string]any{"Obstacle": obstacleName(p.Type), "Room": strings.TrimPrefix(p.Spot, "door:")})
+	case p.Spot == "terminal":
+		return lang.L("{{.Obstacle}} (terminal)", map[string]any{"Obstacle": obstacleName(p.Type)})
+	}
+	return obstacleName(p.Type)
+}
+
+// emergencyName is an emergency kind in words.
+func emergencyName(kind string) string {
+	switch kind {
+	case adele.Stress:
+		return lang.L("Stress")
+	case adele.SystemFailure:
+		return lang.L("System failure")
+	case adele.CourseDeviation:
+		return lang.L("Course deviation")
+	case adele.Silence:
+		return lang.L("Silence")
+	default:
+		return lang.L("Impact")
+	}
+}
+
+// anomalyName is an anomaly in words.
+func anomalyName(id string) string {
+	switch id {
+	case "airlocksLocked":
+		return lang.L("Airlocks locked")
+	case adele.AlarmTerminalsOff:
+		return lang.L("Alarm terminals off")
+	case "weakBatteries":
+		return lang.L("Weak batteries")
+	case "explosions":
+		return lang.L("Explosions")
+	case "panic":
+		return lang.L("Panic")
+	case adele.TargetedAttack:
+		return lang.L("Targeted attack")
+	}
+	return id // an owner's own anomaly
+}
+
+func sectorList(sectors []string) string {
+	var names []string
+	for _, s := range sectors {
+		names = append(names, sectorName(s))
+	}
+	return strings.Join(names, ", ")
+}
+
+// adeleBoard is the crew's view of ADELE: the round track, the emergency
+// deck, the mission conditions and the ship's rooms. It is drawn from the
+// public projection only, on the host and on every joined device alike,
+// and sends the crew's public actions through send.
+type adeleBoard struct {
+	content fyne.CanvasObject
+	send    func(kind string, data any)
+	win     fyne.Window
+	shown   string // the projection last drawn, encoded
+
+	phase     *widget.Label
+	track     *fyne.Container
+	current   *fyne.Container
+	next      *fyne.Container
+	missions  *widget.Label
+	anomalies *widget.Label
+	rooms     *fyne.Container
+	roll      *widget.Label
+	result    *widget.Label
+
+	emergency *widget.Button
+	endRound  *widget.Button
+	alarm     [2]*widget.Button
+	command   *widget.Button
+	d20       *widget.Button
+	finish    *widget.Button
+	p         adele.PublicState
+}
+
+func newAdeleBoard(win fyne.Window, send func(kind string, data any)) *adeleBoard {
+	b := &adeleBoard{send: send, win: win}
+	b.phase = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	b.phase.SizeName = theme.SizeNameSubHeadingText
+	b.track = container.NewHBox()
+	b.current = container.NewStack()
+	b.next = container.NewStack()
+	b.missions = widget.NewLabel("")
+	b.anomalies = widget.NewLabel("")
+	b.anomalies.Wrapping = fyne.TextWrapWord
+	b.rooms = container.NewGridWithColumns(5)
+	b.roll = widget.NewLabel("")
+	b.result = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	b.result.SizeName = theme.SizeNameHeadingText
+
+	b.emergency = bigButton(lang.L("Emergency phase"), theme.WarningIcon(), func() { b.send("emergency", nil) })
+	b.endRound = bigButton(lang.L("End of round"), theme.MediaSkipNextIcon(), func() { b.send("endRound", nil) })
+	for i := range b.alarm {
+		which := i + 1
+		b.alarm[i] = widget.NewButtonWithIcon("", theme.VolumeUpIcon(), func() {
+			dialog.ShowConfirm(lang.L("Alarm terminal"), lang.L("Did a crew member use alarm terminal {{.N}}? The face-up emergency is averted and the terminal moves.", map[string]any{"N": which}),
+				func(ok bool) {
+					if ok {
+						b.send("alarmTerminal", map[string]int{"which": which})
+					}
+				}, b.win)
+		})
+	}
+	b.command = widget.NewButtonWithIcon(lang.L("Command terminal: no-return marker down"), theme.MoveDownIcon(), func() { b.send("commandTerminal", nil) })
+	b.d20 = widget.NewButtonWithIcon(lang.L("Roll the D20"), theme.ViewRefreshIcon(), func() { b.send("rollD20", nil) })
+	b.finish = widget.NewButtonWithIcon(lang.L("The game ended…"), theme.ConfirmIcon(), b.onFinish)
+
+	b.phase.Wrapping = fyne.TextWrapWord
+	b.missions.Wrapping = fyne.TextWrapWord
+	cards := container.NewGridWithColumns(2,
+		container.NewBorder(widget.NewLabel(lang.L("This round's emergency")), nil, nil, nil, b.current),
+		container.NewBorder(widget.NewLabel(lang.L("Next emergency")), nil, nil, nil, b.next))
+	left := container.NewVBox(cards, b.missions, b.anomalies, b.emergency, b.endRound, b.alarm[0], b.alarm[1], b.command,
+		container.NewBorder(nil, nil, b.d20, nil, b.roll), b.finish)
+	top := container.NewVBox(b.result, b.phase, container.NewHScroll(b.track))
+	b.content = container.NewBorder(top, nil, nil, nil,
+		container.New(splitLayout{share: 0.45}, container.NewVScroll(left), b.rooms))
+	return b
+}
+
+// set draws p; it does nothing when p is what is already shown.
+func (b *adeleBoard) set(p adele.PublicState) {
+	key, _ := json.Marshal(p)
+	if string(key) == b.shown {
+		return
+	}
+	b.shown, b.p = string(key), p
+	over := p.Result != ""
+
+	switch {
+	case p.Result == "crew":
+		setLabel(b.result, lang.L("The crew wins"))
+	case p.Result == "adele":
+		setLabel(b.result, lang.L("ADELE wins"))
+	default:
+		setLabel(b.result, "")
+	}
+	b.result.Hidden = !over
+
+	round := lang.L("Round marker {{.Round}} · no-return marker {{.NoReturn}}", map[string]any{"Round": p.Round, "NoReturn": p.NoReturn})
+	switch {
+	case over:
+	case p.Phase == "emergency":
+		round += " · " + lang.L("next: the emergency phase")
+	case p.Phase == "adele":
+		round += " · " + lang.L("next: planning and ADELE's phase")
+	default:
+		round += " · " + lang.L("next: the crew's actions, then the end of the round")
+	}
+	setLabel(b.phase, round)
+	b.drawTrack(p)
+
+	b.current.Objects = []fyne.CanvasObject{emergencyCard(p.Current, false)}
+	b.current.Refresh()
+	var next *adele.PublicEmergency
+	if p.Next != nil {
+		next = &adele.PublicEmergency{Kind: p.Next.Kind, Sector: p.Next.Sector, Symbols: p.Next.Symbols}
+	}
+	b.next.Objects = []fyne.CanvasObject{emergencyCard(next, p.NextAverted)}
+	if p.Next == nil && !p.NextAverted {
+		b.next.Objects = []fyne.CanvasObject{widget.NewLabel(lang.L("The emergency deck is empty"))}
+	}
+	b.next.Refresh()
+
+	setLabel(b.missions, fmt.Sprintf("%s %s\n%s %s",
+		tick(p.BlueOK), lang.L("Blue mission: no impact marker on the ship"),
+		tick(p.RedOK), lang.L("Red mission: round marker not below the no-return marker")))
+	var in []string
+	for _, a := range p.InPlay {
+		in = append(in, anomalyName(a.ID))
+	}
+	text := lang.L("No anomaly in play")
+	if len(in) > 0 {
+		text = lang.L("Anomalies in play: {{.List}}", map[string]any{"List": strings.Join(in, ", ")})
+	}
+	setLabel(b.anomalies, text)
+
+	b.emergency.Hidden = over || p.Phase != "emergency"
+	b.endRound.Hidden = over || p.Phase != "endRound"
+	for i, btn := range b.alarm {
+		btn.SetText(lang.L("Alarm terminal {{.N}} used (room {{.Room}})", map[string]any{"N": i + 1, "Room": p.Alarms[i]}))
+		btn.Hidden = over || p.AlarmsOff
+		if p.Next == nil {
+			btn.Disable()
+		} else {
+			btn.Enable()
+		}
+	}
+	b.command.Hidden = over
+	b.finish.Hidden = over
+	if p.LastRoll != nil {
+		setLabel(b.roll, rollText(*p.LastRoll))
+	}
+	b.drawRooms(p)
+	b.content.Refresh()
+}
+
+func tick(ok bool) string {
+	if ok {
+		return "✓"
+	}
+	return "✗"
+}
+
+func rollText(r adele.Roll) string {
+	var what string
+	switch r.What {
+	case "crew":
+		what = lang.L("Crew start")
+	case "alarm1", "alarm2":
+		what = lang.L("Alarm terminal {{.N}} moved", map[string]any{"N": strings.TrimPrefix(r.What, "alarm")})
+	default:
+		what = lang.L("D20")
+	}
+	s := fmt.Sprintf("%s: %d", what, r.Room)
+	if len(r.Rerolls) > 0 {
+		s += " " + lang.L("(rolled again after {{.Rolls}})", map[string]any{"Rolls": joinInts(r.Rerolls)})
+	}
+	return s
+}
+
+// drawTrack draws the round track from the first round down to 1, with
+// the round marker filled and the no-return marker outlined in red.
+func (b *adeleBoard) drawTrack(p adele.PublicState) {
+	var cells []fyne.CanvasObject
+	for r := p.StartRound; r >= 1; r-- {
+		bg := canvas.NewRectangle(color.Transparent)
+		bg.StrokeColor = theme.Color(theme.ColorNameSeparator)
+		bg.StrokeWidth = 1
+		txt := canvas.NewText(strconv.Itoa(r), theme.Color(theme.ColorNameForeground))
+		txt.Alignment = fyne.TextAlignCenter
+		if r == p.Round {
+			bg.FillColor = theme.Color(theme.ColorNamePrimary)
+			txt.Color = theme.Color(theme.ColorNameForegroundOnPrimary)
+			txt.TextStyle.Bold = true
+		}
+		if r == p.NoReturn {
+			bg.StrokeColor = sectorColours["red"]
+			bg.StrokeWidth = 3
+		}
+		cells = append(cells, container.NewGridWrap(fyne.NewSize(30, 30), container.NewStack(bg, container.NewCenter(txt))))
+	}
+	b.track.Objects = cells
+	b.track.Refresh()
+}
+
+// emergencyCard draws an emergency: kind, sector colour, anomaly symbols,
+// and what it did. A nil card with averted set is the face-down card.
+func emergencyCard(e *adele.PublicEmergency, averted bool) fyne.CanvasObject {
+	bg := canvas.NewRectangle(cardPaper)
+	bg.CornerRadius = 10
+	bg.StrokeColor = cardInk
+	bg.StrokeWidth = 2
+	if e == nil {
+		text := lang.L("None yet")
+		if averted {
+			bg.FillColor = cardInk
+			t := canvas.NewText(lang.L("Face down: averted next round"), cardPaper)
+			t.TextStyle.Bold = true
+			return container.NewStack(bg, container.NewCenter(t))
+		}
+		return container.NewStack(bg, container.NewCenter(inkText(text, 14, false)))
+	}
+	stripe := canvas.NewRectangle(sectorColours[e.Sector])
+	stripe.SetMinSize(fyne.NewSize(12, 12))
+	rows := []fyne.CanvasObject{inkText(emergencyName(e.Kind), 20, true),
+		inkText(lang.L("Sector: {{.Sector}}", map[string]any{"Sector": sectorName(e.Sector)}), 12, false)}
+	if len(e.Symbols) > 0 {
+		var names []string
+		for _, s := range e.Symbols {
+			names = append(names, anomalyName(s))
+		}
+		rows = append(rows, inkText(lang.L("Symbols: {{.List}}", map[string]any{"List": strings.Join(names, ", ")}), 12, false))
+	}
+	if e.Averted {
+		rows = append(rows, inkText(lang.L("Averted"), 14, true))
+	}
+	if len(e.Triggers) > 0 {
+		var names []string
+		for _, s := range e.Triggers {
+			names = append(names, anomalyName(s))
+		}
+		rows = append(rows, inkText(lang.L("Triggers: {{.List}}", map[string]any{"List": strings.Join(names, ", ")}), 12, true))
+	}
+	if e.ImpactRoom > 0 {
+		line := lang.L("Impact in room {{.Room}}", map[string]any{"Room": e.ImpactRoom})
+		if len(e.Rerolls) > 0 {
+			line += " " + lang.L("(rolled again after {{.Rolls}})", map[string]any{"Rolls": joinInts(e.Rerolls)})
+		}
+		rows = append(rows, inkText(line, 14, true))
+	}
+	return container.NewStack(bg, container.NewPadded(container.NewBorder(nil, nil, stripe, nil, container.NewVBox(rows...))))
+}
+
+// drawRooms draws the 20 rooms in their sector colours with what is in
+// them; tapping a room lets the crew take something out of it.
+func (b *adeleBoard) drawRooms(p adele.PublicState) {
+	var tiles []fyne.CanvasObject
+	for room := 1; room <= len(p.Sectors); room++ {
+		colour := sectorColours[p.Sectors[room-1]]
+		var lines []string
+		for _, pl := range p.Placed {
+			if pl.Room == room {
+				lines = append(lines, placedName(pl))
+			}
+		}
+		if slices.Contains(p.Impacts, room) {
+			lines = append(lines, lang.L("IMPACT"))
+		}
+		for i, a := range p.Alarms {
+			if a == room {
+				lines = append(lines, lang.L("Alarm terminal {{.N}}", map[string]any{"N": i + 1}))
+			}
+		}
+		if i := slices.Index(p.CrewRooms, room); i >= 0 && p.RoundsPlayed == 0 {
+			lines = append(lines, lang.L("Crew {{.N}} starts here", map[string]any{"N": i + 1}))
+		}
+		bg := canvas.NewRectangle(tint(colour))
+		bg.StrokeColor = colour
+		bg.StrokeWidth = 2
+		num := canvas.NewText(strconv.Itoa(room), theme.Color(theme.ColorNameForeground))
+		num.TextStyle.Bold = true
+		num.TextSize = 16
+		body := widget.NewLabel(strings.Join(lines, "\n"))
+		body.SizeName = theme.SizeNameCaptionText
+		body.Wrapping = fyne.TextWrapWord
+		r := room
+		tap := widget.NewButton("", func() { b.onRoom(r) })
+		tap.Importance = widget.LowImportance
+		tiles = append(tiles, container.NewStack(bg, tap,
+			container.NewBorder(container.NewHBox(layout.NewSpacer(), num, layout.NewSpacer()), nil, nil, nil, body)))
+	}
+	b.rooms.Objects = tiles
+	b.rooms.Refresh()
+}
+
+// removals lists what the crew can take out of a room.
+func (b *adeleBoard) removals(room int) (labels []string, kinds []string, data []any) {
+	for _, pl := range b.p.Placed {
+		if pl.Room == room {
+			labels = append(labels, lang.L("Remove {{.Obstacle}}", map[string]any{"Obstacle": placedName(pl)}))
+			kinds = append(kinds, "removeObstacle")
+			data = append(data, pl)
+		}
+	}
+	if slices.Contains(b.p.Impacts, room) {
+		labels = append(labels, lang.L("Remove the impact marker"))
+		kinds = append(kinds, "removeImpact")
+		data = append(data, map[string]int{"room": room})
+	}
+	return labels, kinds, data
+}
+
+func (b *adeleBoard) onRoom(room int) {
+	labels, kinds, data := b.removals(room)
+	title := lang.L("Room {{.Room}}", map[string]any{"Room": room})
+	if len(labels) == 0 {
+		dialog.ShowInformation(title, lang.L("Nothing to remove in this room."), b.win)
+		return
+	}
+	var d dialog.Dialog
+	var buttons []fyne.CanvasObject
+	for i := range labels {
+		buttons = append(buttons, widget.NewButton(labels[i], func() {
+			d.Hide()
+			b.send(kinds[i], data[i])
+		}))
+	}
+	d = dialog.NewCustom(title, lang.L("Cancel"), container.NewVBox(buttons...), b.win)
+	d.Show()
+}
+
+func (b *adeleBoard) onFinish() {
+	var d dialog.Dialog
+	crew := widget.NewButton(lang.L("The crew completed a mission"), func() { d.Hide(); b.send("finish", map[string]string{"winner": "crew"}) })
+	ai := widget.NewButton(lang.L("A crew member died: ADELE wins"), func() { d.Hide(); b.send("finish", map[string]string{"winner": "adele"}) })
+	d = dialog.NewCustom(lang.L("How did the game end?"), lang.L("Cancel"), container.NewVBox(crew, ai), b.win)
+	d.Show()
+}

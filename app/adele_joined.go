@@ -1,0 +1,56 @@
+package app
+
+import (
+	"encoding/json"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/widget"
+
+	"boardside/companion/adele"
+	"boardside/companion/share"
+)
+
+// joinedAdele is the crew's view of an ADELE game hosted on ADELE's
+// tablet: the same board the tablet shows, from the public projection.
+type joinedAdele struct {
+	u       *UI
+	c       *share.Client
+	content fyne.CanvasObject
+	conn    *widget.Label
+	board   *adeleBoard
+	stopW   func()
+}
+
+func newJoinedAdele(u *UI, c *share.Client) *joinedAdele {
+	j := &joinedAdele{u: u, c: c}
+	bar, _ := backBar(lang.L("Joined table")+" · ADELE", func() { u.showHome() })
+	j.conn = widget.NewLabel("")
+	j.board = newAdeleBoard(u.win, func(kind string, data any) {
+		if err := c.Send(kind, data); err != nil {
+			u.showError(err)
+		}
+	})
+	j.content = container.NewBorder(container.NewVBox(bar, j.conn), nil, nil, nil, container.NewPadded(j.board.content))
+	j.stopW = c.Watch(func() { u.do(j.render) })
+	j.render()
+	return j
+}
+
+func (j *joinedAdele) stop() {
+	j.stopW()
+	j.c.Close()
+}
+
+func (j *joinedAdele) render() {
+	if j.c.Connected() {
+		setLabel(j.conn, lang.L("Connected"))
+	} else {
+		setLabel(j.conn, lang.L("Reconnecting…"))
+	}
+	var p adele.PublicState
+	if json.Unmarshal(j.c.Snapshot().State, &p) == nil && p.SetUp {
+		j.board.set(p)
+	}
+}

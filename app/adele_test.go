@@ -1,0 +1,238 @@
+package app
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"boardside/companion"
+	"boardside/companion/adele"
+	"boardside/decks"
+)
+
+func openAdele(t testing.TB, u *UI) *adeleScreen {
+	return openScreen(t, u, adele.Game, newAdeleScreen, func(a *adeleScreen) fyne.CanvasObject { return a.content })
+}
+
+// knownAdele returns a session of a 3-player game on the Deimos whose
+// chance is fixed: hand, console, anomalies, emergency deck, rolls.
+func knownAdele(t testing.TB, env *testEnv, pin string) *companion.Session {
+	t.Helper()
+	st := adele.New()
+	require.NoError(t, st.Apply(&adele.SetUpGame{Players: 3, Ship: "deimos", PIN: pin}, companion.Env{}))
+	seed := func(b byte) *decks.Rand { return decks.NewSeededRand([32]byte{b}) }
+	st.Rng, st.Bag.Rng, st.Deck.Rng, st.Emergencies.Rng = seed(1), seed(2), seed(3), seed(4)
+	st.Hand = []string{"A-01", "A-02", "A-03", "S-3"}
+	st.Deck.Draw = slices.DeleteFunc(slices.Sorted(slices.Values(append(st.Deck.Draw, st.Hand...))),
+		func(id string) bool { return slices.Contains([]string{"A-01", "A-02", "A-03", "S-3"}, id) })
+	st.Console = map[string]int{adele.Fire: 2, adele.Spy: 3, adele.DoorLocked: 1, adele.OxygenLoss: 1}
+	st.Bag.In = map[string]int{adele.Spy: 7, adele.DoorLocked: 9, adele.OxygenLoss: 7, adele.Fire: 6, adele.Darkness: 8, adele.ComputerFailure: 8}
+	st.BackInBag = 0
+	st.Anomalies = []string{"airlocksLocked", "panic", "explosions", adele.TargetedAttack}
+	st.Emergencies.Draw = []string{"E-21", "E-11", "E-06", "E-16", "E-01", "E-02", "E-03", "E-04", "E-05", "E-07"}
+	st.CrewRooms = []int{6, 14}
+	st.Rolls = []adele.Roll{{What: "crew", Room: 6}, {What: "crew", Room: 14, Rerolls: []int{6}}}
+	return companion.New(env.games[1].Rules, st, env.clock)
+}
+
+// showAdele puts an ADELE screen for session s in the window.
+func showAdele(u *UI, s *companion.Session) *adeleScreen {
+	a := newAdeleScreen(u, u.game(adele.Game), s)
+	u.current = a.content
+	u.win.SetContent(a.content)
+	return a
+}
+
+func TestAdele_SetupScreenSetsUpTheGame(t *testing.T) {
+	env := newTestEnv(t)
+	u := env.start(t)
+	a := openAdele(t, u)
+	require.True(t, a.setup.content.Visible())
+	assert.False(t, a.playing.Visible())
+
+	a.setup.players.SetSelected("2 (duel)")
+	a.setup.ship.SetSelected("Phobos")
+	test.Type(a.setup.pin, "12a4")
+	test.Tap(a.setup.start)
+	assert.False(t, a.state().SetUp(), "a PIN with a letter is refused")
+	tapDialogButton(t, u, "OK")
+
+	a.setup.pin.SetText("2468")
+	test.Tap(a.setup.start)
+	st := a.state()
+	require.True(t, st.SetUp())
+	assert.Equal(t, 2, st.Players)
+	assert.Equal(t, "phobos", st.Ship)
+	assert.Equal(t, "2468", st.PIN)
+	assert.False(t, a.setup.content.Visible())
+	assert.True(t, a.playing.Visible())
+	assert.True(t, a.console.covered, "the console starts hidden")
+}
+
+func TestAdele_OneFullADELEPhase(t *testing.T) {
+	env := newTestEnv(t)
+	u := env.start(t)
+	s := knownAdele(t, env, "")
+	a := showAdele(u, s)
+	c := a.console
+
+	// The crew's emergency phase, on the Table tab.
+	test.Tap(button(t, a.board.content, "Emergency phase"))
+	require.True(t, a.state().EmergencyDone)
+	assert.Contains(t, texts(a.board.content), "Round marker 12 · no-return marker 1 · next: planning and ADELE's phase")
+
+	// ADELE takes the tablet: the console tab is covered until she slides.
+	a.tabs.SelectIndex(1)
+	require.True(t, c.covered)
+	c.slide.SetValue(100)
+	c.slide.OnChangeEnded(100)
+	require.False(t, c.covered)
+	assert.Equal(t, "10 energy", c.energy.Text)
+
+	// Play A-01 (rooms from the data): a fire, the rightmost costs 5.
+	card, _ := adele.Default().Card("A-01")
+	c.onPlay(card)
+	top := u.win.Canvas().Overlays().Top()
+	require.NotNil(t, top)
+	form := newPlacementForm(a.state(), card.Rooms) // the same form the dialog shows
+	assert.Contains(t, form.typ.Options, "Fire — 5 energy")
+	assert.Contains(t, form.typ.Options, "Spy — 3 energy")
+	for _, o := range test.LaidOutObjects(top) {
+		if r, ok := o.(*widget.RadioGroup); ok && slices.Contains(r.Options, "Fire — 5 energy") {
+			r.SetSelected("Fire — 5 energy")
+		}
+	}
+	tapDialogButton(t, u, "Play")
+	st := a.state()
+	assert.Equal(t, 5, st.Energy)
+	assert.Equal(t, []adele.Placed{{Room: card.Rooms[0], Type: adele.Fire}}, st.Placed)
+	assert.Equal(t, 1, st.Console[adele.Fire], "the rightmost fire left the console")
+	assert.Equal(t, "5 energy", c.energy.Text)
+
+	// Discard A-02, then end the phase: draw to 4, +10 energy, 3 obstacles.
+	for _, o := range test.LaidOutObjects(c.hand) {
+		if ch, ok := o.(*widget.Check); ok && ch.Visible() && !ch.Checked {
+			test.Tap(ch) // the first card still in hand: A-02
+			break
+		}
+	}
+	assert.Equal(t, "End ADELE's phase: discard 1, draw to 4, gain energy, draw obstacles", c.endPhase.Text)
+	test.Tap(c.endPhase)
+	st = a.state()
+	require.True(t, st.AdeleDone)
+	assert.Len(t, st.Hand, 4)
+	assert.NotContains(t, st.Hand, "A-02")
+	assert.Equal(t, []string{"A-01", "A-02"}, st.Deck.Discard)
+	assert.Equal(t, 15, st.Energy)
+	onConsole := 0
+	for _, n := range st.Console {
+		onConsole += n
+	}
+	assert.Equal(t, 2+3+1+1-1+3, onConsole+st.BackInBag)
+
+	// The crew acts and ends the round on the Table tab.
+	a.tabs.SelectIndex(0)
+	assert.True(t, c.covered, "leaving the console covers it")
+	test.Tap(button(t, a.board.content, "End of round"))
+	assert.Equal(t, 11, a.state().Round)
+	assert.True(t, button(t, a.board.content, "Emergency phase").Visible())
+}
+
+func TestAdele_PrivacyCover(t *testing.T) {
+	env := newTestEnv(t)
+	u := env.start(t)
+	a := showAdele(u, knownAdele(t, env, "2468"))
+	c := a.console
+	a.tabs.SelectIndex(1)
+	require.True(t, c.covered)
+	assert.False(t, c.slide.Visible(), "with a PIN there is no slide")
+
+	test.Type(c.pinEntry, "1111")
+	c.tryPIN()
+	assert.True(t, c.covered, "a wrong PIN keeps it covered")
+	tapDialogButton(t, u, "OK")
+	test.Type(c.pinEntry, "2468")
+	c.tryPIN()
+	require.False(t, c.covered)
+
+	env.clock.Advance(coverAfter - time.Second)
+	assert.False(t, c.covered)
+	env.clock.Advance(time.Second)
+	assert.True(t, c.covered, "covered after 30 s untouched")
+
+	c.tryPIN()
+	tapDialogButton(t, u, "OK")
+	test.Type(c.pinEntry, "2468")
+	c.tryPIN()
+	env.clock.Advance(20 * time.Second)
+	c.touch()
+	env.clock.Advance(20 * time.Second)
+	assert.False(t, c.covered, "using the console keeps it open")
+	test.Tap(button(t, c.content, "Hide"))
+	assert.True(t, c.covered, "one tap hides it")
+}
+
+func TestAdele_CrewViewShowsNoSecret(t *testing.T) {
+	env := newTestEnv(t)
+	u := env.start(t)
+	a := showAdele(u, knownAdele(t, env, "2468"))
+	test.Tap(button(t, a.board.content, "Emergency phase"))
+	shown := texts(a.board.content)
+	for _, secret := range []string{"energy", "A-01", "Spark", "2468", "Console", "Hand"} {
+		for _, s := range shown {
+			assert.NotContains(t, s, secret)
+		}
+	}
+	st := a.state()
+	for _, id := range st.Anomalies {
+		for _, s := range shown {
+			assert.NotContains(t, s, anomalyName(id), "an anomaly still on the console")
+		}
+	}
+}
+
+func TestAdele_RemoveFromARoom(t *testing.T) {
+	env := newTestEnv(t)
+	u := env.start(t)
+	s := knownAdele(t, env, "")
+	a := showAdele(u, s)
+	require.NoError(t, s.Dispatch(&adele.EmergencyPhase{}))
+	require.NoError(t, s.Dispatch(&adele.PlayCard{Card: "A-01", Room: mustCard(t, "A-01").Rooms[0], Type: adele.Spy}))
+	room := mustCard(t, "A-01").Rooms[0]
+	a.board.onRoom(room)
+	tapDialogButton(t, u, "Remove Spy")
+	assert.Empty(t, a.state().Placed)
+}
+
+func mustCard(t *testing.T, id string) adele.Card {
+	c, ok := adele.Default().Card(id)
+	require.True(t, ok)
+	return c
+}
+
+// TestAdele_Golden keeps the console and the crew's view under review.
+func TestAdele_Golden(t *testing.T) {
+	for _, variant := range []string{"light", "dark"} {
+		t.Run(variant, func(t *testing.T) {
+			env := newTestEnv(t)
+			u := env.start(t)
+			applyTheme(env.app, variant)
+			s := knownAdele(t, env, "")
+			require.NoError(t, s.Dispatch(&adele.EmergencyPhase{}))
+			require.NoError(t, s.Dispatch(&adele.PlayCard{Card: "A-01", Room: mustCard(t, "A-01").Rooms[0], Type: adele.Fire}))
+			require.NoError(t, s.Dispatch(&adele.AlarmTerminal{Which: 1}))
+			a := showAdele(u, s)
+			u.win.Resize(fyne.NewSize(1000, 700))
+			test.AssertRendersToImage(t, "adele_crew_"+variant+".png", u.win.Canvas())
+			a.tabs.SelectIndex(1)
+			a.console.cover(false)
+			test.AssertRendersToImage(t, "adele_console_"+variant+".png", u.win.Canvas())
+		})
+	}
+}

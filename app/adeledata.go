@@ -1,0 +1,148 @@
+package app
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"boardside/companion"
+	"boardside/companion/adele"
+)
+
+// loadAdeleData makes the game use the owner's data when they saved some.
+func (u *UI) loadAdeleData(g *Game) []string {
+	return u.loadOwnData(adele.Game, g.Name, func(name string, b []byte) error {
+		d, err := adele.ParseData(name, b)
+		if err == nil {
+			useAdeleData(g, d)
+		}
+		return err
+	})
+}
+
+// adeleDataScreen edits ADELE's game data as its data file: the cards,
+// emergencies, obstacle mix, console costs, anomalies, ships and rounds,
+// each with its source line saying what is printed fact and what is a
+// default. Check and Save refuse a file with a mistake and name the card
+// and field; nothing is saved until it is right.
+type adeleDataScreen struct {
+	u       *UI
+	g       *Game
+	content fyne.CanvasObject
+	text    *widget.Entry
+	status  *widget.Label
+}
+
+func newAdeleDataScreen(u *UI, g *Game, current *adele.Data, onBack func()) *adeleDataScreen {
+	s := &adeleDataScreen{u: u, g: g}
+	bar, _ := backBar(lang.L("ADELE: game data"), onBack)
+	s.text = widget.NewMultiLineEntry()
+	s.text.TextStyle.Monospace = true
+	s.text.SetText(encodeAdeleData(current))
+	s.status = widget.NewLabel(lang.L("Parts labelled as defaults are not the printed game: correct them to match your copy. New games use your data."))
+	s.status.Wrapping = fyne.TextWrapWord
+	check := widget.NewButtonWithIcon(lang.L("Check"), theme.ConfirmIcon(), func() {
+		if _, err := s.parse(); err != nil {
+			s.refuse(err)
+			return
+		}
+		setLabel(s.status, lang.L("The data is valid."))
+	})
+	save := widget.NewButtonWithIcon(lang.L("Save as my data"), theme.DocumentSaveIcon(), s.onSave)
+	save.Importance = widget.HighImportance
+	export := widget.NewButtonWithIcon(lang.L("Export"), theme.UploadIcon(), s.onExport)
+	importB := widget.NewButtonWithIcon(lang.L("Import"), theme.DownloadIcon(), s.onImport)
+	reset := widget.NewButtonWithIcon(lang.L("Reset to default"), theme.HistoryIcon(), func() {
+		dialog.ShowConfirm(lang.L("Reset to default"), lang.L("Forget your own data and use the shipped defaults again?"), func(ok bool) {
+			if ok {
+				s.resetToDefault()
+			}
+		}, u.win)
+	})
+	buttons := container.NewHBox(check, save, export, importB, reset)
+	s.content = container.NewBorder(container.NewVBox(bar, s.status), buttons, nil, nil, s.text)
+	return s
+}
+
+func encodeAdeleData(d *adele.Data) string {
+	b, _ := json.MarshalIndent(d, "", "  ")
+	return string(b) + "\n"
+}
+
+func (s *adeleDataScreen) parse() (*adele.Data, error) {
+	return adele.ParseData(lang.L("your data"), []byte(s.text.Text))
+}
+
+func (s *adeleDataScreen) onSave() {
+	d, err := s.parse()
+	if err == nil {
+		err = companion.NewStore(s.u.ownDataPath(adele.Game)).Save([]byte(encodeAdeleData(d)))
+	}
+	if err != nil {
+		s.refuse(err)
+		return
+	}
+	useAdeleData(s.g, d)
+	setLabel(s.status, lang.L("Saved. New games use your data."))
+}
+
+func (s *adeleDataScreen) refuse(err error) {
+	msg := lang.L("Not saved: {{.Reason}}", map[string]any{"Reason": err.Error()})
+	setLabel(s.status, msg)
+	dialog.ShowError(errors.New(msg), s.u.win)
+}
+
+// importFrom reads a data file into the editor; a bad file changes nothing.
+func (s *adeleDataScreen) importFrom(name string, r io.Reader) error {
+	b, err := io.ReadAll(io.LimitReader(r, 1<<20))
+	if err != nil {
+		return err
+	}
+	d, err := adele.ParseData(name, b)
+	if err != nil {
+		return err
+	}
+	s.text.SetText(encodeAdeleData(d))
+	setLabel(s.status, lang.L("Imported. Save to use it."))
+	return nil
+}
+
+func (s *adeleDataScreen) onExport() {
+	dialog.ShowFileSave(func(w fyne.URIWriteCloser, err error) {
+		if err != nil || w == nil {
+			return
+		}
+		defer w.Close()
+		if _, err := io.Copy(w, bytes.NewBufferString(s.text.Text)); err != nil {
+			s.refuse(err)
+		}
+	}, s.u.win)
+}
+
+func (s *adeleDataScreen) onImport() {
+	dialog.ShowFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil || r == nil {
+			return
+		}
+		defer r.Close()
+		if err := s.importFrom(r.URI().Name(), r); err != nil {
+			dialog.ShowError(errors.New(lang.L("That file was not imported: {{.Reason}}", map[string]any{"Reason": err.Error()})), s.u.win)
+		}
+	}, s.u.win)
+}
+
+func (s *adeleDataScreen) resetToDefault() {
+	_ = os.Remove(s.u.ownDataPath(adele.Game))
+	useAdeleData(s.g, adele.Default())
+	s.text.SetText(encodeAdeleData(adele.Default()))
+	setLabel(s.status, lang.L("The shipped defaults are back."))
+}
