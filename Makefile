@@ -7,7 +7,7 @@ GO        ?= go
 TAGS      := migrated_fynedo
 export LANG := en_US.UTF-8
 
-.PHONY: deps run test vet unit smoke build package licenses bench bench-startup bench-timers bench-cpu bench-share screenshot
+.PHONY: deps run test vet unit smoke build package licenses bench bench-startup bench-timers bench-cpu bench-share bench-adele screenshot
 
 deps:
 	@scripts/deps.sh
@@ -52,6 +52,9 @@ bench-timers:
 
 bench-share:
 	$(GO) run ./cmd/sharebench
+
+bench-adele:
+	$(GO) run ./cmd/adelebench -games 10
 
 bench-cpu: deps
 	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) run ./cmd/cpubench

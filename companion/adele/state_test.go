@@ -2,6 +2,7 @@ package adele
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"slices"
 	"testing"
 	"time"
@@ -516,4 +517,44 @@ func TestUndo_PutsTheSameCardsBack(t *testing.T) {
 	require.NoError(t, session.Undo())
 	assert.Equal(t, hand, session.View().State.(*State).Hand)
 	assert.Equal(t, deck, session.View().State.(*State).Deck.Draw)
+}
+
+// TestRandomGames plays whole games at random through a session and checks
+// the rules' invariants after every accepted action.
+func TestRandomGames(t *testing.T) {
+	for seed := range uint64(30) {
+		r := rand.New(rand.NewPCG(seed, 1))
+		session := companion.New(Rules, New(), timers.NewFake(epoch))
+		accepted, refused := 0, 0
+		for range 5000 {
+			st := session.View().State.(*State)
+			a, ok := RandomAction(st, r)
+			if !ok {
+				break
+			}
+			if err := session.Dispatch(a); err != nil {
+				refused++
+				continue
+			}
+			accepted++
+			st = session.View().State.(*State)
+			require.GreaterOrEqual(t, st.Energy, 0)
+			for typ, n := range st.Console {
+				require.LessOrEqual(t, n, len(st.ConsoleData().Slots[typ]))
+				require.GreaterOrEqual(t, n, 0)
+			}
+			for i, p := range st.Placed {
+				for _, q := range st.Placed[i+1:] {
+					require.False(t, samePlace(p, q), "two identical obstacles at one place: %+v", p)
+				}
+			}
+			require.Len(t, slices.Compact(slices.Sorted(slices.Values(st.Impacts))), len(st.Impacts), "two impacts in one room")
+			require.LessOrEqual(t, len(st.Hand), HandSize)
+			require.NotEqual(t, st.AlarmTerminals[0], st.AlarmTerminals[1])
+		}
+		st := session.View().State.(*State)
+		require.True(t, st.Over(), "seed %d: the game ended (%d accepted, %d refused)", seed, accepted, refused)
+		assert.Equal(t, "adele", st.Result(), "nobody records a crew win in random play")
+		assert.Len(t, st.History, Default().StartRound(3), "one emergency per round")
+	}
 }
