@@ -16,6 +16,23 @@ const T = de ? {
   forbidden: "Dieser Link gehört nicht zu diesem Tisch: scannt den Code des Hosts erneut.", card: "KI-Karte",
   yellow: "gelb", blue: "blau", green: "grün", redX: "rotes X",
   startTimer: "Timer starten", roll: "3 Würfel werfen", reveal: "Entriegelungskarte aufdecken",
+  players: "{n} Spieler", notSetUp: "Der Host richtet das Spiel gerade ein …", emergencyPhase: "Notfallphase", endRound: "Rundenende",
+  phase: { emergency: "Als Nächstes: die Notfallphase", adele: "Planung und ADELEs Phase – die Crew wartet auf ADELE", endRound: "Die Aktionen der Crew, dann das Rundenende" },
+  rounds: "Rundenleiste", roundMarker: "Rundenmarker", noReturn: "No-Return-Marker", roundsPlayed: "Runden gespielt",
+  emergencies: "Notfälle", cardsLeft: "Notfallkarten übrig", impactsLeft: "Einschlagmarker übrig",
+  current: "Aktueller Notfall", round: "Runde", next: "Nächster Notfall", noneYet: "Noch keiner", faceDown: "Verdeckt – wird nächste Runde abgewendet", deckEmpty: "Der Notfallstapel ist leer",
+  sectorOf: "Sektor: {s}", symbols: "Symbole: {l}", triggers: "Ausgelöst: {l}", averted: "Abgewendet", impactIn: "Einschlag in Raum {r}", rerolled: "(neu gewürfelt nach {l})",
+  alarmUsed: "Alarmterminal {n} benutzt (Raum {r})", alarmsOff: "Die Alarmterminals sind durch eine Anomalie abgeschaltet", alarmAsk: "Hat jemand Alarmterminal {n} benutzt? Der offene Notfall wird abgewendet, das Terminal zieht um.",
+  anomalies: "Anomalien im Spiel", noAnomaly: "Keine Anomalie im Spiel",
+  missions: "Missionen", blueMission: "Blaue Mission: kein Einschlagmarker auf dem Schiff", redMission: "Rote Mission: Rundenmarker nicht unter dem No-Return-Marker",
+  ship: "Schiff", room: "Raum {r}", alarmHere: "Alarmterminal {n}", crewHere: "Crew {n} startet hier", impactHere: "Einschlag",
+  inRoom: "aus Raum {r} entfernen", toRoom: "{o} (zu Raum {r})", onTerminal: "{o} (Terminal)", impactMarker: "Einschlagmarker",
+  command: "Kommandoterminal: No-Return runter", d20: "W20 werfen", lastRoll: "Letzter Wurf", crewStart: "Crew-Start", alarmMoved: "Alarmterminal {n} umgezogen", plainD20: "W20",
+  crewWins: "Die Crew gewinnt", adeleWins: "ADELE gewinnt", crewWinsAsk: "Das Spiel ist vorbei: Die Crew hat eine Mission erfüllt?", adeleWinsAsk: "Das Spiel ist vorbei: Ein Crewmitglied ist gestorben, ADELE gewinnt?",
+  kind: { stress: "Stress", systemFailure: "Systemausfall", courseDeviation: "Kursabweichung", silence: "Funkstille", impact: "Einschlag" },
+  sector: { yellow: "gelb", blue: "blau", red: "rot", green: "grün", grey: "grau" },
+  obstacle: { spy: "Spion", doorLocked: "Tür verriegelt", oxygenLoss: "Sauerstoffverlust", fire: "Feuer", darkness: "Dunkelheit", computerFailure: "Computerausfall" },
+  anomaly: { airlocksLocked: "Luftschleusen verriegelt", alarmTerminalsOff: "Alarmterminals abgeschaltet", weakBatteries: "Schwache Batterien", explosions: "Explosionen", panic: "Panik", targetedAttack: "Gezielter Angriff" },
 } : {
   connected: "connected", connecting: "connecting …", offline: "offline – reconnecting …", offset: "clock offset", rtt: "round trip", version: "version",
   flip: "Flip", act: "Action: someone moved", joker: "Joker: talk", pause: "Pause", resume: "Resume", start: "Turn the sand timer over to start",
@@ -26,6 +43,23 @@ const T = de ? {
   forbidden: "This link is not for this table: scan the host's code again.", card: "AI card",
   yellow: "yellow", blue: "blue", green: "green", redX: "red X",
   startTimer: "Start the timer", roll: "Roll 3 dice", reveal: "Reveal an unlock card",
+  players: "{n} players", notSetUp: "The host is setting the game up …", emergencyPhase: "Emergency phase", endRound: "End of round",
+  phase: { emergency: "Next: the emergency phase", adele: "Planning and ADELE's phase – the crew waits for ADELE", endRound: "The crew's actions, then the end of the round" },
+  rounds: "Round track", roundMarker: "Round marker", noReturn: "No-return marker", roundsPlayed: "Rounds played",
+  emergencies: "Emergencies", cardsLeft: "Emergency cards left", impactsLeft: "Impact markers left",
+  current: "Current emergency", round: "round", next: "Next emergency", noneYet: "None yet", faceDown: "Face down – averted next round", deckEmpty: "The emergency deck is empty",
+  sectorOf: "Sector: {s}", symbols: "Symbols: {l}", triggers: "Triggers: {l}", averted: "Averted", impactIn: "Impact in room {r}", rerolled: "(rolled again after {l})",
+  alarmUsed: "Alarm terminal {n} used (room {r})", alarmsOff: "The alarm terminals are switched off by an anomaly", alarmAsk: "Did a crew member use alarm terminal {n}? The face-up emergency is averted and the terminal moves.",
+  anomalies: "Anomalies in play", noAnomaly: "No anomaly in play",
+  missions: "Missions", blueMission: "Blue mission: no impact marker on the ship", redMission: "Red mission: round marker not below the no-return marker",
+  ship: "Ship", room: "Room {r}", alarmHere: "Alarm terminal {n}", crewHere: "Crew {n} starts here", impactHere: "Impact",
+  inRoom: "remove from room {r}", toRoom: "{o} (to room {r})", onTerminal: "{o} (terminal)", impactMarker: "Impact marker",
+  command: "Command terminal: no-return down", d20: "Roll the D20", lastRoll: "Last roll", crewStart: "Crew start", alarmMoved: "Alarm terminal {n} moved", plainD20: "D20",
+  crewWins: "The crew wins", adeleWins: "ADELE wins", crewWinsAsk: "The game is over: the crew completed a mission?", adeleWinsAsk: "The game is over: a crew member died, ADELE wins?",
+  kind: { stress: "Stress", systemFailure: "System failure", courseDeviation: "Course deviation", silence: "Silence", impact: "Impact" },
+  sector: { yellow: "yellow", blue: "blue", red: "red", green: "green", grey: "grey" },
+  obstacle: { spy: "Spy", doorLocked: "Door locked", oxygenLoss: "Oxygen loss", fire: "Fire", darkness: "Darkness", computerFailure: "Computer failure" },
+  anomaly: { airlocksLocked: "Airlocks locked", alarmTerminalsOff: "Alarm terminals off", weakBatteries: "Weak batteries", explosions: "Explosions", panic: "Panic", targetedAttack: "Targeted attack" },
 };
 const $ = (id) => document.getElementById(id);
 document.querySelectorAll("[data-t]").forEach((el) => { el.textContent = T[el.dataset.t]; });
@@ -126,8 +160,10 @@ function render() {
   $("version").textContent = snap.version;
   const s = snap.state, list = [];
   const btns = { append: (...b) => list.push(...b) };
-  $("card").hidden = true; $("banner").hidden = true;
-  if (snap.game === "marsmaze") renderMars(s, btns); else if (snap.game === "missioncontrol") renderMC(s, btns);
+  $("card").hidden = true; $("banner").hidden = true; $("banner").className = "banner";
+  const adele = snap.game === "adele";
+  $("timer").hidden = adele; $("adele").hidden = !adele;
+  if (snap.game === "marsmaze") renderMars(s, btns); else if (snap.game === "missioncontrol") renderMC(s, btns); else if (adele) renderAdele(s, btns);
   const key = list.map((b) => b.textContent + "|" + b.disabled + "|" + b.className).join(";");
   if (key !== shownButtons) { shownButtons = key; $("buttons").replaceChildren(...list); }
 }
@@ -215,6 +251,179 @@ function renderMC(s, btns) {
     btns.append(done);
   }
   scheduleTick(playing && s.timer.running, ms);
+}
+
+// ---- ADELE: the crew's public table. Only adele.Public reaches this
+// page; ADELE's energy, hand and console stay on her device. ----
+const fill = (t, v) => t.replace(/\{(\w)\}/g, (_, k) => v[k]);
+const word = (dict, id) => (dict && dict[id]) || id;
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+function section(title, ...children) {
+  const sec = el("section", "ad-sec");
+  sec.append(el("h2", "", title), ...children);
+  return sec;
+}
+// asking wraps a button so that it asks first: for actions that roll a
+// die or end the game, where a slip of the finger costs the table.
+function asking(b, question) {
+  const kind = b.onclick;
+  b.onclick = () => { if (confirm(question)) kind(); };
+  return b;
+}
+function rerolls(list) { return list && list.length ? " " + fill(T.rerolled, { l: list.join(", ") }) : ""; }
+function placedName(p) {
+  const o = word(T.obstacle, p.type);
+  if (p.spot && p.spot.startsWith("door:")) return fill(T.toRoom, { o, r: p.spot.slice(5) });
+  if (p.spot === "terminal") return fill(T.onTerminal, { o });
+  return o;
+}
+
+// emergencyCard draws an emergency card's face: kind, sector, symbols and,
+// for one that was played, whether it was averted and where it hit.
+function emergencyCard(title, e, played) {
+  const c = el("div", "ecard sec-" + e.sector);
+  c.append(el("div", "ecard-title", title));
+  c.append(el("div", "ecard-kind", word(T.kind, e.kind)));
+  c.append(el("div", "", fill(T.sectorOf, { s: word(T.sector, e.sector) })));
+  if (e.symbols && e.symbols.length) c.append(el("div", "", fill(T.symbols, { l: e.symbols.map((a) => word(T.anomaly, a)).join(", ") })));
+  if (!played) return c;
+  if (e.averted) c.append(el("div", "ecard-averted", "✓ " + T.averted));
+  if (e.triggers && e.triggers.length) c.append(el("div", "ecard-strong", fill(T.triggers, { l: e.triggers.map((a) => word(T.anomaly, a)).join(", ") })));
+  if (e.impactRoom) c.append(el("div", "ecard-strong", fill(T.impactIn, { r: e.impactRoom }) + rerolls(e.rerolls)));
+  return c;
+}
+
+let shownAdele = "";
+function renderAdele(s, btns) {
+  $("game").textContent = "ADELE" + (s.setUp ? " · " + cap(s.ship) + " · " + fill(T.players, { n: s.players }) : "");
+  if (!s.setUp) {
+    $("status").textContent = T.notSetUp; $("info").textContent = "";
+    $("adele").replaceChildren(); shownAdele = "";
+    return;
+  }
+  const over = !!s.result;
+  $("status").textContent = over ? "" : word(T.phase, s.phase);
+  $("info").textContent = [T.cardsLeft + ": " + s.cardsLeft, T.impactsLeft + ": " + s.impactsLeft, T.roundsPlayed + ": " + s.roundsPlayed].join(" · ");
+  if (over) {
+    $("banner").hidden = false;
+    $("banner").className = "banner" + (s.result === "adele" ? " bad" : "");
+    $("banner").textContent = s.result === "crew" ? T.crewWins : T.adeleWins;
+  } else if (s.phase === "emergency") {
+    btns.append(button(T.emergencyPhase, "emergency", null, true, s.cardsLeft === 0));
+  } else {
+    btns.append(button(T.endRound, "endRound", null, true, s.phase !== "endRound"));
+  }
+
+  // The rest changes only with the state: rebuilt then, and not on the
+  // clock's renders, so that a tap in flight is not swallowed.
+  const key = JSON.stringify(s);
+  if (key === shownAdele) return;
+  shownAdele = key;
+  const parts = [];
+
+  // The round track, from the first round down to 1.
+  const track = el("ol", "track");
+  for (let r = s.startRound; r >= 1; r--) {
+    const c = el("li", "", String(r));
+    if (r === s.round) { c.classList.add("round"); c.title = T.roundMarker; }
+    if (r === s.noReturn) { c.classList.add("noreturn"); c.title = (c.title ? c.title + " · " : "") + T.noReturn; }
+    track.append(c);
+  }
+  const legend = el("div", "legend");
+  legend.append(el("span", "key round", T.roundMarker + " " + (s.round >= 1 ? s.round : "–")), el("span", "key noreturn", T.noReturn + " " + s.noReturn));
+  parts.push(section(T.rounds, track, legend));
+
+  // Missions.
+  const missions = el("ul", "missions");
+  [[s.blueOK, T.blueMission, "blue"], [s.redOK, T.redMission, "red"]].forEach(([ok, text, cls]) => {
+    const m = el("li", "mission " + cls + (ok ? " ok" : " bad"));
+    m.append(el("span", "tick", ok ? "✓" : "✗"), el("span", "", text));
+    missions.append(m);
+  });
+  parts.push(section(T.missions, missions));
+
+  // This round's emergency and the next card.
+  const cards = el("div", "ecards");
+  const cur = s.current;
+  if (cur) {
+    cards.append(emergencyCard(T.current + " · " + T.round + " " + cur.round, cur, true));
+  } else {
+    const c = el("div", "ecard"); c.append(el("div", "ecard-title", T.current), el("div", "ecard-kind", T.noneYet)); cards.append(c);
+  }
+  if (s.next) {
+    cards.append(emergencyCard(T.next, s.next, false));
+  } else {
+    const c = el("div", "ecard facedown"); c.append(el("div", "ecard-title", T.next), el("div", "ecard-kind", s.nextAverted ? T.faceDown : T.deckEmpty)); cards.append(c);
+  }
+  const alarms = el("div", "ad-buttons");
+  if (s.alarmsOff) {
+    alarms.append(el("p", "note", T.alarmsOff));
+  } else {
+    (s.alarms || []).forEach((room, i) => {
+      const n = i + 1;
+      alarms.append(asking(button(fill(T.alarmUsed, { n, r: room }), "alarmTerminal", { which: n }, false, over || !s.next), fill(T.alarmAsk, { n })));
+    });
+  }
+  parts.push(section(T.emergencies, cards, alarms));
+
+  // Anomalies in play.
+  const anomalies = (s.inPlay || []).map((a) => word(T.anomaly, a.id));
+  const aList = el("ul", "anomalies");
+  if (anomalies.length) anomalies.forEach((a) => aList.append(el("li", "", a))); else aList.append(el("li", "none", T.noAnomaly));
+  parts.push(section(T.anomalies, aList));
+
+  // The ship: each room in its sector's colour, with what is in it and a
+  // button per obstacle or impact marker the crew removes. A locked door
+  // shows in both rooms it joins and is removed as it was placed.
+  const ship = el("div", "ship");
+  (s.sectors || []).forEach((sector, i) => {
+    const room = i + 1;
+    const tile = el("div", "room sec-" + sector);
+    tile.dataset.room = room;
+    const head = el("div", "room-head");
+    head.append(el("b", "", fill(T.room, { r: room })), el("span", "", word(T.sector, sector)));
+    tile.append(head);
+    (s.alarms || []).forEach((r, j) => { if (r === room) tile.append(el("div", "badge alarm" + (s.alarmsOff ? " off" : ""), fill(T.alarmHere, { n: j + 1 }))); });
+    (s.crewRooms || []).forEach((r, j) => { if (r === room) tile.append(el("div", "badge crew", fill(T.crewHere, { n: j + 1 }))); });
+    (s.placed || []).forEach((p) => {
+      const here = p.room === room ? p : p.spot === "door:" + room ? { type: p.type, spot: "door:" + p.room } : null;
+      if (!here) return;
+      const b = button("✕ " + placedName(here), "removeObstacle", { room: p.room, type: p.type, spot: p.spot || "" }, false, over);
+      b.className = "remove"; b.setAttribute("aria-label", placedName(here) + ": " + fill(T.inRoom, { r: room }));
+      tile.append(b);
+    });
+    if ((s.impacts || []).includes(room)) {
+      tile.append(el("div", "badge impact", T.impactHere));
+      const b = button("✕ " + T.impactMarker, "removeImpact", { room }, false, over);
+      b.className = "remove"; b.setAttribute("aria-label", T.impactMarker + ": " + fill(T.inRoom, { r: room }));
+      tile.append(b);
+    }
+    ship.append(tile);
+  });
+  parts.push(section(T.ship, ship));
+
+  // The D20 and the command terminal.
+  const dice = el("div", "d20");
+  const roll = s.lastRoll;
+  if (roll) {
+    const what = roll.what === "crew" ? T.crewStart : roll.what.startsWith("alarm") ? fill(T.alarmMoved, { n: roll.what.slice(5) }) : T.plainD20;
+    dice.append(el("span", "die", String(roll.room)), el("span", "", T.lastRoll + ": " + what + rerolls(roll.rerolls)));
+  }
+  const tools = el("div", "ad-buttons");
+  tools.append(button(T.d20, "rollD20"), button(T.command, "commandTerminal", null, false, over || s.noReturn <= 1));
+  parts.push(section(T.plainD20, dice, tools));
+
+  if (!over) {
+    const end = el("div", "ad-buttons");
+    end.append(asking(button(T.crewWins, "finish", { winner: "crew" }), T.crewWinsAsk), asking(button(T.adeleWins, "finish", { winner: "adele" }), T.adeleWinsAsk));
+    parts.push(end);
+  }
+  $("adele").replaceChildren(...parts);
 }
 
 // Houston's shapes and Cologne's columns drawn as on the card.

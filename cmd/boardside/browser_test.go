@@ -2,8 +2,12 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"net"
 	"os/exec"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardside/companion"
+	"boardside/companion/adele"
 	mm "boardside/companion/marsmaze"
 	"boardside/companion/share"
 	"boardside/timers"
@@ -132,4 +137,107 @@ func TestBrowser_ViewersComeBackWhenTheHostRestarts(t *testing.T) {
 	waitText(phone, t, "#buttons", "Turn the sand timer over")
 	require.NoError(t, chromedp.Do(phone, chromedp.Click(chromedp.Search(`//button[starts-with(text(),"Turn the sand")]`))))
 	waitText(phone, t, "#info", "Hourglass markers left: 1")
+}
+
+// adeleAfterRound1 is a 4-player ADELE game on the Deimos after its first
+// round: one emergency, a locked door ADELE placed between two rooms, an
+// impact marker, and the round marker on 10, the emergency phase next.
+func adeleAfterRound1(t *testing.T) *adele.State {
+	t.Helper()
+	st := adele.New()
+	env := companion.Env{Now: time.Now()}
+	require.NoError(t, st.Apply(&adele.SetUpGame{Players: 4, Ship: "deimos"}, env))
+	require.NoError(t, st.Apply(&adele.EmergencyPhase{}, env))
+	st.Console[adele.DoorLocked] = max(st.Console[adele.DoorLocked], 1) // a door to lock, whatever the bag dealt
+	var card adele.Card
+	for _, id := range st.Hand {
+		if c, _ := st.Data().Card(id); !c.Special() {
+			card = c
+			break
+		}
+	}
+	require.NotEmpty(t, card.ID, "ADELE holds a room card")
+	room := card.Rooms[0]
+	require.NoError(t, st.Apply(&adele.PlayCard{Card: card.ID, Room: room, Type: adele.DoorLocked, Spot: fmt.Sprintf("door:%d", room%adele.Rooms+1)}, env))
+	require.NoError(t, st.Apply(&adele.EndPhase{}, env))
+	require.NoError(t, st.Apply(&adele.EndRound{}, env))
+	st.Impacts = []int{7}
+	return st
+}
+
+func TestBrowser_ADELECrewTable(t *testing.T) {
+	newTab := browser(t)
+	start := adeleAfterRound1(t)
+	door := start.Placed[0]
+	var other int
+	_, err := fmt.Sscanf(door.Spot, "door:%d", &other)
+	require.NoError(t, err)
+
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	var out strings.Builder
+	srv, best, err := host(l, t.TempDir(), adele.Game, true, shared[adele.Game].game, func() companion.State { return start }, &out)
+	require.NoError(t, err)
+	go func() { _ = srv.Serve(l) }()
+	t.Cleanup(func() { _ = srv.Close() })
+	token := best[strings.Index(best, "?t=")+3:]
+	base := "http://" + l.Addr().String()
+	public := func() adele.PublicState {
+		code, body := get(t, base+"/api/v1/state?t="+token)
+		require.Equal(t, 200, code)
+		var snap struct {
+			State adele.PublicState `json:"state"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(body), &snap))
+		return snap.State
+	}
+	kinds := map[string]string{adele.Stress: "Stress", adele.SystemFailure: "System failure",
+		adele.CourseDeviation: "Course deviation", adele.Silence: "Silence", adele.Impact: "Impact"}
+
+	phone := newTab()
+	require.NoError(t, chromedp.Do(phone, chromedp.Navigate(base+"/?t="+token)))
+	waitText(phone, t, "#conn", "connected")
+	waitText(phone, t, "#game", "ADELE · Deimos · 4 players")
+	before := public()
+	require.NotNil(t, before.Current)
+	require.NotNil(t, before.Next)
+	waitText(phone, t, ".track .round", "10")
+	waitText(phone, t, ".track .noreturn", strconv.Itoa(before.NoReturn)) // a course deviation moved it
+	waitText(phone, t, ".legend", "Round marker 10")
+	waitText(phone, t, "#status", "Next: the emergency phase")
+	waitText(phone, t, ".ecards", "Current emergency · round 11"+kinds[before.Current.Kind])
+	waitText(phone, t, ".ecards", "Next emergency"+kinds[before.Next.Kind])
+	waitText(phone, t, ".missions", "✗Blue mission")
+	waitText(phone, t, "#adele", "Alarm terminal 1 used (room 3)")
+	rooms, err := chromedp.Run(phone, chromedp.Evaluate[int](`document.querySelectorAll(".room").length`))
+	require.NoError(t, err)
+	assert.Equal(t, adele.Rooms, rooms)
+	waitText(phone, t, ".room[data-room='7']", "Impact")
+
+	// The Emergency phase button plays the face-up card.
+	require.NoError(t, chromedp.Do(phone, chromedp.Click(chromedp.Search(`//button[text()="Emergency phase"]`))))
+	waitText(phone, t, ".ecards", "Current emergency · round 10"+kinds[before.Next.Kind])
+	waitText(phone, t, "#status", "ADELE's phase")
+	after := public()
+	require.NotNil(t, after.Current)
+	assert.Equal(t, before.Next.ID, after.Current.Card, "the face-up card became this round's emergency")
+	assert.Equal(t, "adele", after.Phase)
+
+	// A locked door shows in both rooms; removing it from the other side
+	// sends it as ADELE placed it.
+	waitText(phone, t, fmt.Sprintf(".room[data-room='%d']", other), fmt.Sprintf("Door locked (to room %d)", door.Room))
+	require.NoError(t, chromedp.Do(phone, chromedp.Click(chromedp.Search(
+		fmt.Sprintf(`//div[@data-room="%d"]/button[contains(text(),"Door locked")]`, other)))))
+	require.Eventually(t, func() bool { return len(public().Placed) == 0 }, 10*time.Second, 50*time.Millisecond, "the door was removed")
+	require.NoError(t, chromedp.Do(phone, chromedp.Click(chromedp.Search(`//div[@data-room="7"]/button[contains(text(),"Impact marker")]`))))
+	require.Eventually(t, func() bool { return !slices.Contains(public().Impacts, 7) }, 10*time.Second, 50*time.Millisecond, "the impact marker was removed")
+	if len(public().Impacts) == 0 { // unless this round's emergency was an impact
+		waitText(phone, t, ".missions", "✓Blue mission")
+	}
+
+	html, err := chromedp.Run(phone, chromedp.OuterHTML(chromedp.CSS("html")))
+	require.NoError(t, err)
+	for _, secret := range []string{"energy", "hand", "console"} {
+		assert.NotContains(t, strings.ToLower(html), secret, "ADELE's secrets stay on her device")
+	}
 }
