@@ -1,7 +1,9 @@
 package app
 
 import (
+	"net/http/httptest"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -13,7 +15,9 @@ import (
 
 	"boardside/companion"
 	"boardside/companion/adele"
+	"boardside/companion/share"
 	"boardside/decks"
+	"boardside/timers"
 )
 
 func openAdele(t testing.TB, u *UI) *adeleScreen {
@@ -235,4 +239,34 @@ func TestAdele_Golden(t *testing.T) {
 			test.AssertRendersToImage(t, "adele_console_"+variant+".png", u.win.Canvas())
 		})
 	}
+}
+
+// TestAdele_JoinedDeviceShowsTheCrewsBoard: a Boardside that joins an ADELE
+// table shows the crew's board and its buttons act on the host's game.
+func TestAdele_JoinedDeviceShowsTheCrewsBoard(t *testing.T) {
+	clock := timers.System{}
+	s := companion.New(adele.Rules, adele.New(), clock)
+	require.NoError(t, s.Dispatch(&adele.SetUpGame{Players: 3, Ship: "deimos", PIN: "9753"}))
+	h := share.NewHost(s, share.Game{Rules: adele.Rules, Public: adele.Public, PublicActions: adele.PublicActions}, clock, share.NewToken())
+	srv := httptest.NewServer(h.Handler(nil))
+	t.Cleanup(func() { srv.Close(); h.Close() })
+
+	env := newTestEnv(t)
+	u := env.start(t)
+	q := make(queue, 64)
+	u.do = func(f func()) { q <- f }
+	u.clock = clock
+	j := newJoinScreen(u)
+	u.show(j.content)
+	j.connect(u, srv.URL+"/?t="+h.Token())
+	shown := func() string { return strings.Join(texts(u.current), "\n") }
+	q.until(t, func() bool { return strings.Contains(shown(), "Round marker 12 · no-return marker 1 · next: the emergency phase") })
+
+	test.Tap(button(t, u.current, "Emergency phase"))
+	assert.True(t, s.View().State.(*adele.State).EmergencyDone, "the host's game moved on")
+	q.until(t, func() bool { return strings.Contains(shown(), "next: planning and ADELE's phase") })
+	for _, secret := range []string{"energy", "9753", "Console"} {
+		assert.NotContains(t, shown(), secret)
+	}
+	u.showHome()
 }

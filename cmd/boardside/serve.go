@@ -170,7 +170,9 @@ func (g gameSetup) apply(st companion.State) error {
 	case *mm.State:
 		err = errors.Join(st.Apply(&mm.ChooseMission{Mission: *g.mission}, now), st.Apply(&mm.SetOptions{Solo: *g.solo, Expert: *g.expert}, now))
 	case *adele.State:
-		err = st.Apply(&adele.SetUpGame{Players: *g.players, Ship: strings.ToLower(strings.TrimSpace(*g.ship))}, now)
+		// A laptop has no ADELE console: she keeps hers on paper, and the
+		// table's rounds end without waiting for her phase on a device.
+		err = st.Apply(&adele.SetUpGame{Players: *g.players, Ship: strings.ToLower(strings.TrimSpace(*g.ship)), PaperConsole: true}, now)
 	}
 	return err
 }

@@ -19,6 +19,10 @@ type SetUpGame struct {
 	Experienced bool     `json:"experienced,omitempty"`
 	Remove      []string `json:"remove,omitempty"`
 	PIN         string   `json:"pin,omitempty"`
+	// PaperConsole: ADELE keeps her console on paper, and Boardside only
+	// keeps the public table (a laptop hosting with boardside serve). The
+	// round then ends without waiting for ADELE's phase on a device.
+	PaperConsole bool `json:"paperConsole,omitempty"`
 }
 
 // PlayCard plays a room card from the hand: the rightmost obstacle of Type
@@ -201,7 +205,7 @@ func (s *State) Apply(a companion.Action, _ companion.Env) error {
 		switch {
 		case !s.EmergencyDone:
 			return ErrEmergencyFirst
-		case !s.AdeleDone:
+		case !s.AdeleDone && !s.PaperConsole:
 			return ErrAdeleFirst
 		}
 		s.Round--
@@ -251,7 +255,7 @@ func (s *State) setUp(x *SetUpGame) error {
 	}
 	console, _ := d.Console(x.Players)
 	*s = State{
-		data: d, Players: x.Players, Ship: ship.ID, Experienced: x.Experienced, PIN: x.PIN,
+		data: d, Players: x.Players, Ship: ship.ID, Experienced: x.Experienced, PIN: x.PIN, PaperConsole: x.PaperConsole,
 		Energy: console.EnergyStart, Console: map[string]int{},
 		Bag:   decks.NewBag(d.Obstacles.Counts, decks.NewRand()),
 		Deck:  decks.NewDeck(ids, decks.NewRand()),

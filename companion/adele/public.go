@@ -62,7 +62,7 @@ func Public(st companion.State) any {
 	switch {
 	case !s.EmergencyDone:
 		p.Phase = "emergency"
-	case !s.AdeleDone:
+	case !s.AdeleDone && !s.PaperConsole:
 		p.Phase = "adele"
 	default:
 		p.Phase = "endRound"

@@ -83,6 +83,8 @@ type State struct {
 	Experienced bool   `json:"experienced,omitempty"`
 	// PIN lifts the console's privacy cover; "" means a gesture does.
 	PIN string `json:"pin,omitempty"`
+	// PaperConsole: ADELE's console is not kept here (see SetUpGame).
+	PaperConsole bool `json:"paperConsole,omitempty"`
 
 	// ADELE's secrets.
 	Energy    int            `json:"energy"`

@@ -558,3 +558,12 @@ func TestRandomGames(t *testing.T) {
 		assert.Len(t, st.History, Default().StartRound(3), "one emergency per round")
 	}
 }
+
+func TestPaperConsole_TheRoundEndsWithoutADELEsPhase(t *testing.T) {
+	s := New()
+	require.NoError(t, apply(s, &SetUpGame{Players: 4, Ship: "deimos", PaperConsole: true}))
+	require.NoError(t, apply(s, &EmergencyPhase{}))
+	assert.Equal(t, "endRound", Public(s).(PublicState).Phase)
+	require.NoError(t, apply(s, &EndRound{}))
+	assert.Equal(t, Default().StartRound(4)-1, s.Round)
+}
