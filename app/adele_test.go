@@ -260,7 +260,9 @@ func TestAdele_JoinedDeviceShowsTheCrewsBoard(t *testing.T) {
 	u.show(j.content)
 	j.connect(u, srv.URL+"/?t="+h.Token())
 	shown := func() string { return strings.Join(texts(u.current), "\n") }
-	q.until(t, func() bool { return strings.Contains(shown(), "Round marker 12 · no-return marker 1 · next: the emergency phase") })
+	q.until(t, func() bool {
+		return strings.Contains(shown(), "Round marker 12 · no-return marker 1 · next: the emergency phase")
+	})
 
 	test.Tap(button(t, u.current, "Emergency phase"))
 	assert.True(t, s.View().State.(*adele.State).EmergencyDone, "the host's game moved on")
