@@ -80,7 +80,15 @@ func newAdeleScreen(u *UI, g *Game, s *companion.Session) *adeleScreen {
 	a.content = container.NewBorder(a.bar.content, nil, nil, nil, body)
 	a.live = startLive(u.clock, s, a.render)
 	a.console.wake = a.live.tick
-	u.leave = a.live.stop
+	u.mu.Lock()
+	u.onAway = func() { a.console.cover(true) }
+	u.mu.Unlock()
+	u.leave = func() {
+		a.live.stop()
+		u.mu.Lock()
+		u.onAway = nil
+		u.mu.Unlock()
+	}
 	return a
 }
 

@@ -180,6 +180,13 @@ func TestAdele_PrivacyCover(t *testing.T) {
 	assert.False(t, c.covered, "using the console keeps it open")
 	test.Tap(button(t, c.content, "Hide"))
 	assert.True(t, c.covered, "one tap hides it")
+
+	test.Type(c.pinEntry, "2468")
+	c.tryPIN()
+	require.False(t, c.covered)
+	u.setForeground(false)
+	assert.True(t, c.covered, "the app going into the background covers it")
+	u.setForeground(true)
 }
 
 func TestAdele_CrewViewShowsNoSecret(t *testing.T) {

@@ -43,6 +43,9 @@ type UI struct {
 	mu         sync.Mutex
 	sessions   map[string]*companion.Session // game ID → game in progress
 	foreground bool
+	// onAway runs when the app goes into the background (ADELE's console
+	// covers itself then).
+	onAway func()
 	announced  map[int64]bool // deadlines whose time's up was signalled
 	hosts      map[string]*hosting
 
@@ -120,8 +123,12 @@ func (u *UI) Window() fyne.Window { return u.win }
 
 func (u *UI) setForeground(f bool) {
 	u.mu.Lock()
-	defer u.mu.Unlock()
 	u.foreground = f
+	away := u.onAway
+	u.mu.Unlock()
+	if !f && away != nil {
+		u.do(away) // lifecycle hooks need not run on the UI goroutine
+	}
 }
 
 // show replaces the screen. The screen that was showing stops first.
