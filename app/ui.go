@@ -45,9 +45,9 @@ type UI struct {
 	foreground bool
 	// onAway runs when the app goes into the background (ADELE's console
 	// covers itself then).
-	onAway func()
-	announced  map[int64]bool // deadlines whose time's up was signalled
-	hosts      map[string]*hosting
+	onAway    func()
+	announced map[int64]bool // deadlines whose time's up was signalled
+	hosts     map[string]*hosting
 
 	awake bool // screen blanking is off; Fyne goroutine only
 	// leave stops the showing game screen's timers and watchers.
