@@ -12,5 +12,6 @@ func Run() {
 	ApplyLanguage(NewPrefs(a.Preferences()).Language())
 	LoadTranslations()
 	u := New(a, Options{})
+	noDepthBuffer() // after New made the window, before it is shown
 	u.Window().ShowAndRun()
 }
