@@ -1,7 +1,10 @@
 package assets
 
 import (
+	"bytes"
 	"embed"
+	"encoding/json"
+	"fmt"
 	"io/fs"
 	"sort"
 	"strings"
@@ -45,6 +48,22 @@ func Shipped[T any](game string, parse func(name string, b []byte) (T, error)) f
 		}
 		return d
 	})
+}
+
+// Decode reads a game's data file strictly (an unknown field is a mistake
+// an owner should hear about) and checks it with validate. Every error
+// starts with the file's name, so an owner editing a copy finds it.
+func Decode[T any](name string, b []byte, validate func(*T) error) (*T, error) {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	var d T
+	if err := dec.Decode(&d); err != nil {
+		return nil, fmt.Errorf("%s: not a valid data file: %w", name, err)
+	}
+	if err := validate(&d); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return &d, nil
 }
 
 //go:embed sounds/*.pcm

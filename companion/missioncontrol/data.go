@@ -1,8 +1,6 @@
 package missioncontrol
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"time"
@@ -150,16 +148,7 @@ func (d *Data) Setup(n int) (Setup, bool) {
 // ParseData reads and checks a data file. Every problem names the file,
 // the card (or row) and the field, so an owner editing their copy finds it.
 func ParseData(name string, b []byte) (*Data, error) {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	var d Data
-	if err := dec.Decode(&d); err != nil {
-		return nil, fmt.Errorf("%s: not a valid data file: %w", name, err)
-	}
-	if err := d.Validate(); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	return &d, nil
+	return assets.Decode(name, b, (*Data).Validate)
 }
 
 // Validate checks the data's rules; errors name the card and field.
