@@ -1,15 +1,12 @@
 package app
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"io"
 	"os"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -59,15 +56,11 @@ func newAdeleDataScreen(u *UI, g *Game, current *adele.Data, onBack func()) *ade
 	})
 	save := widget.NewButtonWithIcon(lang.L("Save as my data"), theme.DocumentSaveIcon(), s.onSave)
 	save.Importance = widget.HighImportance
-	export := widget.NewButtonWithIcon(lang.L("Export"), theme.UploadIcon(), s.onExport)
-	importB := widget.NewButtonWithIcon(lang.L("Import"), theme.DownloadIcon(), s.onImport)
-	reset := widget.NewButtonWithIcon(lang.L("Reset to default"), theme.HistoryIcon(), func() {
-		dialog.ShowConfirm(lang.L("Reset to default"), lang.L("Forget your own data and use the shipped defaults again?"), func(ok bool) {
-			if ok {
-				s.resetToDefault()
-			}
-		}, u.win)
+	export := widget.NewButtonWithIcon(lang.L("Export"), theme.UploadIcon(), func() {
+		u.exportData(func(w io.Writer) error { _, err := io.WriteString(w, s.text.Text); return err }, s.refuse)
 	})
+	importB := widget.NewButtonWithIcon(lang.L("Import"), theme.DownloadIcon(), func() { u.importData(s.importFrom) })
+	reset := widget.NewButtonWithIcon(lang.L("Reset to default"), theme.HistoryIcon(), func() { u.confirmReset(s.resetToDefault) })
 	buttons := container.NewHBox(check, save, export, importB, reset)
 	s.content = container.NewBorder(container.NewVBox(bar, s.status), buttons, nil, nil, s.text)
 	return s
@@ -95,11 +88,7 @@ func (s *adeleDataScreen) onSave() {
 	setLabel(s.status, lang.L("Saved. New games use your data."))
 }
 
-func (s *adeleDataScreen) refuse(err error) {
-	msg := lang.L("Not saved: {{.Reason}}", map[string]any{"Reason": err.Error()})
-	setLabel(s.status, msg)
-	dialog.ShowError(errors.New(msg), s.u.win)
-}
+func (s *adeleDataScreen) refuse(err error) { s.u.refuseData(s.status, err) }
 
 // importFrom reads a data file into the editor; a bad file changes nothing.
 func (s *adeleDataScreen) importFrom(name string, r io.Reader) error {
@@ -114,30 +103,6 @@ func (s *adeleDataScreen) importFrom(name string, r io.Reader) error {
 	s.text.SetText(encodeAdeleData(d))
 	setLabel(s.status, lang.L("Imported. Save to use it."))
 	return nil
-}
-
-func (s *adeleDataScreen) onExport() {
-	dialog.ShowFileSave(func(w fyne.URIWriteCloser, err error) {
-		if err != nil || w == nil {
-			return
-		}
-		defer w.Close()
-		if _, err := io.Copy(w, bytes.NewBufferString(s.text.Text)); err != nil {
-			s.refuse(err)
-		}
-	}, s.u.win)
-}
-
-func (s *adeleDataScreen) onImport() {
-	dialog.ShowFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil || r == nil {
-			return
-		}
-		defer r.Close()
-		if err := s.importFrom(r.URI().Name(), r); err != nil {
-			dialog.ShowError(errors.New(lang.L("That file was not imported: {{.Reason}}", map[string]any{"Reason": err.Error()})), s.u.win)
-		}
-	}, s.u.win)
 }
 
 func (s *adeleDataScreen) resetToDefault() {

@@ -12,7 +12,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -296,11 +295,7 @@ func (s *mcDataScreen) onSave() {
 	setLabel(s.status, lang.L("Saved. New games use your data."))
 }
 
-func (s *mcDataScreen) refuse(err error) {
-	msg := lang.L("Not saved: {{.Reason}}", map[string]any{"Reason": err.Error()})
-	setLabel(s.status, msg)
-	dialog.ShowError(errors.New(msg), s.u.win)
-}
+func (s *mcDataScreen) refuse(err error) { s.u.refuseData(s.status, err) }
 
 // exportTo writes the draft as a data file.
 func (s *mcDataScreen) exportTo(w io.Writer) error {
@@ -333,37 +328,11 @@ func (s *mcDataScreen) importFrom(name string, r io.Reader) error {
 	return nil
 }
 
-func (s *mcDataScreen) onExport() {
-	dialog.ShowFileSave(func(w fyne.URIWriteCloser, err error) {
-		if err != nil || w == nil {
-			return
-		}
-		defer w.Close()
-		if err := s.exportTo(w); err != nil {
-			s.refuse(err)
-		}
-	}, s.u.win)
-}
+func (s *mcDataScreen) onExport() { s.u.exportData(s.exportTo, s.refuse) }
 
-func (s *mcDataScreen) onImport() {
-	dialog.ShowFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil || r == nil {
-			return
-		}
-		defer r.Close()
-		if err := s.importFrom(r.URI().Name(), r); err != nil {
-			dialog.ShowError(errors.New(lang.L("That file was not imported: {{.Reason}}", map[string]any{"Reason": err.Error()})), s.u.win)
-		}
-	}, s.u.win)
-}
+func (s *mcDataScreen) onImport() { s.u.importData(s.importFrom) }
 
-func (s *mcDataScreen) onReset() {
-	dialog.ShowConfirm(lang.L("Reset to default"), lang.L("Forget your own data and use the shipped defaults again?"), func(ok bool) {
-		if ok {
-			s.resetToDefault()
-		}
-	}, s.u.win)
-}
+func (s *mcDataScreen) onReset() { s.u.confirmReset(s.resetToDefault) }
 
 func (s *mcDataScreen) resetToDefault() {
 	_ = os.Remove(s.u.mcDataPath())
