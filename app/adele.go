@@ -149,7 +149,7 @@ func newAdeleSetup(u *UI, d *adele.Data, dispatch func(companion.Action), edit *
 	s.players.SetSelected("4")
 	var ships []string
 	for _, sh := range d.Ships.Ships {
-		ships = append(ships, shipName(sh.ID))
+		ships = append(ships, capitalise(sh.ID))
 	}
 	s.ship = widget.NewRadioGroup(ships, nil)
 	s.ship.Horizontal, s.ship.Required = true, true
@@ -190,19 +190,12 @@ func newAdeleSetup(u *UI, d *adele.Data, dispatch func(companion.Action), edit *
 	return s
 }
 
-func shipName(id string) string {
-	if id == "" {
-		return id
-	}
-	return strings.ToUpper(id[:1]) + id[1:]
-}
-
 // action is the setup chosen on screen.
 func (s *adeleSetup) action(d *adele.Data) (*adele.SetUpGame, error) {
 	players, _ := strconv.Atoi(strings.Fields(s.players.Selected)[0])
 	act := &adele.SetUpGame{Players: players, PIN: s.pin.Text, Experienced: s.experienced.Checked}
 	for _, sh := range d.Ships.Ships {
-		if shipName(sh.ID) == s.ship.Selected {
+		if capitalise(sh.ID) == s.ship.Selected {
 			act.Ship = sh.ID
 		}
 	}
@@ -487,22 +480,13 @@ func (c *adeleConsole) onPlay(card adele.Card) {
 		}, c.u.win)
 		return
 	}
-	f := newPlacementForm(c.st, card.Rooms)
-	dialog.ShowCustomConfirm(lang.L("Place an obstacle"), lang.L("Play"), lang.L("Cancel"), f.content, func(ok bool) {
-		if !ok {
-			return
-		}
-		p, err := f.placed()
-		if err != nil {
-			c.u.showError(err)
-			return
-		}
+	c.askPlacement(lang.L("Place an obstacle"), lang.L("Play"), card.Rooms, func(p adele.Placed) {
 		if card.Special() {
 			c.dispatch(&adele.PlaySpecial{Card: card.ID, Room: p.Room, Type: p.Type, Spot: p.Spot})
 		} else {
 			c.dispatch(&adele.PlayCard{Card: card.ID, Room: p.Room, Type: p.Type, Spot: p.Spot})
 		}
-	}, c.u.win)
+	})
 }
 
 func (c *adeleConsole) onTargeted() {
@@ -515,8 +499,16 @@ func (c *adeleConsole) onTargeted() {
 			rooms = append(rooms, r)
 		}
 	}
+	c.askPlacement(lang.L("Targeted attack"), lang.L("Place"), rooms, func(p adele.Placed) {
+		c.dispatch(&adele.Targeted{Room: p.Room, Type: p.Type, Spot: p.Spot})
+	})
+}
+
+// askPlacement asks where an obstacle goes (one of rooms; any room when
+// there are none) and hands the choice to place.
+func (c *adeleConsole) askPlacement(title, confirm string, rooms []int, place func(adele.Placed)) {
 	f := newPlacementForm(c.st, rooms)
-	dialog.ShowCustomConfirm(lang.L("Targeted attack"), lang.L("Place"), lang.L("Cancel"), f.content, func(ok bool) {
+	dialog.ShowCustomConfirm(title, confirm, lang.L("Cancel"), f.content, func(ok bool) {
 		if !ok {
 			return
 		}
@@ -525,7 +517,7 @@ func (c *adeleConsole) onTargeted() {
 			c.u.showError(err)
 			return
 		}
-		c.dispatch(&adele.Targeted{Room: p.Room, Type: p.Type, Spot: p.Spot})
+		place(p)
 	}, c.u.win)
 }
 

@@ -410,46 +410,49 @@ func (b *adeleBoard) drawRooms(p adele.PublicState) {
 	b.rooms.Refresh()
 }
 
-// removals lists what the crew can take out of a room.
-func (b *adeleBoard) removals(room int) (labels []string, kinds []string, data []any) {
-	for _, pl := range b.p.Placed {
-		if pl.Room == room {
-			labels = append(labels, lang.L("Remove {{.Obstacle}}", map[string]any{"Obstacle": placedName(pl)}))
-			kinds = append(kinds, "removeObstacle")
-			data = append(data, pl)
-		}
-	}
-	if slices.Contains(b.p.Impacts, room) {
-		labels = append(labels, lang.L("Remove the impact marker"))
-		kinds = append(kinds, "removeImpact")
-		data = append(data, map[string]int{"room": room})
-	}
-	return labels, kinds, data
+// choice is one button of a dialog that sends a public action.
+type choice struct {
+	label string
+	kind  string
+	data  any
 }
 
-func (b *adeleBoard) onRoom(room int) {
-	labels, kinds, data := b.removals(room)
-	title := lang.L("Room {{.Room}}", map[string]any{"Room": room})
-	if len(labels) == 0 {
-		dialog.ShowInformation(title, lang.L("Nothing to remove in this room."), b.win)
-		return
-	}
+// choose shows the choices; tapping one closes the dialog and sends it.
+func (b *adeleBoard) choose(title string, choices []choice) {
 	var d dialog.Dialog
 	var buttons []fyne.CanvasObject
-	for i := range labels {
-		buttons = append(buttons, widget.NewButton(labels[i], func() {
+	for _, c := range choices {
+		buttons = append(buttons, widget.NewButton(c.label, func() {
 			d.Hide()
-			b.send(kinds[i], data[i])
+			b.send(c.kind, c.data)
 		}))
 	}
 	d = dialog.NewCustom(title, lang.L("Cancel"), container.NewVBox(buttons...), b.win)
 	d.Show()
 }
 
+// onRoom offers what the crew can take out of a room.
+func (b *adeleBoard) onRoom(room int) {
+	var choices []choice
+	for _, pl := range b.p.Placed {
+		if pl.Room == room {
+			choices = append(choices, choice{lang.L("Remove {{.Obstacle}}", map[string]any{"Obstacle": placedName(pl)}), "removeObstacle", pl})
+		}
+	}
+	if slices.Contains(b.p.Impacts, room) {
+		choices = append(choices, choice{lang.L("Remove the impact marker"), "removeImpact", map[string]int{"room": room}})
+	}
+	title := lang.L("Room {{.Room}}", map[string]any{"Room": room})
+	if len(choices) == 0 {
+		dialog.ShowInformation(title, lang.L("Nothing to remove in this room."), b.win)
+		return
+	}
+	b.choose(title, choices)
+}
+
 func (b *adeleBoard) onFinish() {
-	var d dialog.Dialog
-	crew := widget.NewButton(lang.L("The crew completed a mission"), func() { d.Hide(); b.send("finish", map[string]string{"winner": "crew"}) })
-	ai := widget.NewButton(lang.L("A crew member died: ADELE wins"), func() { d.Hide(); b.send("finish", map[string]string{"winner": "adele"}) })
-	d = dialog.NewCustom(lang.L("How did the game end?"), lang.L("Cancel"), container.NewVBox(crew, ai), b.win)
-	d.Show()
+	b.choose(lang.L("How did the game end?"), []choice{
+		{lang.L("The crew completed a mission"), "finish", map[string]string{"winner": "crew"}},
+		{lang.L("A crew member died: ADELE wins"), "finish", map[string]string{"winner": "adele"}},
+	})
 }
