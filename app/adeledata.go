@@ -91,11 +91,7 @@ func (s *adeleDataScreen) onSave() {
 func (s *adeleDataScreen) refuse(err error) { s.u.refuseData(s.status, err) }
 
 // importFrom reads a data file into the editor; a bad file changes nothing.
-func (s *adeleDataScreen) importFrom(name string, r io.Reader) error {
-	b, err := io.ReadAll(io.LimitReader(r, 1<<20))
-	if err != nil {
-		return err
-	}
+func (s *adeleDataScreen) importFrom(name string, b []byte) error {
 	d, err := adele.ParseData(name, b)
 	if err != nil {
 		return err

@@ -26,15 +26,20 @@ func (u *UI) exportData(write func(io.Writer) error, refuse func(error)) {
 	}, u.win)
 }
 
-// importData asks for a data file and hands it to read; a file read
-// refuses is explained and changes nothing.
-func (u *UI) importData(read func(name string, r io.Reader) error) {
+// importData asks for a data file (1 MiB at most) and hands it to use; a
+// file that cannot be read or that use refuses is explained and changes
+// nothing.
+func (u *UI) importData(use func(name string, b []byte) error) {
 	dialog.ShowFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err != nil || r == nil {
 			return
 		}
 		defer r.Close()
-		if err := read(r.URI().Name(), r); err != nil {
+		b, err := io.ReadAll(io.LimitReader(r, 1<<20))
+		if err == nil {
+			err = use(r.URI().Name(), b)
+		}
+		if err != nil {
 			dialog.ShowError(errors.New(lang.L("That file was not imported: {{.Reason}}", map[string]any{"Reason": err.Error()})), u.win)
 		}
 	}, u.win)

@@ -308,11 +308,7 @@ func (s *mcDataScreen) exportTo(w io.Writer) error {
 }
 
 // importFrom reads a data file into the draft; a bad file changes nothing.
-func (s *mcDataScreen) importFrom(name string, r io.Reader) error {
-	b, err := io.ReadAll(io.LimitReader(r, 1<<20))
-	if err != nil {
-		return err
-	}
+func (s *mcDataScreen) importFrom(name string, b []byte) error {
 	d, err := mc.ParseData(name, b)
 	if err != nil {
 		return err

@@ -120,10 +120,10 @@ func TestDataEditor_ExportImportReset(t *testing.T) {
 	u2env := newTestEnv(t)
 	u2 := u2env.start(t)
 	e2 := openDataEditor(t, u2)
-	require.NoError(t, e2.importFrom("mine.json", bytes.NewReader(buf.Bytes())))
+	require.NoError(t, e2.importFrom("mine.json", buf.Bytes()))
 	assert.Equal(t, "4", e2.unlockCount[mc.UnlockGreen].Text)
 
-	err := e2.importFrom("broken.json", strings.NewReader(`{"schema":1,"game":"missioncontrol","minutes":99,"difficulties":[]}`))
+	err := e2.importFrom("broken.json", []byte(`{"schema":1,"game":"missioncontrol","minutes":99,"difficulties":[]}`))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "broken.json: no difficulties")
 	assert.Equal(t, "4", e2.unlockCount[mc.UnlockGreen].Text, "a bad file changes nothing")
