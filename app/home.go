@@ -26,6 +26,8 @@ func newHomeScreen(u *UI) *homeScreen {
 	title.SizeName = theme.SizeNameHeadingText
 	h.settings = widget.NewButtonWithIcon(lang.L("Settings"), theme.SettingsIcon(), h.onSettings)
 	h.about = widget.NewButtonWithIcon(lang.L("About"), theme.InfoIcon(), h.onAbout)
+	h.settings.Importance = widget.LowImportance // flat, like the game bar
+	h.about.Importance = widget.LowImportance
 	h.join = widget.NewButtonWithIcon(lang.L("Join a table"), theme.LoginIcon(), u.showJoin)
 	top := container.NewBorder(nil, nil, nil, container.NewHBox(h.settings, h.about), title)
 

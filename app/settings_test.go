@@ -68,6 +68,8 @@ func TestSettings_ThemeChoices(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.choice, func(t *testing.T) {
 			th := themeFor(tt.choice)
+			assert.Zero(t, th.Size(theme.SizeNameInputRadius), "controls are square-cornered")
+			assert.Equal(t, theme.DefaultTheme().Size(theme.SizeNameText), th.Size(theme.SizeNameText))
 			if tt.systemVariant {
 				assert.Equal(t, light, th.Color(theme.ColorNameBackground, theme.VariantLight))
 				assert.Equal(t, dark, th.Color(theme.ColorNameBackground, theme.VariantDark))

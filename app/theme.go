@@ -7,27 +7,46 @@ import (
 	"fyne.io/fyne/v2/theme"
 )
 
-// variantTheme is the default theme held to one variant, so a player's
-// light/dark choice applies to Boardside alone.
-type variantTheme struct {
+// boardsideTheme is the default theme with square-cornered controls, held
+// to one variant when the player chose light or dark (variant 0 follows
+// the system), so that choice applies to Boardside alone.
+//
+// Square corners match the seven-segment digits, and they are cheaper to
+// draw where there is no graphics chip: under software OpenGL a rounded
+// fill costs about twice a square one, and a running timer repaints the
+// whole window every second (see the README's Performance table).
+type boardsideTheme struct {
 	fyne.Theme
-	variant fyne.ThemeVariant
+	variant *fyne.ThemeVariant
 }
 
-func (t variantTheme) Color(n fyne.ThemeColorName, _ fyne.ThemeVariant) color.Color {
-	return t.Theme.Color(n, t.variant)
+func (t boardsideTheme) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.Color {
+	if t.variant != nil {
+		v = *t.variant
+	}
+	return t.Theme.Color(n, v)
+}
+
+func (t boardsideTheme) Size(n fyne.ThemeSizeName) float32 {
+	switch n {
+	case theme.SizeNameInputRadius, theme.SizeNameSelectionRadius:
+		return 0
+	}
+	return t.Theme.Size(n)
 }
 
 // themeFor returns the theme for a Prefs.Theme choice.
 func themeFor(choice string) fyne.Theme {
+	t := boardsideTheme{Theme: theme.DefaultTheme()}
 	switch choice {
 	case "light":
-		return variantTheme{Theme: theme.DefaultTheme(), variant: theme.VariantLight}
+		v := theme.VariantLight
+		t.variant = &v
 	case "dark":
-		return variantTheme{Theme: theme.DefaultTheme(), variant: theme.VariantDark}
-	default:
-		return theme.DefaultTheme()
+		v := theme.VariantDark
+		t.variant = &v
 	}
+	return t
 }
 
 // applyTheme sets the theme in this process only; it writes no settings file.
