@@ -1,13 +1,13 @@
 // Command cpubench measures how much processor time Boardside uses under a
-// real X display, in one run:
+// real X display:
 //
-//   - idle on its home screen;
+//   - idle on its home screen, and with Mission Control's countdown running
+//     (the screen wakes only when the shown second changes), as two copies
+//     of the app measured over the same interval, so a busy moment of a
+//     shared machine weighs on both alike;
 //
-//   - with Mission Control's countdown running (the screen wakes only when
-//     the shown second changes);
-//
-//   - the same with the everyframe build, which redraws 60 times a second,
-//     to show what waking only on change saves.
+//   - the same countdown in the everyframe build, which redraws 60 times a
+//     second, alone, to show what waking only on change saves.
 //
 //     make bench-cpu
 package main
@@ -15,9 +15,11 @@ package main
 import (
 	"flag"
 	"fmt"
+	"image"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"boardside/companion"
@@ -26,76 +28,127 @@ import (
 	"boardside/timers"
 )
 
+// goal is the most a running countdown may use above idle, in points of
+// one core.
+const goal = 1.0
+
 func main() {
-	measure := flag.Duration("for", 60*time.Second, "how long to measure each case")
+	measure := flag.Duration("for", 60*time.Second, "how long to measure each round")
 	warm := flag.Duration("warmup", 5*time.Second, "wait after the first frame before measuring")
 	withFrames := flag.Bool("everyframe", true, "also measure the every-frame build")
-	rounds := flag.Int("rounds", 2, "rounds of idle/running, alternated, to even out a noisy machine")
+	rounds := flag.Int("rounds", 3, "rounds of idle beside running")
 	flag.Parse()
 
 	dir, err := os.MkdirTemp("", "cpubench")
 	check(err)
 	defer os.RemoveAll(dir)
 	normal := build(dir, "boardside", "migrated_fynedo")
-	frames := ""
-	if *withFrames {
-		frames = build(dir, "boardside-everyframe", "migrated_fynedo,everyframe")
-	}
 
-	cases := []struct {
-		name    string
-		bin     string
-		running bool
-	}{
-		{"idle on the home screen", normal, false},
-		{"countdown running", normal, true},
-		{"countdown running, redrawn every frame", frames, true},
-	}
-	fmt.Printf("processor time over %v per case and round, as %% of one core\n", *measure)
-	results := make([][]float64, len(cases))
+	fmt.Printf("processor time over %v per round, as %% of one core\n", *measure)
+	fmt.Printf("  round  idle on the home screen  countdown running  difference\n")
+	var idle, running, diff []float64
 	for r := range *rounds {
-		for i, c := range cases {
-			if c.bin == "" || (r > 0 && c.bin == frames) {
-				continue // one round of the every-frame build says enough
-			}
-			home := filepath.Join(dir, fmt.Sprintf("home%d-%d", i, r))
-			results[i] = append(results[i], run(c.bin, home, c.running, *warm, *measure))
-			fmt.Printf("  round %d  %-40s %5.2f%%\n", r+1, c.name, results[i][len(results[i])-1])
+		// Which copy starts first alternates, so neither always has the
+		// other's start-up just behind it.
+		i, c := pair(normal, filepath.Join(dir, fmt.Sprint("idle", r)), filepath.Join(dir, fmt.Sprint("run", r)), r%2 == 1, *warm, *measure)
+		idle, running, diff = append(idle, i), append(running, c), append(diff, c-i)
+		fmt.Printf("  %5d  %22.2f%%  %16.2f%%  %+9.2f\n", r+1, i, c, c-i)
+	}
+	met := 0
+	for _, d := range diff {
+		if d <= goal {
+			met++
 		}
 	}
-	fmt.Println("mean:")
-	for i, c := range cases {
-		if len(results[i]) == 0 {
-			continue
-		}
-		var sum float64
-		for _, v := range results[i] {
-			sum += v
-		}
-		fmt.Printf("  %-40s %5.2f%%\n", c.name, sum/float64(len(results[i])))
+	fmt.Printf("  mean   %22.2f%%  %16.2f%%  %+9.2f  (rounds %+.2f to %+.2f; goal ≤ %+.2f met in %d of %d)\n",
+		mean(idle), mean(running), mean(diff), slices.Min(diff), slices.Max(diff), goal, met, len(diff))
+
+	if *withFrames {
+		frames := build(dir, "boardside-everyframe", "migrated_fynedo,everyframe")
+		p := launch(frames, filepath.Join(dir, "frames"), true)
+		defer p.Stop()
+		waitFor(p, frames, nil)
+		time.Sleep(*warm)
+		fmt.Printf("countdown running, redrawn every frame: %.2f%%\n", cpu(*measure, p)[0])
 	}
 }
 
-// run starts bin with a fresh home and returns its CPU use in percent of
-// one core over measure, after warm.
-func run(bin, home string, running bool, warm, measure time.Duration) float64 {
+// pair runs an idle copy and a running copy side by side and returns the
+// CPU use of each over the same interval.
+func pair(bin, idleHome, runHome string, runFirst bool, warm, measure time.Duration) (idle, running float64) {
+	homes := []string{idleHome, runHome}
+	isRunning := []bool{false, true}
+	if runFirst {
+		slices.Reverse(homes)
+		slices.Reverse(isRunning)
+	}
+	var procs []*windowprobe.Proc
+	var shown *image.RGBA
+	for i := range homes {
+		p := launch(bin, homes[i], isRunning[i])
+		defer p.Stop()
+		shown = waitFor(p, bin, shown)
+		procs = append(procs, p)
+	}
+	time.Sleep(warm)
+	use := cpu(measure, procs...)
+	if runFirst {
+		return use[1], use[0]
+	}
+	return use[0], use[1]
+}
+
+func launch(bin, home string, running bool) *windowprobe.Proc {
 	if running {
 		check(seedRunningGame(home))
 	}
 	p, err := windowprobe.Launch(bin, []string{"HOME=" + home, "LANG=en_US.UTF-8", "XDG_CONFIG_HOME=" + filepath.Join(home, ".config")})
 	check(err)
-	defer p.Stop()
-	if _, err := p.WaitForFrame(30 * time.Second); err != nil {
+	return p
+}
+
+// waitFor waits until p has drawn its window: on an empty screen, or over
+// the screen as it was before p started.
+func waitFor(p *windowprobe.Proc, bin string, before *image.RGBA) *image.RGBA {
+	var f windowprobe.Frame
+	var err error
+	if before == nil {
+		f, err = p.WaitForFrame(30 * time.Second)
+	} else {
+		f, err = p.WaitForChange(before, 30*time.Second)
+	}
+	if err != nil {
 		fail("%s: %v", bin, err)
 	}
-	time.Sleep(warm)
-	t0, err := p.CPUTime()
-	check(err)
+	return f.Image
+}
+
+// cpu returns each program's CPU use in percent of one core over measure.
+func cpu(measure time.Duration, procs ...*windowprobe.Proc) []float64 {
+	t0 := make([]time.Duration, len(procs))
+	for i, p := range procs {
+		var err error
+		t0[i], err = p.CPUTime()
+		check(err)
+	}
 	start := time.Now()
 	time.Sleep(measure)
-	t1, err := p.CPUTime()
-	check(err)
-	return 100 * float64(t1-t0) / float64(time.Since(start))
+	elapsed := time.Since(start)
+	use := make([]float64, len(procs))
+	for i, p := range procs {
+		t1, err := p.CPUTime()
+		check(err)
+		use[i] = 100 * float64(t1-t0[i]) / float64(elapsed)
+	}
+	return use
+}
+
+func mean(v []float64) float64 {
+	var sum float64
+	for _, x := range v {
+		sum += x
+	}
+	return sum / float64(len(v))
 }
 
 // seedRunningGame leaves a save in home as the app would after the

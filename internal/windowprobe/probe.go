@@ -60,6 +60,18 @@ type Frame struct {
 // WaitForFrame takes screenshots of the whole screen until one shows a
 // drawn window, the program exits, or timeout passes.
 func (p *Proc) WaitForFrame(timeout time.Duration) (Frame, error) {
+	return p.waitForScreen(timeout, Drawn)
+}
+
+// WaitForChange is WaitForFrame on a screen that already shows another
+// program: it waits for a drawn screen that differs from before.
+func (p *Proc) WaitForChange(before *image.RGBA, timeout time.Duration) (Frame, error) {
+	return p.waitForScreen(timeout, func(img *image.RGBA) bool {
+		return Drawn(img) && !bytes.Equal(img.Pix, before.Pix)
+	})
+}
+
+func (p *Proc) waitForScreen(timeout time.Duration, shown func(*image.RGBA) bool) (Frame, error) {
 	var lastBlank time.Duration
 	deadline := time.Now().Add(timeout)
 	for time.Now().Before(deadline) {
@@ -73,7 +85,7 @@ func (p *Proc) WaitForFrame(timeout time.Duration) (Frame, error) {
 		if err != nil {
 			return Frame{}, err
 		}
-		if Drawn(img) {
+		if shown(img) {
 			return Frame{After: time.Since(p.started), NotBefore: lastBlank, Image: img}, nil
 		}
 		lastBlank = began
