@@ -12,9 +12,9 @@ import (
 // the system), so that choice applies to Boardside alone.
 //
 // Square corners match the seven-segment digits, and they are cheaper to
-// draw where there is no graphics chip: under software OpenGL a rounded
-// fill costs about twice a square one, and a running timer repaints the
-// whole window every second (see the README's Performance table).
+// draw where there is no graphics chip: a running timer repaints the whole
+// window every second, and under software OpenGL Fyne's rounded fills are
+// a large part of that repaint (see the README's Performance table).
 type boardsideTheme struct {
 	fyne.Theme
 	variant *fyne.ThemeVariant
