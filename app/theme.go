@@ -8,8 +8,8 @@ import (
 )
 
 // boardsideTheme is the default theme with square-cornered controls, held
-// to one variant when the player chose light or dark (variant 0 follows
-// the system), so that choice applies to Boardside alone.
+// to one variant when the player chose light or dark (nil follows the
+// system), so that choice applies to Boardside alone.
 //
 // Square corners match the seven-segment digits, and they are cheaper to
 // draw where there is no graphics chip: a running timer repaints the whole
