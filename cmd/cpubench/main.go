@@ -50,7 +50,7 @@ func main() {
 	for r := range *rounds {
 		// Which copy starts first alternates, so neither always has the
 		// other's start-up just behind it.
-		i, c := pair(normal, filepath.Join(dir, fmt.Sprint("idle", r)), filepath.Join(dir, fmt.Sprint("run", r)), r%2 == 1, *warm, *measure)
+		i, c := pair(normal, filepath.Join(dir, fmt.Sprint("round", r)), r%2 == 1, *warm, *measure)
 		idle, running, diff = append(idle, i), append(running, c), append(diff, c-i)
 		fmt.Printf("  %5d  %22.2f%%  %16.2f%%  %+9.2f\n", r+1, i, c, c-i)
 	}
@@ -73,28 +73,23 @@ func main() {
 	}
 }
 
-// pair runs an idle copy and a running copy side by side and returns the
-// CPU use of each over the same interval.
-func pair(bin, idleHome, runHome string, runFirst bool, warm, measure time.Duration) (idle, running float64) {
-	homes := []string{idleHome, runHome}
-	isRunning := []bool{false, true}
+// pair runs an idle copy and a running copy side by side, with homes
+// under dir, and returns the CPU use of each over the same interval.
+func pair(bin, dir string, runFirst bool, warm, measure time.Duration) (idle, running float64) {
+	order := []bool{false, true} // whether the copy's countdown runs
 	if runFirst {
-		slices.Reverse(homes)
-		slices.Reverse(isRunning)
+		order = []bool{true, false}
 	}
-	var procs []*windowprobe.Proc
+	procs := map[bool]*windowprobe.Proc{}
 	var shown *image.RGBA
-	for i := range homes {
-		p := launch(bin, homes[i], isRunning[i])
+	for _, run := range order {
+		p := launch(bin, filepath.Join(dir, fmt.Sprint("running-", run)), run)
 		defer p.Stop()
 		shown = waitFor(p, bin, shown)
-		procs = append(procs, p)
+		procs[run] = p
 	}
 	time.Sleep(warm)
-	use := cpu(measure, procs...)
-	if runFirst {
-		return use[1], use[0]
-	}
+	use := cpu(measure, procs[false], procs[true])
 	return use[0], use[1]
 }
 
