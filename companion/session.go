@@ -19,6 +19,10 @@ const KindUndo = "undo"
 // ErrNothingToUndo is returned by Undo when the stack is empty.
 var ErrNothingToUndo = errors.New("there is nothing to undo")
 
+// ErrNotUndoableHere is returned by UndoAt when the action the undo would
+// take back is not one the asking device may undo (a secret one, say).
+var ErrNotUndoableHere = errors.New("the last action cannot be undone from this device")
+
 // Entry is one line of a session's log.
 type Entry struct {
 	Seq    int             `json:"seq"`
@@ -44,6 +48,9 @@ type View struct {
 	Version uint64
 	State   State
 	CanUndo bool
+	// UndoKind is the kind of the action the next undo would take back, ""
+	// when there is none: devices that may only undo some kinds check it.
+	UndoKind string
 }
 
 // Session is one game at one table.
@@ -84,7 +91,25 @@ func (s *Session) View() View {
 }
 
 func (s *Session) viewLocked() View {
-	return View{Game: s.rules.Game, Version: s.version, State: s.state, CanUndo: len(s.undo) > 0}
+	return View{Game: s.rules.Game, Version: s.version, State: s.state, CanUndo: len(s.undo) > 0, UndoKind: s.undoKindLocked()}
+}
+
+// UndoKind is the kind of the logged action the next Undo would take
+// back; "" when there is nothing to undo.
+func (s *Session) UndoKind() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.undoKindLocked()
+}
+
+func (s *Session) undoKindLocked() string {
+	if len(s.undo) == 0 {
+		return ""
+	}
+	if i := s.undo[len(s.undo)-1].Seq - 1; i >= 0 && i < len(s.log) {
+		return s.log[i].Kind
+	}
+	return ""
 }
 
 // Log returns a copy of the log, oldest first.
@@ -174,11 +199,30 @@ func (s *Session) dispatch(a Action, seen *uint64) error {
 
 // Undo restores the state before the last accepted action that has not
 // been undone yet, random generator state included.
-func (s *Session) Undo() error {
+func (s *Session) Undo() error { return s.undoChecked(nil, nil) }
+
+// UndoAt undoes like Undo, but only if the session is still at version
+// seen (else ErrStale) and allowed accepts the kind of the action it would
+// take back (else ErrNotUndoableHere): a device at the table undoing what
+// it showed, and only what it may. Both checks and the undo happen under
+// one lock, so no other change can slip in between.
+func (s *Session) UndoAt(seen uint64, allowed func(kind string) bool) error {
+	return s.undoChecked(&seen, allowed)
+}
+
+func (s *Session) undoChecked(seen *uint64, allowed func(kind string) bool) error {
 	s.mu.Lock()
+	if seen != nil && *seen != s.version {
+		s.mu.Unlock()
+		return ErrStale
+	}
 	if len(s.undo) == 0 {
 		s.mu.Unlock()
 		return ErrNothingToUndo
+	}
+	if allowed != nil && !allowed(s.undoKindLocked()) {
+		s.mu.Unlock()
+		return ErrNotUndoableHere
 	}
 	top := s.undo[len(s.undo)-1]
 	prev, err := s.decodeState(top.State)

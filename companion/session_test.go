@@ -174,3 +174,95 @@ func TestSession_DispatchAtRefusesStaleVersions(t *testing.T) {
 	require.NoError(t, s.DispatchAt(1, add{N: 1}))
 	assert.Equal(t, uint64(2), s.View().Version)
 }
+
+func TestSession_UndoKind(t *testing.T) {
+	tests := []struct {
+		name    string
+		actions []Action
+		undos   int
+		want    string
+	}{
+		{name: "a new session has nothing to undo", want: ""},
+		{name: "the last action", actions: []Action{add{N: 1}, roll{}}, want: "roll"},
+		{name: "after an undo, the action before it", actions: []Action{add{N: 1}, roll{}}, undos: 1, want: "add"},
+		{name: "everything undone", actions: []Action{add{N: 1}, roll{}}, undos: 2, want: ""},
+		{name: "a refused action is not what an undo takes back", actions: []Action{roll{}, add{N: -5}}, want: "roll"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := New(tallyRules, newTally(1), timers.NewFake(epoch))
+			for _, a := range tt.actions {
+				_ = s.Dispatch(a)
+			}
+			for range tt.undos {
+				require.NoError(t, s.Undo())
+			}
+			assert.Equal(t, tt.want, s.UndoKind())
+			assert.Equal(t, tt.want, s.View().UndoKind, "the view says the same, with its version")
+		})
+	}
+}
+
+func TestSession_UndoAt(t *testing.T) {
+	onlyRolls := func(kind string) bool { return kind == "roll" }
+	tests := []struct {
+		name        string
+		actions     []Action
+		seen        uint64
+		allowed     func(string) bool
+		wantErr     error
+		wantCount   int
+		wantRolls   int
+		wantVersion uint64
+	}{
+		{name: "an allowed kind at the seen version is undone", actions: []Action{add{N: 2}, roll{}}, seen: 2, allowed: onlyRolls,
+			wantCount: 2, wantRolls: 0, wantVersion: 3},
+		{name: "a stale version changes nothing", actions: []Action{add{N: 2}, roll{}}, seen: 1, allowed: onlyRolls,
+			wantErr: ErrStale, wantCount: 2, wantRolls: 1, wantVersion: 2},
+		{name: "a kind this device may not undo changes nothing", actions: []Action{roll{}, add{N: 2}}, seen: 2, allowed: onlyRolls,
+			wantErr: ErrNotUndoableHere, wantCount: 2, wantRolls: 1, wantVersion: 2},
+		{name: "nothing to undo", seen: 0, allowed: func(string) bool { return true },
+			wantErr: ErrNothingToUndo, wantVersion: 0},
+		{name: "nothing to undo even for a device that may undo nothing", seen: 0, allowed: onlyRolls,
+			wantErr: ErrNothingToUndo, wantVersion: 0},
+		{name: "staleness is checked first", actions: []Action{add{N: 2}}, seen: 0, allowed: onlyRolls,
+			wantErr: ErrStale, wantCount: 2, wantVersion: 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := New(tallyRules, newTally(1), timers.NewFake(epoch))
+			for _, a := range tt.actions {
+				require.NoError(t, s.Dispatch(a))
+			}
+			logBefore := len(s.Log())
+			var asked []string
+			err := s.UndoAt(tt.seen, func(kind string) bool {
+				asked = append(asked, kind)
+				return tt.allowed(kind)
+			})
+			if tt.wantErr != nil {
+				require.ErrorIs(t, err, tt.wantErr)
+				assert.Len(t, s.Log(), logBefore, "a refused undo is not logged")
+			} else {
+				require.NoError(t, err)
+				assert.Equal(t, []string{"roll"}, asked, "the kind asked about is the one taken back")
+				log := s.Log()
+				require.Len(t, log, logBefore+1)
+				assert.Equal(t, Entry{Seq: logBefore + 1, At: epoch, Kind: KindUndo, Undoes: logBefore}, log[logBefore], "logged as an undo, like Undo")
+				assert.True(t, log[logBefore-1].Undone)
+			}
+			assert.Equal(t, tt.wantCount, state(s).Count)
+			assert.Len(t, state(s).Rolls, tt.wantRolls)
+			assert.Equal(t, tt.wantVersion, s.View().Version)
+		})
+	}
+}
+
+func TestSession_UndoAtRollsTheSameAgain(t *testing.T) {
+	s := New(tallyRules, newTally(5), timers.NewFake(epoch))
+	require.NoError(t, s.Dispatch(roll{}))
+	first := state(s).Rolls[0]
+	require.NoError(t, s.UndoAt(1, func(string) bool { return true }))
+	require.NoError(t, s.Dispatch(roll{}))
+	assert.Equal(t, []int{first}, state(s).Rolls, "generator state was restored, as by Undo")
+}
