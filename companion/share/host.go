@@ -34,6 +34,9 @@ type Snapshot struct {
 	Game    string `json:"game"`
 	Version uint64 `json:"version"`
 	State   any    `json:"state"`
+	// Undo is the kind of the action an undo would take back, when that
+	// action is public and so other devices may undo it; else empty.
+	Undo string `json:"undo,omitempty"`
 }
 
 // Host serves one session to the table.
@@ -95,7 +98,11 @@ func (h *Host) Close() {
 }
 
 func (h *Host) encode(v companion.View) []byte {
-	b, err := json.Marshal(Snapshot{Game: v.Game, Version: v.Version, State: h.game.Public(v.State)})
+	snap := Snapshot{Game: v.Game, Version: v.Version, State: h.game.Public(v.State)}
+	if h.public(v.UndoKind) {
+		snap.Undo = v.UndoKind
+	}
+	b, err := json.Marshal(snap)
 	if err != nil {
 		panic("encode public state: " + err.Error()) // projections are plain data
 	}
@@ -132,6 +139,7 @@ func (h *Host) Handler(web http.Handler) http.Handler {
 	mux.Handle("GET /api/v1/events", h.guard(h.events))
 	mux.Handle("GET /api/v1/time", h.guard(h.time))
 	mux.Handle("POST /api/v1/actions", h.guard(h.action))
+	mux.Handle("POST /api/v1/undo", h.guard(h.undo))
 	if web != nil {
 		mux.Handle("GET /", web)
 	}
@@ -190,9 +198,8 @@ type actionRequest struct {
 }
 
 func (h *Host) action(w http.ResponseWriter, r *http.Request) {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
-	if err != nil {
-		writeError(w, http.StatusBadRequest, "the request is larger than 16 KiB")
+	body, ok := readBody(w, r)
+	if !ok {
 		return
 	}
 	a, seen, err := h.DecodeAction(body)
@@ -200,7 +207,23 @@ func (h *Host) action(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	err = h.session.DispatchAt(seen, a)
+	h.answer(w, r, h.session.DispatchAt(seen, a))
+}
+
+// readBody reads a request body of at most MaxBody bytes; over that, it
+// answers 400 itself.
+func readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "the request is larger than 16 KiB")
+		return nil, false
+	}
+	return body, true
+}
+
+// answer tells a client how its change went: the new state; the current
+// state with 409 when it acted on an old one; or the refusal with 422.
+func (h *Host) answer(w http.ResponseWriter, r *http.Request, err error) {
 	switch {
 	case errors.Is(err, companion.ErrStale):
 		w.Header().Set("Content-Type", "application/json")
@@ -211,6 +234,65 @@ func (h *Host) action(w http.ResponseWriter, r *http.Request) {
 	default:
 		h.state(w, r)
 	}
+}
+
+// public reports whether kind is an action other devices may send, and so
+// also undo: its undo restores a state the table has already seen.
+func (h *Host) public(kind string) bool {
+	return kind != "" && slices.Contains(h.game.PublicActions, kind)
+}
+
+// ErrUndoChanged refuses a device's undo when the action it would take
+// back is not the one the device showed on its Undo button.
+var ErrUndoChanged = errors.New("the table's last action is no longer the one on your Undo button")
+
+// undoRequest is a client's undo: the version it saw and the kind of the
+// action its Undo button named (the snapshot's "undo").
+type undoRequest struct {
+	Version uint64 `json:"version"`
+	Kind    string `json:"kind"`
+}
+
+// undo takes back the table's last action, only if it is a public one
+// and the one the client named, at the version the client saw.
+func (h *Host) undo(w http.ResponseWriter, r *http.Request) {
+	body, ok := readBody(w, r)
+	if !ok {
+		return
+	}
+	kind, seen, err := DecodeUndo(body)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	var refusal error
+	err = h.session.UndoAt(seen, func(last string) bool {
+		switch {
+		case !h.public(last):
+			refusal = companion.ErrNotUndoableHere
+		case last != kind:
+			refusal = ErrUndoChanged
+		default:
+			return true
+		}
+		return false
+	})
+	if errors.Is(err, companion.ErrNotUndoableHere) && refusal != nil {
+		err = refusal
+	}
+	h.answer(w, r, err)
+}
+
+// DecodeUndo reads {"version": N, "kind": "flip"}.
+func DecodeUndo(body []byte) (kind string, version uint64, err error) {
+	var req undoRequest
+	if err := json.Unmarshal(body, &req); err != nil {
+		return "", 0, errors.New("the request is not valid JSON")
+	}
+	if req.Kind == "" {
+		return "", 0, errors.New("the request names no action to undo")
+	}
+	return req.Kind, req.Version, nil
 }
 
 // DecodeAction reads {"version": N, "action": {"kind": …, "data": …}} and
@@ -229,7 +311,7 @@ func (h *Host) DecodeAction(body []byte) (companion.Action, uint64, error) {
 	if err := json.Unmarshal(req.Action, &kind); err != nil {
 		return nil, 0, errors.New("the action is not valid JSON")
 	}
-	if !slices.Contains(h.game.PublicActions, kind.Kind) {
+	if !h.public(kind.Kind) {
 		return nil, 0, errors.New("\"" + kind.Kind + "\" is not an action other devices may send")
 	}
 	a, err := h.game.Rules.DecodeAction(req.Action)

@@ -247,21 +247,124 @@ func TestHost_SecretsNeverLeave(t *testing.T) {
 	}
 }
 
+// TestHost_UndoFromAPhone: a phone undoes a public flip and the table is
+// exactly as it was before it: markers, flips and the sand's deadline.
+func TestHost_UndoFromAPhone(t *testing.T) {
+	tb := marsTable(t)
+	code, body := tb.do(t, "POST", "/api/v1/actions", `{"version":1,"action":{"kind":"start"}}`, true)
+	require.Equal(t, http.StatusOK, code, string(body))
+	snap, _ := snapshotOf(t, body)
+	assert.Equal(t, "start", snap.Undo, "the start is public: phones may undo it")
+	tb.clock.Advance(time.Minute)
+	_, before := tb.do(t, "GET", "/api/v1/state", "", true)
+	_, beforeState := snapshotOf(t, before)
+
+	code, body = tb.do(t, "POST", "/api/v1/actions", `{"version":2,"action":{"kind":"flip"}}`, true)
+	require.Equal(t, http.StatusOK, code, string(body))
+	snap, st := snapshotOf(t, body)
+	assert.Equal(t, "flip", snap.Undo)
+	require.NotEqual(t, beforeState, st, "the flip changed the table")
+
+	tb.clock.Advance(5 * time.Second)
+	code, body = tb.do(t, "POST", "/api/v1/undo", `{"version":3,"kind":"flip"}`, true)
+	require.Equal(t, http.StatusOK, code, string(body))
+	snap, st = snapshotOf(t, body)
+	assert.Equal(t, uint64(4), snap.Version, "an undo is a change: every phone must see it")
+	assert.Equal(t, beforeState, st, "markers, flips and deadline as before the flip")
+	assert.Equal(t, 3.0, st["markersLeft"])
+	assert.Equal(t, float64(epoch.Add(mm.Default().Sand()).UnixMilli()),
+		st["sand"].(map[string]any)["deadlineMs"], "the deadline of the start, not of the flip")
+	assert.Equal(t, "start", snap.Undo, "next, the start could be undone")
+	assert.Equal(t, 3, tb.session.View().State.(*mm.State).MarkersLeft, "the host's own game")
+	log := tb.session.Log()
+	assert.Equal(t, companion.KindUndo, log[len(log)-1].Kind)
+	assert.True(t, log[2].Undone, "the flip is marked undone in the history")
+}
+
+func TestHost_UndoRefusals(t *testing.T) {
+	// flipped: chooseMission (v1, host only), start (v2), flip (v3).
+	flipped := func(t *testing.T, tb *table) {
+		require.NoError(t, tb.session.Dispatch(&mm.Start{}))
+		tb.clock.Advance(time.Minute)
+		require.NoError(t, tb.session.Dispatch(&mm.Flip{}))
+	}
+	// hostOnly: chooseMission (v1), setOptions (v2): nothing a phone may undo.
+	hostOnly := func(t *testing.T, tb *table) {
+		require.NoError(t, tb.session.Dispatch(&mm.SetOptions{Expert: true}))
+	}
+	tests := []struct {
+		name  string
+		setup func(*testing.T, *table)
+		body  string
+		token bool
+		code  int
+		want  string
+	}{
+		{"stale version gets the current state", flipped, `{"version":2,"kind":"flip"}`, true, http.StatusConflict, `"version":3`},
+		{"another kind than the last action", flipped, `{"version":3,"kind":"start"}`, true, http.StatusUnprocessableEntity, ErrUndoChanged.Error()},
+		{"a host-only last action", hostOnly, `{"version":2,"kind":"setOptions"}`, true, http.StatusUnprocessableEntity, companion.ErrNotUndoableHere.Error()},
+		{"a host-only last action, named as a public one", hostOnly, `{"version":2,"kind":"flip"}`, true, http.StatusUnprocessableEntity, companion.ErrNotUndoableHere.Error()},
+		{"bad JSON", flipped, `{"version":`, true, http.StatusBadRequest, "the request is not valid JSON"},
+		{"no kind", flipped, `{"version":3}`, true, http.StatusBadRequest, "the request names no action to undo"},
+		{"over 16 KiB", flipped, `{"version":3,"kind":"flip","pad":"` + strings.Repeat("x", MaxBody) + `"}`, true, http.StatusBadRequest, "larger than 16 KiB"},
+		{"no token", flipped, `{"version":3,"kind":"flip"}`, false, http.StatusForbidden, "this link is not for this table"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tb := marsTable(t)
+			tt.setup(t, tb)
+			want := tb.session.View()
+			wantJSON, err := json.Marshal(want.State)
+			require.NoError(t, err)
+
+			code, body := tb.do(t, "POST", "/api/v1/undo", tt.body, tt.token)
+			assert.Equal(t, tt.code, code)
+			assert.Contains(t, string(body), tt.want)
+			got := tb.session.View()
+			assert.Equal(t, want.Version, got.Version, "nothing changed")
+			gotJSON, err := json.Marshal(got.State)
+			require.NoError(t, err)
+			assert.JSONEq(t, string(wantJSON), string(gotJSON), "nothing changed")
+		})
+	}
+}
+
+func TestHost_SnapshotOffersOnlyPublicUndos(t *testing.T) {
+	tb := marsTable(t)
+	snap, _ := snapshotOf(t, tb.host.snapshot())
+	assert.Empty(t, snap.Undo, "choosing the mission is the host's: no phone may undo it")
+	assert.NotContains(t, string(tb.host.snapshot()), `"undo"`)
+
+	require.NoError(t, tb.session.Dispatch(&mm.Start{}))
+	snap, _ = snapshotOf(t, tb.host.snapshot())
+	assert.Equal(t, "start", snap.Undo)
+	assert.Equal(t, uint64(2), snap.Version)
+
+	require.NoError(t, tb.session.Undo())
+	snap, _ = snapshotOf(t, tb.host.snapshot())
+	assert.Empty(t, snap.Undo, "after the host's undo the last action is the host's again")
+	assert.Equal(t, uint64(3), snap.Version)
+}
+
 func itoa(v uint64) string { b, _ := json.Marshal(v); return string(b) }
 
-// FuzzDecodeAction: no request body makes the decoder panic, and whatever
-// it accepts is a public action of the game.
+// FuzzDecodeAction: no request body makes the action or undo decoder
+// panic; whatever the first accepts is a public action of the game, and
+// whatever the second accepts names the action to undo.
 func FuzzDecodeAction(f *testing.F) {
 	h := NewHost(companion.New(mm.Rules, mm.New(), timers.NewFake(epoch)), marsGame, timers.NewFake(epoch), NewToken())
 	f.Add([]byte(`{"version":1,"action":{"kind":"flip"}}`))
 	f.Add([]byte(`{"version":1,"action":{"kind":"land","data":{"landed":true}}}`))
 	f.Add([]byte(`{"action":{"kind":"chooseMission","data":{"mission":9}}}`))
 	f.Add([]byte(`[]`))
+	f.Add([]byte(`{"version":3,"kind":"flip"}`))
+	f.Add([]byte(`{"version":-1,"kind":""}`))
 	f.Fuzz(func(t *testing.T, body []byte) {
-		a, _, err := h.DecodeAction(body)
-		if err != nil {
-			return
+		if a, _, err := h.DecodeAction(body); err == nil {
+			assert.Contains(t, mm.PublicActions, a.Kind())
 		}
-		assert.Contains(t, mm.PublicActions, a.Kind())
+		if kind, _, err := DecodeUndo(body); err == nil {
+			assert.NotEmpty(t, kind, "an undo names the action it takes back")
+		}
 	})
 }
