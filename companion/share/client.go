@@ -40,6 +40,9 @@ type RawSnapshot struct {
 	Game    string          `json:"game"`
 	Version uint64          `json:"version"`
 	State   json.RawMessage `json:"state"`
+	// Undo is the kind of the public action Undo would take back; empty
+	// when this device may not undo anything.
+	Undo string `json:"undo,omitempty"`
 }
 
 // ErrNotATable says a link is not a Boardside table's link.
@@ -262,11 +265,30 @@ func (c *Client) Send(kind string, data any) error {
 	if data != nil {
 		action["data"] = data
 	}
-	body, err := json.Marshal(map[string]any{"version": snap.Version, "action": action})
+	return c.post(context.Background(), "actions", map[string]any{"version": snap.Version, "action": action})
+}
+
+// Undo takes back the table's last action, which must be the public action
+// of this kind (the snapshot's Undo, as its Undo button said), at the
+// version this client saw. A stale version updates the state and returns
+// an error saying so; any other refusal comes in the host's words.
+func (c *Client) Undo(ctx context.Context, kind string) error {
+	snap := c.Snapshot()
+	return c.post(ctx, "undo", map[string]any{"version": snap.Version, "kind": kind})
+}
+
+// post sends a change to the table and takes the state it answers with.
+func (c *Client) post(ctx context.Context, path string, req any) error {
+	body, err := json.Marshal(req)
 	if err != nil {
 		return err
 	}
-	resp, err := c.http.Post(c.url("actions"), "application/json", strings.NewReader(string(body)))
+	r, err := http.NewRequestWithContext(ctx, "POST", c.url(path), strings.NewReader(string(body)))
+	if err != nil {
+		return err
+	}
+	r.Header.Set("Content-Type", "application/json")
+	resp, err := c.http.Do(r)
 	if err != nil {
 		return fmt.Errorf("could not reach the table: %w", err)
 	}

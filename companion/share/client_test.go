@@ -93,3 +93,33 @@ func TestClient_BadLinks(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "could not reach the table")
 }
+
+func TestClient_Undo(t *testing.T) {
+	s, _, link := liveTable(t)
+	c, err := Dial(context.Background(), link, timers.System{})
+	require.NoError(t, err)
+	defer c.Close()
+	ctx := context.Background()
+	assert.Empty(t, c.Snapshot().Undo, "choosing the mission was the host's")
+	assert.EqualError(t, c.Undo(ctx, "chooseMission"), companion.ErrNotUndoableHere.Error())
+
+	require.NoError(t, c.Send("start", nil))
+	assert.Equal(t, "start", c.Snapshot().Undo, "the Undo button may say what it takes back")
+	assert.EqualError(t, c.Undo(ctx, "flip"), ErrUndoChanged.Error())
+
+	require.NoError(t, c.Undo(ctx, "start"))
+	assert.False(t, publicMars(t, c).Sand.Running, "the answer is the state after the undo")
+	assert.Empty(t, c.Snapshot().Undo)
+	assert.False(t, s.View().State.(*mm.State).Started(), "the host's game is back before the start")
+
+	// A client that does not follow the stream, so it surely has not seen
+	// the host's next start.
+	slow := &Client{base: c.base, token: c.token, http: c.http, clock: timers.System{}, watchers: map[int]func(){}}
+	require.NoError(t, s.Dispatch(&mm.Start{}))
+	require.NoError(t, slow.fetch(ctx))
+	require.NoError(t, s.Dispatch(&mm.Pause{}))
+	assert.EqualError(t, slow.Undo(ctx, "start"), "someone was faster: the table is up to date now")
+	assert.Equal(t, uint64(5), slow.Snapshot().Version, "the refusal brought the current state")
+	assert.Equal(t, "pause", slow.Snapshot().Undo)
+	assert.True(t, s.View().State.(*mm.State).Sand.Started, "a stale undo changed nothing")
+}
