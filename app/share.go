@@ -26,12 +26,21 @@ type hosting struct {
 	session  *companion.Session
 	host     *share.Host
 	server   *http.Server
+	listener net.Listener
 	port     int
 	urls     []string
 	checkURL string // the connection-test page
 }
 
-func (h *hosting) stop() { _ = h.server.Close() }
+// stop ends the serving and frees the port at once, even when the
+// server's goroutine has not begun to serve yet (Server.Close only closes
+// the listeners Serve has already taken), and stops the host following
+// the session (Server.Close does not run the shutdown hook that would).
+func (h *hosting) stop() {
+	_ = h.server.Close()
+	_ = h.listener.Close()
+	h.host.Close()
+}
 
 // startSharing hosts a game's session on the local network, or returns
 // the hosting already running for it.
@@ -62,7 +71,7 @@ func (u *UI) startSharing(g *Game, s *companion.Session) (*hosting, error) {
 	host := share.NewHost(s, game, u.clock, token)
 	srv := host.Server()
 	port := l.Addr().(*net.TCPAddr).Port
-	h := &hosting{session: s, host: host, server: srv, port: port}
+	h := &hosting{session: s, host: host, server: srv, listener: l, port: port}
 	addrs := share.Addresses()
 	for _, a := range addrs {
 		h.urls = append(h.urls, share.URL(a, port, token))
