@@ -50,7 +50,11 @@ func newGameBar(u *UI, g *Game, s *companion.Session, onTurn func(rotated bool))
 		b.rotated = !b.rotated
 		onTurn(b.rotated)
 	})
-	b.share = widget.NewButtonWithIcon(lang.L("Share"), theme.MailForwardIcon(), func() {
+	shareText := lang.L("Share")
+	if u.shared(g.ID, s) {
+		shareText = lang.L("Shared with the table") // after a restart too, without opening Share
+	}
+	b.share = widget.NewButtonWithIcon(shareText, theme.MailForwardIcon(), func() {
 		h, err := u.startSharing(g, s)
 		if err != nil {
 			u.showError(err)

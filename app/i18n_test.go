@@ -17,6 +17,7 @@ import (
 	aq "boardside/companion/aquasphere"
 	mm "boardside/companion/marsmaze"
 	mc "boardside/companion/missioncontrol"
+	"boardside/companion/share"
 	"boardside/decks"
 	"boardside/timers"
 )
@@ -82,7 +83,7 @@ func TestTranslations_EveryTextInTheCodeIsTranslated(t *testing.T) {
 func TestTranslations_RuleErrorsHaveGerman(t *testing.T) {
 	de := loadTranslationFile(t, "de")
 	errs := []error{
-		companion.ErrNothingToUndo,
+		companion.ErrNothingToUndo, companion.ErrNotUndoableHere, share.ErrUndoChanged,
 		timers.ErrNotIdle, timers.ErrNotRunning, timers.ErrNotPaused, timers.ErrIdle, timers.ErrExpired,
 		timers.ErrBadDuration, timers.ErrTakesTooMuch, timers.ErrRunOut,
 		mm.ErrGameOver, mm.ErrNotStarted, mm.ErrStarted, mm.ErrLanded, mm.ErrNoMarkers, mm.ErrNoJokers,

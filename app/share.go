@@ -3,8 +3,10 @@ package app
 import (
 	"errors"
 	"image/color"
+	"io/fs"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -43,7 +45,8 @@ func (h *hosting) stop() {
 }
 
 // startSharing hosts a game's session on the local network, or returns
-// the hosting already running for it.
+// the hosting already running for it. It remembers the sharing, so the
+// next start of Boardside shares the game again (see shareAgain).
 func (u *UI) startSharing(g *Game, s *companion.Session) (*hosting, error) {
 	u.mu.Lock()
 	defer u.mu.Unlock()
@@ -57,7 +60,11 @@ func (u *UI) startSharing(g *Game, s *companion.Session) (*hosting, error) {
 	if g.Share == nil {
 		return nil, errors.New(lang.L("This game cannot be shared yet."))
 	}
-	l, err := share.Listen(share.DefaultPort)
+	port := share.DefaultPort
+	if p, ok := u.sharedPort(g.ID); ok {
+		port = p // where the devices at the table were before a restart
+	}
+	l, err := share.Listen(port)
 	if err != nil {
 		return nil, err
 	}
@@ -70,7 +77,7 @@ func (u *UI) startSharing(g *Game, s *companion.Session) (*hosting, error) {
 	game.Rules = s.Rules()
 	host := share.NewHost(s, game, u.clock, token)
 	srv := host.Server()
-	port := l.Addr().(*net.TCPAddr).Port
+	port = l.Addr().(*net.TCPAddr).Port
 	h := &hosting{session: s, host: host, server: srv, listener: l, port: port}
 	addrs := share.Addresses()
 	for _, a := range addrs {
@@ -79,7 +86,81 @@ func (u *UI) startSharing(g *Game, s *companion.Session) (*hosting, error) {
 	h.checkURL = "http://" + net.JoinHostPort(addrs[0].String(), strconv.Itoa(port)) + "/check.html"
 	go func() { _ = srv.Serve(l) }()
 	u.hosts[g.ID] = h
+	if err := u.sharingStore(g.ID).Save([]byte(strconv.Itoa(port) + "\n")); err != nil {
+		u.onSaveError(err) // shared all the same, only not again after a restart
+	}
 	return h, nil
+}
+
+// sharingStore keeps, beside a game's save, the port it is shared on: its
+// presence means the game was being shared when Boardside last ran.
+func (u *UI) sharingStore(gameID string) *companion.Store {
+	return companion.NewStore(filepath.Join(u.dataDir, "sessions", gameID+".sharing"))
+}
+
+// sharedPort reports whether a game's sharing is remembered, and on which
+// port (the default one when the file does not say).
+func (u *UI) sharedPort(gameID string) (port int, ok bool) {
+	b, err := u.sharingStore(gameID).Load()
+	if err != nil {
+		return 0, false
+	}
+	p, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err != nil || p <= 0 || p > 65535 {
+		return share.DefaultPort, true
+	}
+	return p, true
+}
+
+// forgetSharing makes the next start of Boardside leave a game unshared.
+func (u *UI) forgetSharing(gameID string) {
+	if err := os.Remove(u.sharingStore(gameID).Path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		u.onSaveError(err)
+	}
+}
+
+// shareAgain shares the games that were shared when Boardside last ran,
+// with the same token and, when it is free, on the same port, so the
+// devices at the table come back by themselves. It returns what went
+// wrong, in words for the player.
+func (u *UI) shareAgain() []string {
+	var problems []string
+	for _, g := range u.games {
+		if _, ok := u.sharedPort(g.ID); !ok {
+			continue
+		}
+		s := u.session(g.ID)
+		if s == nil || g.Share == nil {
+			// The shared game is gone (its save could not be read): the
+			// devices followed that game, and a new one is shared only when asked.
+			u.forgetSharing(g.ID)
+			continue
+		}
+		if _, err := u.startSharing(g, s); err != nil {
+			problems = append(problems, lang.L("{{.Game}} was shared with the table, but could not be shared again. Reason: {{.Reason}}",
+				map[string]any{"Game": g.Name, "Reason": translateError(err)}))
+		}
+	}
+	return problems
+}
+
+// shared reports whether this session is being shared with the table.
+func (u *UI) shared(gameID string, s *companion.Session) bool {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	h, ok := u.hosts[gameID]
+	return ok && h.session == s
+}
+
+// closeHosts stops serving every shared game without forgetting it, as
+// quitting does: the next start shares them again.
+func (u *UI) closeHosts() {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	for id, h := range u.hosts {
+		h.stop()
+		delete(u.hosts, id)
+	}
 }
 
 // shareToken keeps one token per game beside its save, so devices that
@@ -88,7 +169,8 @@ func (u *UI) shareToken(gameID string) (string, error) {
 	return share.LoadToken(filepath.Join(u.dataDir, "sessions", gameID+".token"), false)
 }
 
-// stopSharing ends the hosting of a game, if any.
+// stopSharing ends the hosting of a game, if any, and forgets it: the
+// next start of Boardside does not share the game again.
 func (u *UI) stopSharing(gameID string) {
 	u.mu.Lock()
 	defer u.mu.Unlock()
@@ -96,6 +178,7 @@ func (u *UI) stopSharing(gameID string) {
 		h.stop()
 		delete(u.hosts, gameID)
 	}
+	u.forgetSharing(gameID)
 }
 
 // shareScreen shows the QR code and links other devices join with.

@@ -2,6 +2,7 @@ package app
 
 import (
 	"io"
+	"net"
 	"net/http"
 	"strings"
 	"testing"
@@ -75,4 +76,103 @@ func TestShare_TokenSurvivesARestart(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, a, b)
 	assert.Len(t, a, 32)
+}
+
+// restart quits u as closing its window does, and starts Boardside again
+// over the same data.
+func restart(t *testing.T, env *testEnv, u *UI) *UI {
+	t.Helper()
+	u.win.Close()
+	assert.Empty(t, u.hosts, "quitting stops serving")
+	u2 := env.start(t)
+	t.Cleanup(u2.closeHosts)
+	return u2
+}
+
+// askState asks a shared game's state as a phone would.
+func askState(t *testing.T, port int, token string) int {
+	t.Helper()
+	resp, err := http.Get("http://127.0.0.1:" + itoaInt(port) + "/api/v1/state?t=" + token)
+	require.NoError(t, err)
+	resp.Body.Close()
+	return resp.StatusCode
+}
+
+func TestShare_ARestartSharesAgain(t *testing.T) {
+	tests := []struct {
+		name string
+		// after runs on the first start, once the game is shared.
+		after      func(t *testing.T, u *UI)
+		wantShared bool
+	}{
+		{name: "shared when Boardside quit", after: func(*testing.T, *UI) {}, wantShared: true},
+		{name: "Stop sharing forgets it", after: func(t *testing.T, u *UI) {
+			test.Tap(button(t, u.current, "Shared with the table"))
+			test.Tap(button(t, u.current, "Stop sharing"))
+		}},
+		{name: "a new game is not shared unasked", after: func(t *testing.T, u *UI) {
+			u.newGame(u.game("marsmaze"))
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			env := newTestEnv(t)
+			u := env.start(t)
+			t.Cleanup(u.closeHosts)
+			m := openMarsMaze(t, u)
+			assert.Equal(t, "Share", m.bar.share.Text)
+			test.Tap(m.bar.share)
+			h := u.hosts["marsmaze"]
+			require.NotNil(t, h)
+			_, token := loopbackURL(t, h)
+			port := h.port
+			test.Tap(button(t, u.current, "Back"))
+			assert.Contains(t, texts(u.current), "Shared with the table", "the game screen says it is shared")
+			tt.after(t, u)
+
+			u2 := restart(t, env, u)
+			shown := texts(u2.current)
+			assert.Contains(t, shown, "Hourglass markers left: 1", "the game screen is back, not the Share screen")
+			assert.NotContains(t, shown, "Stop sharing")
+			h2 := u2.hosts["marsmaze"]
+			if !tt.wantShared {
+				assert.Nil(t, h2, "not shared")
+				assert.Contains(t, shown, "Share")
+				assert.NotContains(t, shown, "Shared with the table")
+				_, remembered := u2.sharedPort("marsmaze")
+				assert.False(t, remembered)
+				return
+			}
+			require.NotNil(t, h2, "shared again without opening Share")
+			assert.Equal(t, port, h2.port, "on the same port: the phones' links still work")
+			assert.Equal(t, token, h2.host.Token(), "with the same token")
+			assert.Same(t, u2.session("marsmaze"), h2.session, "the resumed game is the shared one")
+			assert.Contains(t, shown, "Shared with the table")
+			assert.Equal(t, http.StatusOK, askState(t, port, token), "a phone reaches the table again")
+		})
+	}
+}
+
+func TestShare_ARestartFindsItsPortTaken(t *testing.T) {
+	env := newTestEnv(t)
+	u := env.start(t)
+	t.Cleanup(u.closeHosts)
+	u.openGame(u.game("marsmaze"))
+	h, err := u.startSharing(u.game("marsmaze"), u.session("marsmaze"))
+	require.NoError(t, err)
+	port, token := h.port, h.host.Token()
+	u.win.Close()
+
+	taken, err := net.Listen("tcp", ":"+itoaInt(port)) // another program took it meanwhile
+	require.NoError(t, err)
+	defer taken.Close()
+	u2 := env.start(t)
+	t.Cleanup(u2.closeHosts)
+	h2 := u2.hosts["marsmaze"]
+	require.NotNil(t, h2, "shared again on another port")
+	assert.NotEqual(t, port, h2.port)
+	assert.Equal(t, token, h2.host.Token())
+	assert.Equal(t, http.StatusOK, askState(t, h2.port, token))
+	remembered, _ := u2.sharedPort("marsmaze")
+	assert.Equal(t, h2.port, remembered, "the port now in use is the one to try next time")
 }

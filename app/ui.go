@@ -88,8 +88,12 @@ func New(a fyne.App, opt Options) *UI {
 		// Until the window says otherwise: notifications only when away.
 		foreground: true,
 	}
-	// Closing the window stops the screen's timers before the app exits.
-	u.win.SetOnClosed(u.stopCurrent)
+	// Closing the window stops the screen's timers and the sharing before
+	// the app exits; the sharing is remembered for the next start.
+	u.win.SetOnClosed(func() {
+		u.stopCurrent()
+		u.closeHosts()
+	})
 	a.Lifecycle().SetOnEnteredForeground(func() { u.setForeground(true) })
 	a.Lifecycle().SetOnExitedForeground(func() { u.setForeground(false) })
 	applyTheme(a, u.prefs.Theme())
@@ -106,6 +110,7 @@ func New(a fyne.App, opt Options) *UI {
 		problems = append(problems, u.loadAQData(g)...)
 	}
 	problems = append(problems, u.loadSessions()...)
+	shareProblems := u.shareAgain() // before the game screen, which says it is shared
 
 	if g := u.game(u.prefs.OpenGame()); g != nil && g.Built() && u.session(g.ID) != nil {
 		u.openGame(g)
@@ -114,6 +119,9 @@ func New(a fyne.App, opt Options) *UI {
 	}
 	for _, p := range problems {
 		dialog.ShowInformation(lang.L("A saved game could not be read"), p, u.win)
+	}
+	for _, p := range shareProblems {
+		dialog.ShowInformation(lang.L("Sharing"), p, u.win)
 	}
 	return u
 }
