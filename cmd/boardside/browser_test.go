@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net"
-	"os/exec"
 	"slices"
 	"strconv"
 	"strings"
@@ -23,33 +22,6 @@ import (
 	"boardside/timers"
 )
 
-// browser starts headless Chromium (Debian's chromium, installed by
-// scripts/deps.sh) and returns a function that opens a new tab.
-func browser(t *testing.T) func() context.Context {
-	t.Helper()
-	path, err := exec.LookPath("chromium")
-	if err != nil {
-		t.Skip("chromium is not installed here: make test installs it")
-	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
-		chromedp.WindowSize(420, 860))
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancelAlloc)
-	first, cancelFirst := chromedp.NewContext(alloc)
-	t.Cleanup(cancelFirst)
-	require.NoError(t, chromedp.Do(first, chromedp.Navigate("about:blank"))) // starts the browser
-	return func() context.Context {
-		tab, cancel := chromedp.NewContext(first)
-		t.Cleanup(cancel)
-		ctx, cancelTimeout := context.WithTimeout(tab, 30*time.Second)
-		t.Cleanup(cancelTimeout)
-		return ctx
-	}
-}
-
 // marsHost serves the saved marsmaze game in dir on l, as serve does.
 func marsHost(t *testing.T, l net.Listener, dir string) (url string, stop func()) {
 	t.Helper()
@@ -60,22 +32,6 @@ func marsHost(t *testing.T, l net.Listener, dir string) (url string, stop func()
 	go func() { _ = srv.Serve(l) }()
 	token := best[strings.Index(best, "?t=")+3:]
 	return "http://" + l.Addr().String() + "/?t=" + token, func() { _ = srv.Close() }
-}
-
-func text(ctx context.Context, t *testing.T, sel string) string {
-	t.Helper()
-	s, err := chromedp.Run(ctx, chromedp.TextContent(chromedp.CSS(sel)))
-	require.NoError(t, err)
-	return s
-}
-
-// waitText polls until the element's text contains want.
-func waitText(ctx context.Context, t *testing.T, sel, want string) {
-	t.Helper()
-	_, err := chromedp.Run(ctx, chromedp.Poll[bool](
-		`(document.querySelector(`+"`"+sel+"`"+`)||{}).textContent.includes(`+"`"+want+"`"+`)`,
-		chromedp.WithPollingTimeout(15*time.Second)))
-	require.NoError(t, err, "waiting for %q in %s; it shows %q", want, sel, text(ctx, t, sel))
 }
 
 func TestBrowser_FlipInOnePhoneShowsOnTheOther(t *testing.T) {
@@ -94,6 +50,7 @@ func TestBrowser_FlipInOnePhoneShowsOnTheOther(t *testing.T) {
 
 	phone1, phone2 := newTab(), newTab()
 	for _, p := range []context.Context{phone1, phone2} {
+		emulatePhone(t, p, 412, 915)
 		require.NoError(t, chromedp.Do(p, chromedp.Navigate(url)))
 		waitText(p, t, "#conn", "connected")
 		waitText(p, t, "#info", "Hourglass markers left: 2")
@@ -102,13 +59,13 @@ func TestBrowser_FlipInOnePhoneShowsOnTheOther(t *testing.T) {
 	shown := text(phone1, t, "#timer")
 	assert.Regexp(t, `^[23]:\d\d$`, shown, "the sand timer, computed in the browser")
 
-	require.NoError(t, chromedp.Do(phone1, chromedp.Click(chromedp.Search(`//button[text()="Flip"]`))))
+	tap(phone1, t, "Flip")
 	waitText(phone2, t, "#info", "Hourglass markers left: 1")
 	assert.Equal(t, 1, s.View().State.(*mm.State).MarkersLeft, "the host's game changed")
 	waitText(phone2, t, "#banner", "Talk now")
 	waitText(phone2, t, "#buttons", "Action")
 
-	require.NoError(t, chromedp.Do(phone2, chromedp.Click(chromedp.Search(`//button[starts-with(text(),"Action")]`))))
+	tap(phone2, t, "Action")
 	waitText(phone1, t, "#version", "4") // mission, start, flip, act
 	assert.Empty(t, s.View().State.(*mm.State).Talk)
 }
@@ -121,11 +78,12 @@ func TestBrowser_ViewersComeBackWhenTheHostRestarts(t *testing.T) {
 	addr := l.Addr().String()
 	url, stop := marsHost(t, l, dir)
 
-	phone := newTab()
-	require.NoError(t, chromedp.Do(phone, chromedp.Navigate(url)))
-	waitText(phone, t, "#conn", "connected")
+	p := newTab()
+	emulatePhone(t, p, 412, 915)
+	require.NoError(t, chromedp.Do(p, chromedp.Navigate(url)))
+	waitText(p, t, "#conn", "connected")
 	stop()
-	waitText(phone, t, "#conn", "offline")
+	waitText(p, t, "#conn", "offline")
 
 	// The host comes back on the same address with its saved token and game.
 	l2, err := net.Listen("tcp", addr)
@@ -133,10 +91,9 @@ func TestBrowser_ViewersComeBackWhenTheHostRestarts(t *testing.T) {
 	url2, stop2 := marsHost(t, l2, dir)
 	defer stop2()
 	assert.Equal(t, url, url2)
-	waitText(phone, t, "#conn", "connected")
-	waitText(phone, t, "#buttons", "Turn the sand timer over")
-	require.NoError(t, chromedp.Do(phone, chromedp.Click(chromedp.Search(`//button[starts-with(text(),"Turn the sand")]`))))
-	waitText(phone, t, "#info", "Hourglass markers left: 1")
+	waitText(p, t, "#conn", "connected")
+	tap(p, t, "Turn the sand timer over")
+	waitText(p, t, "#info", "Hourglass markers left: 1")
 }
 
 // adeleAfterRound1 is a 4-player ADELE game on the Deimos after its first
@@ -195,6 +152,7 @@ func TestBrowser_ADELECrewTable(t *testing.T) {
 		adele.CourseDeviation: "Course deviation", adele.Silence: "Silence", adele.Impact: "Impact"}
 
 	phone := newTab()
+	emulatePhone(t, phone, 412, 915)
 	require.NoError(t, chromedp.Do(phone, chromedp.Navigate(base+"/?t="+token)))
 	waitText(phone, t, "#conn", "connected")
 	waitText(phone, t, "#game", "ADELE · Deimos · 4 players")
@@ -215,7 +173,7 @@ func TestBrowser_ADELECrewTable(t *testing.T) {
 	waitText(phone, t, ".room[data-room='7']", "Impact")
 
 	// The Emergency phase button plays the face-up card.
-	require.NoError(t, chromedp.Do(phone, chromedp.Click(chromedp.Search(`//button[text()="Emergency phase"]`))))
+	tap(phone, t, "Emergency phase")
 	waitText(phone, t, ".ecards", "Current emergency · round 10"+kinds[before.Next.Kind])
 	waitText(phone, t, "#status", "ADELE's phase")
 	after := public()
@@ -226,10 +184,9 @@ func TestBrowser_ADELECrewTable(t *testing.T) {
 	// A locked door shows in both rooms; removing it from the other side
 	// sends it as ADELE placed it.
 	waitText(phone, t, fmt.Sprintf(".room[data-room='%d']", other), fmt.Sprintf("Door locked (to room %d)", door.Room))
-	require.NoError(t, chromedp.Do(phone, chromedp.Click(chromedp.Search(
-		fmt.Sprintf(`//div[@data-room="%d"]/button[contains(text(),"Door locked")]`, other)))))
+	tapIn(phone, t, fmt.Sprintf(`.room[data-room="%d"]`, other), "✕ Door locked")
 	require.Eventually(t, func() bool { return len(public().Placed) == 0 }, 10*time.Second, 50*time.Millisecond, "the door was removed")
-	require.NoError(t, chromedp.Do(phone, chromedp.Click(chromedp.Search(`//div[@data-room="7"]/button[contains(text(),"Impact marker")]`))))
+	tapIn(phone, t, `.room[data-room="7"]`, "✕ Impact marker")
 	require.Eventually(t, func() bool { return !slices.Contains(public().Impacts, 7) }, 10*time.Second, 50*time.Millisecond, "the impact marker was removed")
 	if len(public().Impacts) == 0 { // unless this round's emergency was an impact
 		waitText(phone, t, ".missions", "✓Blue mission")

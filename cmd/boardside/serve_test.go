@@ -50,7 +50,7 @@ func TestServe_PrintsHowToJoinAndServesTheViewer(t *testing.T) {
 
 	code, page := get(t, base+"/?t="+token)
 	assert.Equal(t, http.StatusOK, code)
-	assert.Contains(t, page, `<script src="app.js"></script>`)
+	assert.Contains(t, page, `<script defer src="app.js"></script>`)
 	code, js := get(t, base+"/app.js")
 	assert.Equal(t, http.StatusOK, code)
 	assert.Contains(t, js, "EventSource")

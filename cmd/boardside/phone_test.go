@@ -1,0 +1,164 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os/exec"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/require"
+)
+
+// Helpers for the web viewer's browser tests: a headless Chromium, phone
+// emulation, and taps as a finger makes them.
+
+// browser starts headless Chromium (Debian's chromium, installed by
+// scripts/deps.sh) and returns a function that opens a new tab. Extra
+// flags go to Chromium's command line.
+func browser(t *testing.T, flags ...chromedp.ExecAllocatorOption) func() context.Context {
+	t.Helper()
+	path, err := exec.LookPath("chromium")
+	if err != nil {
+		t.Skip("chromium is not installed here: make test installs it")
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
+		chromedp.Flag("no-first-run", true), chromedp.Flag("autoplay-policy", "no-user-gesture-required"),
+		chromedp.WindowSize(420, 860))
+	opts = append(opts, flags...)
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancelAlloc)
+	first, cancelFirst := chromedp.NewContext(alloc)
+	t.Cleanup(cancelFirst)
+	require.NoError(t, chromedp.Do(first, chromedp.Navigate("about:blank"))) // starts the browser
+	return func() context.Context {
+		tab, cancel := chromedp.NewContext(first)
+		t.Cleanup(cancel)
+		ctx, cancelTimeout := context.WithTimeout(tab, 90*time.Second)
+		t.Cleanup(cancelTimeout)
+		return ctx
+	}
+}
+
+// emulatePhone makes the tab a phone of w×h CSS pixels: device pixel ratio 2.6,
+// touch, a mobile viewport.
+func emulatePhone(t *testing.T, ctx context.Context, w, h int64) {
+	t.Helper()
+	opts := []chromedp.EmulateViewportOption{chromedp.EmulateScale(2.6), chromedp.EmulateMobile}
+	if w > h {
+		opts = append(opts, chromedp.EmulateLandscape)
+	}
+	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(w, h, opts...)))
+}
+
+func text(ctx context.Context, t *testing.T, sel string) string {
+	t.Helper()
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector(`+"`"+sel+"`"+`)||{}).textContent||""`))
+	require.NoError(t, err)
+	return s
+}
+
+// waitText polls until the element's text contains want.
+func waitText(ctx context.Context, t *testing.T, sel, want string) {
+	t.Helper()
+	waitJS(ctx, t, `(document.querySelector(`+"`"+sel+"`"+`)||{}).textContent.includes(`+"`"+want+"`"+`)`,
+		"waiting for %q in %s; it shows %q", want, sel, func() string { return text(ctx, t, sel) })
+}
+
+// waitJS polls until expr is true; msg and args explain a time-out, and a
+// func() string among args is called then.
+func waitJS(ctx context.Context, t *testing.T, expr string, msg string, args ...any) {
+	t.Helper()
+	_, err := chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(15*time.Second)))
+	if err != nil {
+		for i, a := range args {
+			if f, ok := a.(func() string); ok {
+				args[i] = f()
+			}
+		}
+		require.NoError(t, err, append([]any{msg}, args...)...)
+	}
+}
+
+// eval runs a JavaScript expression and returns its value.
+func eval[T any](ctx context.Context, t *testing.T, expr string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	require.NoError(t, err, expr)
+	return v
+}
+
+// buttonJS finds the visible button whose text starts with label.
+func buttonJS(label string) string { return buttonIn("body", label) }
+
+// buttonIn finds it inside the element scope selects.
+func buttonIn(scope, label string) string {
+	return fmt.Sprintf(`[...document.querySelector(%q).querySelectorAll("button")].find((b) => b.offsetParent && getComputedStyle(b).visibility !== "hidden" && b.textContent.trim().startsWith(%q))`, scope, label)
+}
+
+// ready waits until the button is shown, enabled, and has been where it
+// is long enough to take a tap (the page ignores taps on a button that
+// has just appeared, changed or moved).
+func ready(ctx context.Context, t *testing.T, label string) { readyIn(ctx, t, "body", label) }
+
+func readyIn(ctx context.Context, t *testing.T, scope, label string) {
+	t.Helper()
+	waitJS(ctx, t, `(() => { const b = `+buttonIn(scope, label)+`; return !!b && !b.disabled && b._tap && performance.now() >= b._tap.armedAt; })()`,
+		"waiting for a button %q to take taps; the page's buttons: %s", label, func() string { return buttons(ctx, t) })
+}
+
+// buttons lists the visible buttons' texts, for messages.
+func buttons(ctx context.Context, t *testing.T) string {
+	return eval[string](ctx, t, `[...document.querySelectorAll("button")].filter((b) => b.offsetParent && getComputedStyle(b).visibility !== "hidden").map((b) => b.textContent.trim() + (b.disabled ? " (disabled)" : "")).join(" | ")`)
+}
+
+// centre is the middle of the button labelled label, in CSS pixels.
+func centre(ctx context.Context, t *testing.T, label string) (x, y float64) {
+	return centreIn(ctx, t, "body", label)
+}
+
+func centreIn(ctx context.Context, t *testing.T, scope, label string) (x, y float64) {
+	t.Helper()
+	p := eval[[]float64](ctx, t, `(() => { const b = `+buttonIn(scope, label)+`; b.scrollIntoView({block: "center"}); const r = b.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`)
+	require.Len(t, p, 2)
+	return p[0], p[1]
+}
+
+// touch puts a finger down at (x, y) and lifts it, as a tap.
+func touch(x, y float64) chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		if _, err := cdp.Call(ctx, tg, input.DispatchTouchEvent, input.DispatchTouchEventParams{
+			Type: input.DispatchTouchEventTypeTouchStart, TouchPoints: []*input.TouchPoint{{X: x, Y: y}}}); err != nil {
+			return chromedp.Void{}, err
+		}
+		_, err := cdp.Call(ctx, tg, input.DispatchTouchEvent, input.DispatchTouchEventParams{
+			Type: input.DispatchTouchEventTypeTouchEnd, TouchPoints: []*input.TouchPoint{}})
+		return chromedp.Void{}, err
+	}
+}
+
+// tap waits until the button labelled label takes taps, then taps it.
+func tap(ctx context.Context, t *testing.T, label string) { tapIn(ctx, t, "body", label) }
+
+// tapIn taps the button labelled label inside the element scope selects,
+// scrolled into view first as a player would.
+func tapIn(ctx context.Context, t *testing.T, scope, label string) {
+	t.Helper()
+	readyIn(ctx, t, scope, label)
+	x, y := centreIn(ctx, t, scope, label)
+	readyIn(ctx, t, scope, label) // scrolling moved it: it waits its moment again
+	require.NoError(t, chromedp.Do(ctx, touch(x, y)))
+}
+
+// doubleTap taps the same place twice, gap apart, as a finger that
+// bounces or a player who taps twice to be sure.
+func doubleTap(ctx context.Context, t *testing.T, x, y float64, gap time.Duration) {
+	t.Helper()
+	require.NoError(t, chromedp.Do(ctx, touch(x, y), chromedp.Sleep(gap), touch(x, y)))
+}
