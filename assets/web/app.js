@@ -24,7 +24,6 @@ addWords({
   offlineBanner: "Offline – reconnecting … Buttons work again as soon as the table is back.",
   notSent: "Your tap did not reach the table. Check the Wi-Fi, then tap again.",
   forbidden: "This link belongs to another table or an old game: scan the host's code again.",
-  notATable: "This link has no table's code in it: scan the host's code again.",
   stale: "Someone was faster – the table is up to date now.",
   undo: "Undo: {a}", undoDone: "Undone: {a}", yes: "Yes", no: "No",
   soundOn: "Sound on", soundOff: "Sound off", waiting: "…",
@@ -36,7 +35,6 @@ addWords({
   offlineBanner: "Getrennt – verbinde neu … Die Knöpfe gehen wieder, sobald der Tisch zurück ist.",
   notSent: "Dein Tippen ist nicht beim Tisch angekommen. Prüft das WLAN und tippt noch einmal.",
   forbidden: "Dieser Link gehört zu einem anderen Tisch oder einem alten Spiel: scannt den Code des Hosts erneut.",
-  notATable: "In diesem Link steht kein Tisch-Code: scannt den Code des Hosts erneut.",
   stale: "Jemand war schneller – der Stand wurde aktualisiert.",
   undo: "Rückgängig: {a}", undoDone: "Rückgängig gemacht: {a}", yes: "Ja", no: "Nein",
   soundOn: "Ton an", soundOff: "Ton aus", waiting: "…",
@@ -102,7 +100,7 @@ $("conn").onclick = () => { $("details").hidden = !$("details").hidden; };
 
 function connect() {
   if (fatal) return;
-  if (!/^[0-9a-f]{32}$/.test(token)) { forbidden(T.notATable); return; }
+  if (!/^[0-9a-f]{32}$/.test(token)) { forbidden(T.forbidden); return; } // cut short: no table has it
   connState("", T.connecting);
   es = new EventSource(api("events"));
   es.addEventListener("state", (e) => { snap = JSON.parse(e.data); setOnline(true); render(); });
@@ -289,7 +287,7 @@ const MARKS = [300, 60, 30, 10, 5, 4, 3, 2, 1, 0];
 let muted = localStorage.getItem("boardside.muted") === "1";
 function showMute() {
   const m = $("mute");
-  m.textContent = muted ? "🔕" : "🔔";
+  m.classList.toggle("muted", muted);
   m.setAttribute("aria-label", muted ? T.soundOff : T.soundOn);
   m.setAttribute("aria-pressed", String(!muted));
   m.title = muted ? T.soundOff : T.soundOn;

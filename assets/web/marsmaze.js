@@ -43,7 +43,7 @@ GAMES.marsmaze = {
     ui.info(info);
     const playing = s.sand.started && !over && !s.won;
     ui.banner(playing && (s.talk || s.passTiles) ? [s.talk === "joker" ? T.talkJoker : s.talk ? T.talk : "", s.passTiles ? T.pass : ""].filter(Boolean).join(" · ") : "");
-    renderSolo(s, ui, playing);
+    renderSolo(s, ui, playing, s.won || over);
     if (!playing) return;
     ui.slot("flip", T.flip, "flip", null, { main: true, disabled: s.landed || s.markersLeft <= 0 });
     ui.slot("act", T.act, "act", null, { disabled: !(s.talk || s.passTiles) });
@@ -58,9 +58,9 @@ GAMES.marsmaze = {
 // next XX:X0 window in which the "Do something!" pawn may move, with a
 // pulse (sound, vibration, flash) as each window opens.
 let soloPrev = null;
-function renderSolo(s, ui, playing) {
+function renderSolo(s, ui, playing, ended) {
   const box = $("solo");
-  box.hidden = !(s.solo && s.sand.started && s.soloEveryMs);
+  box.hidden = !(s.solo && s.sand.started && s.soloEveryMs) || ended; // its window means nothing once the game is over
   if (box.hidden) { soloPrev = null; return; }
   const w = s.watch, every = s.soloEveryMs;
   const elapsed = w.running ? w.beforeMs + (hostNow() - w.sinceMs) : w.beforeMs;

@@ -29,7 +29,7 @@ func browser(t *testing.T, flags ...chromedp.ExecAllocatorOption) func() context
 		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU,
 		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
-		chromedp.Flag("no-first-run", true), chromedp.Flag("autoplay-policy", "no-user-gesture-required"),
+		chromedp.Flag("no-first-run", true),
 		chromedp.WindowSize(420, 860))
 	opts = append(opts, flags...)
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
