@@ -12,8 +12,8 @@ import (
 
 	"boardside/companion"
 	"boardside/companion/adele"
-	mc "boardside/companion/missioncontrol"
 	mm "boardside/companion/marsmaze"
+	mc "boardside/companion/missioncontrol"
 	"boardside/companion/share"
 	"boardside/timers"
 )
