@@ -3,8 +3,11 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"io/fs"
 	"net"
 	"net/http"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -16,6 +19,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"boardside/assets"
 	"boardside/companion"
 	"boardside/companion/adele"
 	mm "boardside/companion/marsmaze"
@@ -268,4 +272,17 @@ func TestBrowser_KeepsTheScreenOn(t *testing.T) {
 		waitJS(p, t, `document.documentElement.dataset.awake === "none" && !document.getElementById("hint").hidden`, "the hint shows")
 		waitText(p, t, "#hint", "Keep this screen on yourself")
 	})
+}
+
+// The phones alert at the host's marks: the viewer's list is the app's.
+func TestViewer_AlertMarksAreTheHosts(t *testing.T) {
+	js, err := fs.ReadFile(assets.Web, "web/app.js")
+	require.NoError(t, err)
+	m := regexp.MustCompile(`const MARKS = \[([0-9, ]+)\];`).FindSubmatch(js)
+	require.NotNil(t, m, "app.js names its alert marks")
+	var want []string
+	for _, d := range timers.DefaultAlertMarks {
+		want = append(want, strconv.Itoa(int(d/time.Second)))
+	}
+	assert.Equal(t, strings.Join(want, ", "), string(m[1]))
 }
