@@ -15,7 +15,7 @@ import (
 // down ends the event streams too.
 func (h *Host) Server() *http.Server {
 	web, _ := fs.Sub(assets.Web, "web")
-	srv := &http.Server{Handler: h.Handler(http.FileServerFS(web)), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: h.Handler(newWebFiles(web)), ReadHeaderTimeout: 10 * time.Second}
 	srv.RegisterOnShutdown(h.Close)
 	return srv
 }
