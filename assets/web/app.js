@@ -160,7 +160,9 @@ async function post(path, body) {
     if (r.status === 403) { forbidden(T.forbidden); return; }
     if (r.status === 409) { snap = got; toast(T.stale); return; }
     if (!r.ok) { toast(got.error ? cap(got.error) + "." : r.statusText); return; }
-    snap = got;
+    // The event stream may have brought a newer state while this answer
+    // was on its way: keep the newer one.
+    if (!snap || got.version >= snap.version) snap = got;
     return true;
   } catch (e) {
     notice(T.notSent);
