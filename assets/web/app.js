@@ -419,7 +419,7 @@ const ui = {
     t.className = "timer " + (cls || "");
     if (!document.documentElement.dataset.timerShown) { document.documentElement.dataset.timerShown = "1"; performance.mark("timer-shown"); }
     if (!cls) watchMarks(name, v, ms);
-    if (v.running) { this.wake(ms % 1000 + 5); wantAwake = true; }
+    if (v.running && ms > 0) { this.wake(ms % 1000 + 5); wantAwake = true; } // at 0:00 nothing changes any more
     return ms;
   },
   // startButton is the big button in the timer's place before a game

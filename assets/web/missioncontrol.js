@@ -7,18 +7,18 @@ addWords({
   oxygen: "Oxygen needed", turn: "Turn", locked: "Locked!", isLocked: "✓ {r} locked", notLocked: "{r}: not locked yet", aiRole: "{r}: played by the AI",
   allLocked: "Mission Control is Locked!", nextTurn: "Next turn", timeUp: "Time's up", accomplished: "Mission accomplished",
   accomplishAsk: "Is the mission accomplished? This stops the timer and ends the game.",
-  mustKeep: "You must keep the {v}", unlocks: "Unlock cards revealed", unlocksLeft: "{n} unlock cards left", looks: "The astronaut is looking at the top 2 unlock cards",
+  mustKeep: "You must keep the {v}", unlocks: "Unlock cards revealed", unlocksLeft: "{n} unlock cards left", left: "left", looks: "The astronaut is looking at the top 2 unlock cards",
   startTimer: "Start the timer", roll: "Roll 3 dice", reveal: "Reveal an unlock card", roles: "Roles",
   unlock: { yellow: "Yellow", blue: "Blue", green: "Green", redX: "Red X" },
-  kind: { start: "Start", pause: "Pause", resume: "Resume", accomplish: "Mission accomplished", rollDice: "Roll", setDice: "Dice", lock: "Locked!", nextTurn: "Next turn", revealUnlock: "Reveal" },
+  kind: { start: "Start", pause: "Pause", resume: "Resume", accomplish: "Accomplished", rollDice: "Roll", setDice: "Dice", lock: "Locked!", nextTurn: "Next turn", revealUnlock: "Reveal" },
 }, {
   oxygen: "Benötigter Sauerstoff", turn: "Zug", locked: "Locked!", isLocked: "✓ {r} gesperrt", notLocked: "{r}: noch nicht gesperrt", aiRole: "{r}: spielt die KI",
   allLocked: "Mission Control is Locked!", nextTurn: "Nächster Zug", timeUp: "Zeit abgelaufen", accomplished: "Mission erfüllt",
   accomplishAsk: "Ist die Mission erfüllt? Der Timer hält an und das Spiel endet.",
-  mustKeep: "Ihr müsst die {v} behalten", unlocks: "Aufgedeckte Entriegelungskarten", unlocksLeft: "{n} Entriegelungskarten übrig", looks: "Der Astronaut sieht sich die obersten 2 Entriegelungskarten an",
+  mustKeep: "Ihr müsst die {v} behalten", unlocks: "Aufgedeckte Entriegelungskarten", unlocksLeft: "{n} Entriegelungskarten übrig", left: "übrig", looks: "Der Astronaut sieht sich die obersten 2 Entriegelungskarten an",
   startTimer: "Timer starten", roll: "3 Würfel werfen", reveal: "Entriegelungskarte aufdecken", roles: "Rollen",
   unlock: { yellow: "Gelb", blue: "Blau", green: "Grün", redX: "Rotes X" },
-  kind: { start: "Start", pause: "Pause", resume: "Weiter", accomplish: "Mission erfüllt", rollDice: "Würfeln", setDice: "Würfel", lock: "Locked!", nextTurn: "Nächster Zug", revealUnlock: "Aufdecken" },
+  kind: { start: "Start", pause: "Pause", resume: "Weiter", accomplish: "Erfüllt", rollDice: "Würfeln", setDice: "Würfel", lock: "Locked!", nextTurn: "Nächster Zug", revealUnlock: "Aufdecken" },
 });
 
 // Each unlock colour has a symbol too, so no card is told by colour alone.
@@ -102,8 +102,11 @@ function renderTurnCard(s) {
     c.append(el("span", "sym", UNLOCK_SYMBOL[u.kind] || "?"), el("span", "", word(T.unlock, u.kind)));
     unl.append(c);
   });
+  // The pile's back: how many are left, in words for a screen reader.
   const back = el("div", "unlock back");
-  back.append(el("span", "sym", String(s.unlocksLeft)), el("span", "", fill(T.unlocksLeft, { n: s.unlocksLeft }).replace(/^\d+ /, "")));
+  back.setAttribute("role", "img");
+  back.setAttribute("aria-label", fill(T.unlocksLeft, { n: s.unlocksLeft }));
+  back.append(el("span", "sym", String(s.unlocksLeft)), el("span", "", T.left));
   unl.append(back);
   parts.push(unl);
   card.replaceChildren(...parts);
