@@ -7,7 +7,7 @@ GO        ?= go
 TAGS      := migrated_fynedo
 export LANG := en_US.UTF-8
 
-.PHONY: deps run test vet unit smoke build package licenses bench bench-startup bench-timers bench-cpu bench-share bench-adele screenshot
+.PHONY: deps run test vet unit smoke build package licenses bench bench-startup bench-timers bench-cpu bench-share bench-adele bench-viewer screenshot
 
 deps:
 	@scripts/deps.sh
@@ -55,6 +55,11 @@ bench-share:
 
 bench-adele:
 	$(GO) run ./cmd/adelebench -games 10
+
+# Headless Chromium as a phone against an in-process host: page weight,
+# opening to timer shown, main-thread busy time while a timer runs.
+bench-viewer:
+	$(GO) run ./cmd/viewerbench
 
 bench-cpu: deps
 	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) run ./cmd/cpubench
