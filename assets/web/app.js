@@ -68,11 +68,13 @@ async function syncClock() {
   if (syncing || fatal) return;
   syncing = true;
   const samples = [];
-  for (let i = 0; i < 8; i++) {
+  for (let i = 0; i < 8 && !fatal; i++) {
     try {
       const t0 = now();
       const r = await fetch(api("time"), { cache: "no-store" });
       const t3 = now();
+      if (r.status === 403) { forbidden(T.forbidden); break; }
+      if (!r.ok) continue;
       const { received: t1, sent: t2 } = await r.json();
       samples.push({ off: ((t1 - t0) + (t2 - t3)) / 2, rtt: (t3 - t0) - (t2 - t1) });
     } catch (e) { /* the next ping may go through */ }
@@ -104,7 +106,7 @@ function connect() {
   connState("", T.connecting);
   es = new EventSource(api("events"));
   es.addEventListener("state", (e) => { snap = JSON.parse(e.data); setOnline(true); render(); });
-  es.onopen = () => { setOnline(true); syncClock(); };
+  es.onopen = () => { setOnline(true); if (synced) syncClock(); }; // a reconnect syncs again
   es.onerror = () => {
     setOnline(false);
     checkLink();
@@ -470,12 +472,17 @@ function renderUndo() {
   tapButton(u, "undo:" + kind + ":" + snap.version, () => undo(kind));
 }
 
+// The page is parsed when this deferred script runs: the connection and
+// the clock's first pings start at once, side by side, while the games'
+// scripts load; the first render waits for both.
+connect();
+syncClock();
+setInterval(syncClock, 30000);
+window.addEventListener("online", () => { if (es && es.readyState === EventSource.CLOSED) connect(); syncClock(); });
 document.addEventListener("DOMContentLoaded", () => {
   document.querySelectorAll("[data-t]").forEach((e) => { e.textContent = T[e.dataset.t]; });
   showMute();
-  setInterval(syncClock, 30000);
-  window.addEventListener("online", () => { if (es && es.readyState === EventSource.CLOSED) connect(); syncClock(); });
-  connect();
+  render(); // a state that came before its game's script
 });
 // For tests and measurements: what the page counted.
 window.boardside = { taps, awake, ask };
