@@ -220,9 +220,12 @@ document.addEventListener("click", (e) => {
   tap.run();
 }, true);
 // moved re-arms every button whose place changed since the last render.
+// A button not on screen has no place: where it shows up next is not a
+// move (what shows it arms it: a slot, a question, a new button).
 function rearmMoved() {
   document.querySelectorAll("button[data-tap]").forEach((b) => {
     const r = b.getBoundingClientRect(), at = r.left + "," + r.top + "," + r.width + "," + r.height;
+    if (!r.width && !r.height) { b._at = undefined; return; }
     if (b._at !== undefined && b._at !== at) arm(b);
     b._at = at;
   });
@@ -296,7 +299,8 @@ function showMute() {
   m.setAttribute("aria-pressed", String(!muted));
   m.title = muted ? T.soundOff : T.soundOn;
 }
-$("mute").onclick = () => { muted = !muted; localStorage.setItem("boardside.muted", muted ? "1" : "0"); showMute(); };
+// The sound switch is a button like the others: a double tap switches once.
+tapButton($("mute"), "mute", () => { muted = !muted; localStorage.setItem("boardside.muted", muted ? "1" : "0"); showMute(); });
 
 let audio = null;
 // unlockAudio starts Web Audio on the first tap (browsers refuse sound

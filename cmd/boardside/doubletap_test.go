@@ -515,7 +515,7 @@ func (r *dtRun) mute() error {
 		if err != nil {
 			return err
 		}
-		x, y, err := r.aim("#mute", false)
+		x, y, err := r.aim("#mute", true) // a switch with tap safety, like any button
 		if err != nil {
 			return err
 		}
@@ -547,7 +547,8 @@ func (r *dtRun) mute() error {
 			return fmt.Errorf("the sound switch: the page saw %d fingers go down, not 2", len(got.Downs))
 		}
 		if changes%2 == 1 { // the sound back as it was
-			x, y, err := r.aim("#mute", false)
+			time.Sleep(dtSettle)
+			x, y, err := r.aim("#mute", true)
 			if err != nil {
 				return err
 			}
@@ -566,7 +567,7 @@ func (r *dtRun) mute() error {
 		}
 		r.logf("the sound switch (#mute), double-tapped %v apart: toggled %d times (aria-pressed %s → %s)", took.Round(time.Millisecond), changes, before, after)
 		if changes != 1 {
-			r.muted = append(r.muted, fmt.Sprintf("the sound switch (#mute), double-tapped %v apart, toggled %d times, not once (aria-pressed %s → %s): it has no tap safety",
+			r.muted = append(r.muted, fmt.Sprintf("the sound switch (#mute), double-tapped %v apart, toggled %d times, not once (aria-pressed %s → %s)",
 				took.Round(time.Millisecond), changes, before, after))
 		}
 		return nil

@@ -209,6 +209,7 @@ func TestBrowser_MuteIsRemembered(t *testing.T) {
 	newTab := browser(t)
 	p := open(t, newTab, serveTable(t, marsSession(t, 2), mm.Game).url)
 	require.Equal(t, "Sound on", eval[string](p, t, `document.getElementById("mute").getAttribute("aria-label")`))
+	waitJS(p, t, `performance.now() >= document.getElementById("mute")._tap.armedAt`, "the sound switch takes taps")
 	c := eval[[]float64](p, t, `(() => { const r = document.getElementById("mute").getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
 	require.NoError(t, chromedp.Do(p, touch(c[0], c[1])))
 	waitJS(p, t, `document.getElementById("mute").getAttribute("aria-label") === "Sound off"`, "muted")
