@@ -1,7 +1,6 @@
 package main
 
 import (
-	"net"
 	"os"
 	"path/filepath"
 	"testing"
@@ -14,7 +13,6 @@ import (
 	"boardside/companion/adele"
 	mm "boardside/companion/marsmaze"
 	mc "boardside/companion/missioncontrol"
-	"boardside/companion/share"
 	"boardside/timers"
 )
 
@@ -27,15 +25,6 @@ func TestBrowser_Screenshots(t *testing.T) {
 	}
 	newTab := browser(t)
 	clock := timers.System{}
-	serveSession := func(s *companion.Session, game string) string {
-		h := share.NewHost(s, shared[game].game, clock, share.NewToken())
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		require.NoError(t, err)
-		srv := h.Server()
-		go func() { _ = srv.Serve(l) }()
-		t.Cleanup(func() { _ = srv.Close() })
-		return "http://" + l.Addr().String() + "/?t=" + h.Token()
-	}
 	mars := companion.New(mm.Rules, mm.New(), clock)
 	require.NoError(t, mars.Dispatch(&mm.ChooseMission{Mission: 3}))
 	require.NoError(t, mars.Dispatch(&mm.SetOptions{Solo: true, Expert: true}))
@@ -48,7 +37,7 @@ func TestBrowser_Screenshots(t *testing.T) {
 	ad := companion.New(adele.Rules, adeleAfterRound1(t), clock)
 
 	sizes := map[string][2]int64{"phone": {390, 844}, "small": {320, 568}, "landscape": {844, 390}}
-	for name, url := range map[string]string{"marsmaze": serveSession(mars, mm.Game), "missioncontrol": serveSession(mission, mc.Game), "adele": serveSession(ad, adele.Game)} {
+	for name, url := range map[string]string{"marsmaze": serveTable(t, mars, mm.Game).url, "missioncontrol": serveTable(t, mission, mc.Game).url, "adele": serveTable(t, ad, adele.Game).url} {
 		for size, wh := range sizes {
 			tab := newTab()
 			emulatePhone(t, tab, wh[0], wh[1])
