@@ -12,7 +12,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -379,15 +378,7 @@ func (a *aquaSphereScreen) winner(rep *aq.Report) []fyne.CanvasObject {
 	w := widget.NewLabelWithStyle(lang.L("Winner: {{.Names}}", map[string]any{"Names": strings.Join(first, ", ")}), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	w.SizeName = theme.SizeNameHeadingText
 	export := widget.NewButtonWithIcon(lang.L("Export as CSV"), theme.DocumentSaveIcon(), func() {
-		dialog.ShowFileSave(func(wc fyne.URIWriteCloser, err error) {
-			if err != nil || wc == nil {
-				return
-			}
-			defer wc.Close()
-			if err := rep.WriteCSV(wc); err != nil {
-				a.u.showError(err)
-			}
-		}, a.u.win)
+		a.u.saveFile("aquasphere-scores.csv", rep.WriteCSV, a.u.showError)
 	})
 	return []fyne.CanvasObject{w, container.NewCenter(export)}
 }

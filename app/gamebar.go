@@ -67,7 +67,7 @@ func newGameBar(u *UI, g *Game, s *companion.Session, onTurn func(rotated bool))
 	for _, x := range []*widget.Button{b.back, b.undo, b.history, b.newGame, b.share, b.turn} {
 		x.Importance = widget.LowImportance
 	}
-	if g.Share == nil {
+	if g.Share == nil || !canHost { // a browser joins tables; it cannot host one
 		b.share.Hide()
 	}
 	b.content = container.NewBorder(nil, nil, b.back,

@@ -82,7 +82,7 @@ func (u *UI) keepAwake(timerRunning bool) {
 		return
 	}
 	u.awake = want
-	u.app.Driver().SetDisableScreenBlanking(want)
+	u.holdScreen(want)
 }
 
 // primeAlerts prepares a screen's alerts when it opens. A timer found

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"log"
 	"sync"
+	"time"
 
 	"github.com/ebitengine/oto/v3"
 
@@ -23,10 +24,17 @@ const (
 type player struct {
 	once    sync.Once
 	ctx     *oto.Context
+	ready   <-chan struct{}
 	failed  bool
 	mu      sync.Mutex
 	playing []*oto.Player // kept until done, so they are not collected mid-sound
 }
+
+// readyWait is how long a sound waits for the audio device to be ready.
+// In a browser it is ready only after the player's first tap; a sound due
+// before then is dropped rather than queued, so the first tap does not set
+// off every alert that was missed.
+const readyWait = 300 * time.Millisecond
 
 // Play starts a sound and returns at once; it is safe from any goroutine.
 func (p *player) Play(name string) {
@@ -36,6 +44,11 @@ func (p *player) Play(name string) {
 func (p *player) play(name string) {
 	p.once.Do(p.open)
 	if p.failed {
+		return
+	}
+	select {
+	case <-p.ready:
+	case <-time.After(readyWait):
 		return
 	}
 	pcm, err := assets.Sound(name)
@@ -67,6 +80,5 @@ func (p *player) open() {
 		p.failed = true
 		return
 	}
-	<-ready
-	p.ctx = ctx
+	p.ctx, p.ready = ctx, ready
 }

@@ -1,0 +1,47 @@
+//go:build !js
+
+package app
+
+import (
+	"io"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+)
+
+// What differs between Boardside as a program (desktop, phone, tablet)
+// and Boardside in a browser sits in this file and platform_web.go.
+
+// canHost says whether this copy can host a table: a program can listen
+// on the local network; a page in a browser cannot (it joins tables).
+const canHost = true
+
+// holdScreen keeps the screen from blanking, or lets it blank again.
+func (u *UI) holdScreen(on bool) { u.app.Driver().SetDisableScreenBlanking(on) }
+
+// saveFile asks where to save a file named name and writes it there.
+func (u *UI) saveFile(name string, write func(io.Writer) error, refuse func(error)) {
+	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
+		if err != nil || w == nil {
+			return
+		}
+		defer w.Close()
+		if err := write(w); err != nil {
+			refuse(err)
+		}
+	}, u.win)
+	d.SetFileName(name)
+	d.Show()
+}
+
+// openFile asks for a file and hands its first maxImport bytes to use.
+func (u *UI) openFile(use func(name string, b []byte, err error)) {
+	dialog.ShowFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil || r == nil {
+			return
+		}
+		defer r.Close()
+		b, err := io.ReadAll(io.LimitReader(r, maxImport))
+		use(r.URI().Name(), b, err)
+	}, u.win)
+}
