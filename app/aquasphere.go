@@ -79,7 +79,7 @@ type aquaSphereScreen struct {
 	score  *widget.Button
 	// history is this device's finished games, kept in historyStore.
 	history      *aq.History
-	historyStore *companion.Store
+	historyStore *companion.FileStore
 	track        *widget.Button
 	// focus is the player shown on a narrow (phone) screen, one at a time.
 	focus  int

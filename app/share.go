@@ -94,7 +94,7 @@ func (u *UI) startSharing(g *Game, s *companion.Session) (*hosting, error) {
 
 // sharingStore keeps, beside a game's save, the port it is shared on: its
 // presence means the game was being shared when Boardside last ran.
-func (u *UI) sharingStore(gameID string) *companion.Store {
+func (u *UI) sharingStore(gameID string) *companion.FileStore {
 	return companion.NewStore(filepath.Join(u.dataDir, "sessions", gameID+".sharing"))
 }
 
@@ -166,7 +166,7 @@ func (u *UI) closeHosts() {
 // shareToken keeps one token per game beside its save, so devices that
 // joined come back after Boardside restarts.
 func (u *UI) shareToken(gameID string) (string, error) {
-	return share.LoadToken(filepath.Join(u.dataDir, "sessions", gameID+".token"), false)
+	return share.LoadToken(companion.NewStore(filepath.Join(u.dataDir, "sessions", gameID+".token")), false)
 }
 
 // stopSharing ends the hosting of a game, if any, and forgets it: the

@@ -155,7 +155,7 @@ func (u *UI) game(id string) *Game {
 	return nil
 }
 
-func (u *UI) storeFor(gameID string) *companion.Store {
+func (u *UI) storeFor(gameID string) *companion.FileStore {
 	return companion.NewStore(filepath.Join(u.dataDir, "sessions", gameID+".json"))
 }
 

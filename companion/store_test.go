@@ -14,7 +14,7 @@ import (
 	"boardside/timers"
 )
 
-func newStoredTally(t *testing.T) (*Session, *Store, *timers.Fake) {
+func newStoredTally(t *testing.T) (*Session, *FileStore, *timers.Fake) {
 	t.Helper()
 	clock := timers.NewFake(epoch)
 	st := NewStore(filepath.Join(t.TempDir(), "sessions", "tally.json"))

@@ -106,7 +106,7 @@ func host(l net.Listener, dir, gameID string, fresh bool, g share.Game, newState
 			return nil, "", err
 		}
 	}
-	token, err := share.LoadToken(filepath.Join(dir, gameID+".token"), fresh)
+	token, err := share.LoadToken(companion.NewStore(filepath.Join(dir, gameID+".token")), fresh)
 	if err != nil {
 		return nil, "", err
 	}

@@ -3,7 +3,6 @@ package share
 import (
 	"io/fs"
 	"net/http"
-	"os"
 	"strings"
 	"time"
 
@@ -20,17 +19,17 @@ func (h *Host) Server() *http.Server {
 	return srv
 }
 
-// LoadToken returns the token kept at path, so that devices which joined a
+// LoadToken returns the token kept in st, so that devices which joined a
 // table come back after its host restarts; with fresh, or when there is
 // none yet, it makes a new one and keeps it there.
-func LoadToken(path string, fresh bool) (string, error) {
-	if b, err := os.ReadFile(path); err == nil && !fresh {
+func LoadToken(st companion.Store, fresh bool) (string, error) {
+	if b, err := st.Load(); err == nil && !fresh {
 		if t := strings.TrimSpace(string(b)); len(t) == 32 {
 			return t, nil
 		}
 	}
 	t := NewToken()
-	if err := companion.NewStore(path).Save([]byte(t + "\n")); err != nil {
+	if err := st.Save([]byte(t + "\n")); err != nil {
 		return "", err
 	}
 	return t, nil
