@@ -10,11 +10,12 @@ import (
 	"boardside/companion"
 )
 
-// Server serves a host's API and the web viewer (assets/web). Shutting it
+// Server serves a host's API, the web viewer (assets/web) and, at /app/,
+// the full web app where `make web` built one (FindWebApp). Shutting it
 // down ends the event streams too.
 func (h *Host) Server() *http.Server {
 	web, _ := fs.Sub(assets.Web, "web")
-	srv := &http.Server{Handler: h.Handler(newWebFiles(web)), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: WithWebApp(h.Handler(newWebFiles(web)), WebApp("")), ReadHeaderTimeout: 10 * time.Second}
 	srv.RegisterOnShutdown(h.Close)
 	return srv
 }

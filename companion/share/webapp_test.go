@@ -1,0 +1,218 @@
+package share
+
+import (
+	"bytes"
+	"compress/gzip"
+	"net/http"
+	"net/http/httptest"
+	"net/netip"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// fakeWebApp lays out a folder as cmd/webbuild makes it, with a tiny wasm.
+func fakeWebApp(t *testing.T) (dir string, files map[string][]byte) {
+	t.Helper()
+	dir = t.TempDir()
+	files = map[string][]byte{
+		"index.html":              []byte(`<!DOCTYPE html><script src="boot.89abcdef.js"></script>` + strings.Repeat(" ", 200)),
+		"sw.js":                   []byte(`const FILES = ["./"];` + strings.Repeat(" ", 200)),
+		"manifest.webmanifest":    []byte(`{"name": "Boardside"}`),
+		"boardside.0123abcd.wasm": append([]byte("\x00asm\x01\x00\x00\x00"), bytes.Repeat([]byte{0}, 4000)...),
+		"boot.89abcdef.js":        []byte(strings.Repeat("console.log(1);\n", 100)),
+		"icon-192.01234567.png":   []byte("\x89PNG fake"),
+		".webbuild":               []byte(`{"version": "x"}`),
+	}
+	for name, b := range files {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), b, 0o644))
+		if strings.HasSuffix(name, ".wasm") || strings.HasSuffix(name, ".js") || strings.HasSuffix(name, ".html") {
+			var buf bytes.Buffer
+			zw := gzip.NewWriter(&buf)
+			_, _ = zw.Write(b)
+			require.NoError(t, zw.Close())
+			require.NoError(t, os.WriteFile(filepath.Join(dir, name+".gz"), buf.Bytes(), 0o644))
+		}
+	}
+	return dir, files
+}
+
+func serveApp(h http.Handler, method, target string, header ...string) *http.Response {
+	r := httptest.NewRequest(method, target, nil)
+	for i := 0; i+1 < len(header); i += 2 {
+		r.Header.Set(header[i], header[i+1])
+	}
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	return w.Result()
+}
+
+func gunzip(t *testing.T, b []byte) []byte {
+	t.Helper()
+	zr, err := gzip.NewReader(bytes.NewReader(b))
+	require.NoError(t, err)
+	return mustRead(t, zr)
+}
+
+func TestWebApp_WasmIsSentCompressedAsWasmAndKeptForAYear(t *testing.T) {
+	dir, files := fakeWebApp(t)
+	h := WebApp(dir)
+
+	resp := serveApp(h, "GET", "/app/boardside.0123abcd.wasm", "Accept-Encoding", "gzip, deflate, br")
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	assert.Equal(t, "application/wasm", resp.Header.Get("Content-Type"), "so the browser compiles it as it arrives")
+	assert.Equal(t, "gzip", resp.Header.Get("Content-Encoding"))
+	assert.Contains(t, resp.Header.Get("Vary"), "Accept-Encoding")
+	assert.Equal(t, "public, max-age=31536000, immutable", resp.Header.Get("Cache-Control"), "a hashed name never changes")
+	packed := mustRead(t, resp.Body)
+	assert.Less(t, len(packed), len(files["boardside.0123abcd.wasm"]), "the .gz webbuild made, not the file")
+	assert.Equal(t, files["boardside.0123abcd.wasm"], gunzip(t, packed))
+
+	again := serveApp(h, "GET", "/app/boardside.0123abcd.wasm", "Accept-Encoding", "gzip", "If-None-Match", resp.Header.Get("ETag"))
+	assert.Equal(t, http.StatusNotModified, again.StatusCode, "a browser that asks anyway gets a 304")
+
+	plain := serveApp(h, "GET", "/app/boardside.0123abcd.wasm")
+	require.Equal(t, http.StatusOK, plain.StatusCode)
+	assert.Empty(t, plain.Header.Get("Content-Encoding"))
+	assert.Equal(t, "application/wasm", plain.Header.Get("Content-Type"))
+	assert.Equal(t, files["boardside.0123abcd.wasm"], mustRead(t, plain.Body), "a client without gzip gets the file itself")
+	assert.NotEqual(t, resp.Header.Get("ETag"), plain.Header.Get("ETag"), "the two encodings are told apart")
+
+	refused := serveApp(h, "GET", "/app/boardside.0123abcd.wasm", "Accept-Encoding", "gzip;q=0")
+	assert.Empty(t, refused.Header.Get("Content-Encoding"))
+
+	head := serveApp(h, "HEAD", "/app/boardside.0123abcd.wasm", "Accept-Encoding", "gzip")
+	assert.Equal(t, http.StatusOK, head.StatusCode)
+	assert.Equal(t, "gzip", head.Header.Get("Content-Encoding"))
+}
+
+func TestWebApp_PageServiceWorkerAndManifestAreCheckedEveryTime(t *testing.T) {
+	dir, files := fakeWebApp(t)
+	h := WebApp(dir)
+	for target, want := range map[string]struct{ file, ctype string }{
+		"/app/":                      {"index.html", "text/html; charset=utf-8"},
+		"/app/?join=x":               {"index.html", "text/html; charset=utf-8"},
+		"/app/sw.js":                 {"sw.js", "text/javascript; charset=utf-8"},
+		"/app/manifest.webmanifest":  {"manifest.webmanifest", "application/manifest+json"},
+		"/app/boot.89abcdef.js":      {"boot.89abcdef.js", "text/javascript; charset=utf-8"},
+		"/app/icon-192.01234567.png": {"icon-192.01234567.png", "image/png"},
+	} {
+		t.Run(target, func(t *testing.T) {
+			resp := serveApp(h, "GET", target, "Accept-Encoding", "gzip")
+			require.Equal(t, http.StatusOK, resp.StatusCode)
+			assert.Equal(t, want.ctype, resp.Header.Get("Content-Type"))
+			body := mustRead(t, resp.Body)
+			if resp.Header.Get("Content-Encoding") == "gzip" {
+				body = gunzip(t, body)
+			}
+			assert.Equal(t, files[want.file], body)
+			if IsHashedName(want.file) {
+				assert.Contains(t, resp.Header.Get("Cache-Control"), "immutable")
+			} else {
+				assert.Equal(t, "no-cache", resp.Header.Get("Cache-Control"), "a new build is seen at once")
+			}
+		})
+	}
+}
+
+func TestWebApp_OnlyTheBuildsFilesAreServed(t *testing.T) {
+	dir, _ := fakeWebApp(t)
+	require.NoError(t, os.WriteFile(filepath.Join(filepath.Dir(dir), "secret.txt"), []byte("no"), 0o644))
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "sub"), 0o755))
+	require.NoError(t, os.Symlink(filepath.Join(filepath.Dir(dir), "secret.txt"), filepath.Join(dir, "link.txt")))
+	h := WebApp(dir)
+	for _, target := range []string{"/app/.webbuild", "/app/index.html.gz", "/app/missing.js", "/app/sub", "/app/sub/", "/app/link.txt", "/app//etc/passwd"} {
+		resp := serveApp(h, "GET", target)
+		assert.Equal(t, http.StatusNotFound, resp.StatusCode, target)
+	}
+	r := httptest.NewRequest("GET", "/app/x", nil)
+	r.URL.Path = "/app/../secret.txt"
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	assert.Equal(t, http.StatusNotFound, w.Code, "no path leaves the folder")
+
+	moved := serveApp(h, "GET", "/app?join=abc")
+	assert.Equal(t, http.StatusMovedPermanently, moved.StatusCode)
+	assert.Equal(t, "/app/?join=abc", moved.Header.Get("Location"), "the query goes along")
+}
+
+func TestWebApp_WithoutABuildSaysHowToMakeOne(t *testing.T) {
+	h := WebApp(t.TempDir())
+	resp := serveApp(h, "GET", "/app/?join="+"http%3A%2F%2F192.168.1.5%3A7777%2F%3Ft%3Dabc123")
+	assert.Equal(t, http.StatusNotFound, resp.StatusCode)
+	assert.Equal(t, "text/html; charset=utf-8", resp.Header.Get("Content-Type"))
+	assert.Equal(t, "no-store", resp.Header.Get("Cache-Control"), "kept by nobody: the build may come")
+	page := string(mustRead(t, resp.Body))
+	assert.Contains(t, page, "make web")
+	assert.Contains(t, page, `href="/?t=abc123"`, "the table in the quick viewer, on this host")
+
+	resp = serveApp(h, "GET", "/app/boardside.0123abcd.wasm")
+	assert.Equal(t, http.StatusNotFound, resp.StatusCode)
+}
+
+func TestWebApp_ABuildMadeWhileTheHostRunsIsServed(t *testing.T) {
+	empty := t.TempDir()
+	h := WebApp(empty)
+	assert.Equal(t, http.StatusNotFound, serveApp(h, "GET", "/app/").StatusCode)
+	dir, _ := fakeWebApp(t)
+	require.NoError(t, os.Remove(empty))
+	require.NoError(t, os.Rename(dir, empty))
+	assert.Equal(t, http.StatusOK, serveApp(h, "GET", "/app/").StatusCode)
+}
+
+func TestWithWebApp_RoutesOnlyTheAppsPaths(t *testing.T) {
+	dir, _ := fakeWebApp(t)
+	next := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte("viewer")) })
+	h := WithWebApp(next, WebApp(dir))
+	for _, target := range []string{"/", "/app.js", "/application", "/api/v1/state"} {
+		resp := serveApp(h, "GET", target)
+		assert.Equal(t, "viewer", string(mustRead(t, resp.Body)), target)
+	}
+	assert.Equal(t, http.StatusOK, serveApp(h, "GET", "/app/").StatusCode)
+	post := serveApp(h, "POST", "/app/")
+	assert.Equal(t, http.StatusMethodNotAllowed, post.StatusCode)
+}
+
+func TestHostServer_ServesTheAppBesideTheViewer(t *testing.T) {
+	h := marsTable(t).host
+	dir, files := fakeWebApp(t)
+	srv := httptest.NewServer(h.ServerWithWebApp(dir).Handler)
+	defer srv.Close()
+	resp, err := http.Get(srv.URL + "/app/")
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	assert.Equal(t, http.StatusOK, resp.StatusCode)
+	assert.Equal(t, files["index.html"], mustRead(t, resp.Body))
+	viewer, err := http.Get(srv.URL + "/")
+	require.NoError(t, err)
+	defer viewer.Body.Close()
+	assert.Contains(t, string(mustRead(t, viewer.Body)), "app.js", "the quick viewer is still at /")
+
+	// Server alone finds no build from the tests' folder: the page says how.
+	plain := httptest.NewServer(h.Server().Handler)
+	defer plain.Close()
+	resp, err = http.Get(plain.URL + "/app/")
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	assert.Equal(t, http.StatusNotFound, resp.StatusCode)
+	assert.Contains(t, string(mustRead(t, resp.Body)), "make web")
+}
+
+func TestAppURL_JoinsTheTable(t *testing.T) {
+	table := URL(netip.MustParseAddr("192.168.1.5"), 7777, "abc123")
+	assert.Equal(t, "http://192.168.1.5:7777/app/?join=http%3A%2F%2F192.168.1.5%3A7777%2F%3Ft%3Dabc123", AppURL(table))
+}
+
+func TestIsHashedName(t *testing.T) {
+	for name, want := range map[string]bool{
+		"boardside.0123abcd.wasm": true, "boot.89abcdef.js": true, "icon-192.01234567.png": true,
+		"index.html": false, "sw.js": false, "manifest.webmanifest": false, "boardside.wasm": false,
+		"boot.0123ABCD.js": false, "boot.0123abc.js": false,
+	} {
+		assert.Equal(t, want, IsHashedName(name), name)
+	}
+}
