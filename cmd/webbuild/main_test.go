@@ -1,0 +1,178 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"image/png"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"boardside/assets"
+	"boardside/companion/share"
+)
+
+// fakeBuild runs webbuild on the real shell (web/app) with a tiny fake
+// wasm instead of the app, into out.
+func fakeBuild(t *testing.T, out string, wasm []byte) *Build {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "fake.wasm")
+	require.NoError(t, os.WriteFile(p, wasm, 0o644))
+	b, err := build(config{Src: "../../web/app", Out: out, Wasm: p, GoCmd: "go", Icon: assets.Icon}, io.Discard)
+	require.NoError(t, err)
+	return b
+}
+
+func fakeWasm(n int) []byte {
+	return append([]byte("\x00asm\x01\x00\x00\x00"), bytes.Repeat([]byte("boardside "), n)...)
+}
+
+func read(t *testing.T, dir, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, name))
+	require.NoError(t, err)
+	return b
+}
+
+func TestBuild_MakesTheFoldersFilesWithHashedNames(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "build", "web")
+	wasm := fakeWasm(1000)
+	b := fakeBuild(t, out, wasm)
+
+	names := map[string]string{} // source → built
+	for _, f := range b.Files {
+		names[f.Source] = f.Name
+		body := read(t, out, f.Name)
+		assert.Len(t, body, f.Size, f.Name)
+		if f.Name != f.Source {
+			assert.Equal(t, HashedName(f.Source, body), f.Name, "the name carries the content's hash")
+			assert.True(t, share.IsHashedName(f.Name), "hosts keep %s for a year", f.Name)
+		} else {
+			assert.False(t, share.IsHashedName(f.Name), "hosts check %s every time", f.Name)
+		}
+		if f.Gzip > 0 {
+			zr, err := gzip.NewReader(bytes.NewReader(read(t, out, f.Name+".gz")))
+			require.NoError(t, err)
+			unpacked, err := io.ReadAll(zr)
+			require.NoError(t, err)
+			assert.Equal(t, body, unpacked, "%s.gz is the same file", f.Name)
+		}
+	}
+	for _, src := range []string{"boardside.wasm", "wasm_exec.js", "boot.js", "icon-192.png", "icon-512.png", "index.html", "sw.js", "manifest.webmanifest"} {
+		assert.Contains(t, names, src)
+	}
+	assert.Equal(t, wasm, read(t, out, names["boardside.wasm"]))
+	assert.FileExists(t, filepath.Join(out, names["boardside.wasm"]+".gz"))
+	goroot, err := run("go", "env", "GOROOT")
+	require.NoError(t, err)
+	want, err := os.ReadFile(filepath.Join(goroot, "lib", "wasm", "wasm_exec.js"))
+	if err == nil {
+		assert.Equal(t, want, read(t, out, names["wasm_exec.js"]), "the toolchain's own glue")
+	}
+
+	page := string(read(t, out, "index.html"))
+	assert.Contains(t, page, `name="viewport" content="width=device-width, initial-scale=1`)
+	assert.Regexp(t, `<input id="dummyEntry"`, page, "Fyne's web driver opens the keyboard with it")
+	assert.Contains(t, page, `data-wasm="`+names["boardside.wasm"]+`"`)
+	assert.Contains(t, page, `data-size="`+strconv.Itoa(len(wasm))+`"`, "the progress bar counts against it")
+	assert.Contains(t, page, `src="`+names["wasm_exec.js"]+`"`)
+	assert.Contains(t, page, `src="`+names["boot.js"]+`"`)
+	assert.Contains(t, page, `rel="manifest" href="manifest.webmanifest"`)
+	assert.NotContains(t, page, "{{")
+
+	var manifest struct {
+		Name     string
+		StartURL string `json:"start_url"`
+		Icons    []struct{ Src, Sizes, Type string }
+	}
+	require.NoError(t, json.Unmarshal(read(t, out, "manifest.webmanifest"), &manifest))
+	assert.Equal(t, "Boardside", manifest.Name)
+	assert.Equal(t, "./", manifest.StartURL)
+	require.Len(t, manifest.Icons, 2)
+	for i, size := range []int{192, 512} {
+		icon := manifest.Icons[i]
+		assert.Equal(t, names["icon-"+strconv.Itoa(size)+".png"], icon.Src)
+		img, err := png.Decode(bytes.NewReader(read(t, out, icon.Src)))
+		require.NoError(t, err)
+		assert.Equal(t, size, img.Bounds().Dx())
+		assert.Equal(t, size, img.Bounds().Dy())
+		assert.Equal(t, strconv.Itoa(size)+"x"+strconv.Itoa(size), icon.Sizes)
+	}
+
+	sw := string(read(t, out, "sw.js"))
+	assert.Contains(t, sw, `"boardside-app-`+b.Version+`"`)
+	m := regexp.MustCompile(`const FILES = (\[.*\]);`).FindStringSubmatch(sw)
+	require.NotNil(t, m, sw)
+	var precache []string
+	require.NoError(t, json.Unmarshal([]byte(m[1]), &precache))
+	assert.Contains(t, precache, "./", "the page")
+	for _, src := range []string{"boardside.wasm", "wasm_exec.js", "boot.js", "icon-192.png", "icon-512.png"} {
+		assert.Contains(t, precache, names[src], "kept for offline play")
+	}
+	var listed Build
+	require.NoError(t, json.Unmarshal(read(t, out, Marker), &listed))
+	assert.Equal(t, *b, listed)
+}
+
+func TestBuild_ANewBuildReplacesTheOldAndChangesItsVersion(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "web")
+	first := fakeBuild(t, out, fakeWasm(10))
+	again := fakeBuild(t, out, fakeWasm(10))
+	assert.Equal(t, first.Version, again.Version, "the same input, the same build")
+	second := fakeBuild(t, out, fakeWasm(20))
+	assert.NotEqual(t, first.Version, second.Version, "a new wasm is a new service worker")
+	entries, err := os.ReadDir(out)
+	require.NoError(t, err)
+	wasms := 0
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".wasm") {
+			wasms++
+		}
+	}
+	assert.Equal(t, 1, wasms, "the old build is gone")
+	leftovers, err := filepath.Glob(filepath.Join(filepath.Dir(out), ".webbuild-*"))
+	require.NoError(t, err)
+	assert.Empty(t, leftovers)
+}
+
+func TestBuild_RefusesToReplaceAFolderItDidNotMake(t *testing.T) {
+	out := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(out, "notes.txt"), []byte("mine"), 0o644))
+	p := filepath.Join(t.TempDir(), "fake.wasm")
+	require.NoError(t, os.WriteFile(p, fakeWasm(1), 0o644))
+	_, err := build(config{Src: "../../web/app", Out: out, Wasm: p, GoCmd: "go", Icon: assets.Icon}, io.Discard)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "not made by webbuild")
+	assert.FileExists(t, filepath.Join(out, "notes.txt"))
+}
+
+func TestResize_AveragesTheAreaEachPixelCovers(t *testing.T) {
+	b, err := icon(assets.Icon, 192)
+	require.NoError(t, err)
+	img, err := png.Decode(bytes.NewReader(b))
+	require.NoError(t, err)
+	src, err := png.Decode(bytes.NewReader(assets.Icon))
+	require.NoError(t, err)
+	// The middle of the icon: the same colour at both sizes, within rounding.
+	r1, g1, b1, a1 := src.At(256, 40).RGBA()
+	r2, g2, b2, a2 := img.At(96, 15).RGBA()
+	for i, pair := range [][2]uint32{{r1, r2}, {g1, g2}, {b1, b2}, {a1, a2}} {
+		assert.InDelta(t, float64(pair[0]>>8), float64(pair[1]>>8), 3, "channel %d", i)
+	}
+	_, _, _, corner := img.At(0, 0).RGBA()
+	assert.Zero(t, corner, "the rounded corner stays transparent")
+}
+
+func run(name string, args ...string) (string, error) {
+	out, err := exec.Command(name, args...).Output()
+	return strings.TrimSpace(string(out)), err
+}

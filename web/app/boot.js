@@ -1,0 +1,296 @@
+// Boardside's web app page: checks the browser can run the app, downloads
+// it with a progress bar, starts it, and then helps Fyne's web driver on a
+// phone: a finger drag scrolls, and Back does not drop a game by mistake.
+// The page marks performance "app-drawn" (and <html data-drawn="1">) when
+// the app's first frame is on screen, after "app-compiled" when the wasm
+// is downloaded and compiled; tests and cmd/webappbench wait for them.
+(() => {
+  "use strict";
+  const script = document.currentScript;
+  const wasmURL = script.dataset.wasm;
+  const wasmSize = Number(script.dataset.size) || 0; // bytes once decompressed
+
+  const texts = {
+    en: {
+      loading: "Loading…",
+      downloading: (p) => `Downloading Boardside… ${p} %`,
+      starting: "Starting…",
+      noWasm: "This browser cannot run Boardside: it has no WebAssembly. Open this page in an up-to-date Chrome, Firefox, Safari or Edge.",
+      noWebGL: "This browser cannot draw Boardside: WebGL is off or missing. Turn on hardware acceleration, or open this page in an up-to-date Chrome, Firefox, Safari or Edge.",
+      failed: (why) => `Boardside could not be loaded (${why}). Check the connection to the host and try again.`,
+      stopped: "Boardside stopped. Reload the page to start it again; your games are kept.",
+      retry: "Try again",
+      reload: "Reload",
+      viewer: "Open the table in the quick viewer",
+      backAgain: "Press Back again to leave Boardside. Your game is kept.",
+    },
+    de: {
+      loading: "Wird geladen…",
+      downloading: (p) => `Boardside wird geladen… ${p} %`,
+      starting: "Wird gestartet…",
+      noWasm: "Dieser Browser kann Boardside nicht ausführen: Ihm fehlt WebAssembly. Öffne diese Seite in einem aktuellen Chrome, Firefox, Safari oder Edge.",
+      noWebGL: "Dieser Browser kann Boardside nicht zeichnen: WebGL ist aus oder fehlt. Schalte die Hardwarebeschleunigung ein oder öffne diese Seite in einem aktuellen Chrome, Firefox, Safari oder Edge.",
+      failed: (why) => `Boardside konnte nicht geladen werden (${why}). Prüfe die Verbindung zum Host und versuche es noch einmal.`,
+      stopped: "Boardside wurde beendet. Lade die Seite neu, um es wieder zu starten; deine Spiele bleiben erhalten.",
+      retry: "Noch einmal",
+      reload: "Neu laden",
+      viewer: "Den Tisch im einfachen Viewer öffnen",
+      backAgain: "Noch einmal Zurück verlässt Boardside. Dein Spiel bleibt erhalten.",
+    },
+  };
+  const lang = (navigator.language || "en").toLowerCase().startsWith("de") ? "de" : "en";
+  const T = texts[lang];
+  document.documentElement.lang = lang;
+
+  const loader = document.getElementById("loader");
+  const progress = document.getElementById("progress");
+  const status = document.getElementById("status");
+  status.textContent = T.loading;
+
+  // fail replaces the progress bar with a message and, maybe, a button;
+  // a table link in ?join= is offered in the quick viewer instead.
+  function fail(message, button, action) {
+    if (!loader.isConnected) document.body.appendChild(loader); // over the app's canvas
+    loader.classList.add("failed");
+    status.textContent = message;
+    if (button) {
+      const b = document.createElement("button");
+      b.textContent = button;
+      b.addEventListener("click", action);
+      loader.appendChild(b);
+    }
+    const join = tableLink();
+    if (join) {
+      const a = document.createElement("a");
+      a.href = join;
+      a.textContent = T.viewer;
+      loader.appendChild(a);
+    }
+  }
+
+  // tableLink is ?join= when it is a table on this host (the quick viewer).
+  function tableLink() {
+    try {
+      const join = new URL(new URLSearchParams(location.search).get("join") || "", location.href);
+      return join.origin === location.origin && join.searchParams.has("t") ? join.href : "";
+    } catch {
+      return "";
+    }
+  }
+
+  function hasWebGL() {
+    try {
+      const c = document.createElement("canvas");
+      const gl = window.WebGLRenderingContext && (c.getContext("webgl") || c.getContext("experimental-webgl"));
+      if (!gl) return false;
+      const lose = gl.getExtension("WEBGL_lose_context");
+      if (lose) lose.loseContext(); // give the context back at once
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function" || typeof Go !== "function") {
+    fail(T.noWasm);
+    return;
+  }
+  if (!hasWebGL()) {
+    fail(T.noWebGL);
+    return;
+  }
+
+  // ---- the first frame drawn ----
+
+  // Fyne draws into a canvas it adds to the page. Its WebGL context's draw
+  // calls are counted; the animation frame after the first ones shows the
+  // app, so the loading screen goes then, in the same frame.
+  let draws = 0;
+  let drawn = false;
+  const getContext = HTMLCanvasElement.prototype.getContext;
+  HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
+    const ctx = getContext.call(this, type, ...rest);
+    if (ctx && !drawn && this.isConnected && /webgl/.test(type) && !ctx.__boardsideCounted) {
+      ctx.__boardsideCounted = true;
+      for (const name of ["drawArrays", "drawElements"]) {
+        const draw = ctx[name];
+        ctx[name] = function (...args) {
+          if (!drawn && draws++ === 0) requestAnimationFrame(onFrame);
+          return draw.apply(this, args);
+        };
+      }
+    }
+    return ctx;
+  };
+  function onFrame() {
+    drawn = true;
+    loader.remove();
+    performance.mark("app-drawn");
+    document.documentElement.dataset.drawn = "1";
+    // Only now, so that it does not take bandwidth from the first start:
+    // its copy of the app comes out of the HTTP cache.
+    if ("serviceWorker" in navigator) {
+      navigator.serviceWorker.register("sw.js").catch((err) => console.warn("Boardside: no offline copy:", err));
+    }
+  }
+
+  // ---- download and start ----
+
+  let shown = -1;
+  function showProgress(got) {
+    if (!wasmSize) return;
+    const p = Math.min(got / wasmSize, 1);
+    const pct = Math.floor(p * 100);
+    if (pct === shown) return;
+    shown = pct;
+    progress.value = p;
+    status.textContent = T.downloading(pct);
+  }
+
+  async function start() {
+    const resp = await fetch(wasmURL);
+    if (!resp.ok) throw new Error(`${resp.status} ${resp.statusText}`);
+    let source = resp;
+    // Count the bytes as they arrive (decompressed, so against the file's
+    // size, not Content-Length), while the browser compiles them.
+    if (resp.body && typeof TransformStream === "function") {
+      let got = 0;
+      const counted = resp.body.pipeThrough(new TransformStream({
+        transform(chunk, out) {
+          got += chunk.byteLength;
+          showProgress(got);
+          out.enqueue(chunk);
+        },
+      }));
+      source = new Response(counted, { headers: { "Content-Type": "application/wasm" } });
+    }
+    const go = new Go();
+    let result;
+    if (typeof WebAssembly.instantiateStreaming === "function") {
+      result = await WebAssembly.instantiateStreaming(source, go.importObject);
+    } else {
+      result = await WebAssembly.instantiate(await source.arrayBuffer(), go.importObject);
+    }
+    performance.mark("app-compiled"); // downloaded and compiled
+    progress.removeAttribute("value"); // busy, without a figure
+    status.textContent = T.starting;
+    await go.run(result.instance); // returns only if the app stops
+    fail(T.stopped, T.reload, () => location.reload());
+  }
+
+  start().catch((err) => {
+    console.error("Boardside:", err);
+    fail(T.failed(err && err.message ? err.message : String(err)), T.retry, () => location.reload());
+  });
+
+  // ---- a finger drag scrolls ----
+
+  // Fyne's web driver turns a tap into mouse events but ignores a finger
+  // drag. The page turns one into the mouse wheel at the finger: Fyne
+  // scrolls what is under the mouse. It moves a wheel delta d of 5 or more
+  // by 2d (10 × 0.2: internal/driver/glfw/scroll_speed_wasm.go), so the
+  // finger's movement is sent in steps of at least 10 px as half of it,
+  // and the content follows the finger. A flick coasts to a stop.
+  const slop = 8; // px before a touch is a drag, not a tap
+  const step = 10; // px
+  let drag = null;
+  let coast = 0;
+
+  function wheel(target, x, y, dx, dy) {
+    const at = { clientX: x, clientY: y, bubbles: true, cancelable: true };
+    target.dispatchEvent(new MouseEvent("mousemove", at));
+    target.dispatchEvent(new WheelEvent("wheel", { ...at, deltaX: dx / 2, deltaY: dy / 2, deltaMode: 0 }));
+  }
+
+  // move scrolls by the finger's movement (dx, dy), in steps.
+  function move(d, dx, dy) {
+    d.ax += dx;
+    d.ay += dy;
+    const sx = Math.abs(d.ax) >= step ? d.ax : 0;
+    const sy = Math.abs(d.ay) >= step ? d.ay : 0;
+    if (!sx && !sy) return;
+    wheel(d.target, d.x, d.y, sx, sy);
+    if (sx) d.ax = 0;
+    if (sy) d.ay = 0;
+  }
+
+  document.addEventListener("touchstart", (e) => {
+    cancelAnimationFrame(coast);
+    const t = e.touches[0];
+    if (e.touches.length !== 1 || !(e.target instanceof HTMLCanvasElement)) {
+      drag = null;
+      return;
+    }
+    drag = { target: e.target, x0: t.clientX, y0: t.clientY, x: t.clientX, y: t.clientY, ax: 0, ay: 0, moving: false, vx: 0, vy: 0, at: e.timeStamp };
+  }, { passive: true });
+
+  document.addEventListener("touchmove", (e) => {
+    if (!drag || e.touches.length !== 1) return;
+    const t = e.touches[0];
+    if (!drag.moving) {
+      if (Math.hypot(t.clientX - drag.x0, t.clientY - drag.y0) < slop) return;
+      drag.moving = true;
+    }
+    e.preventDefault();
+    const dx = drag.x - t.clientX;
+    const dy = drag.y - t.clientY;
+    const dt = Math.max(e.timeStamp - drag.at, 1);
+    drag.vx = 0.8 * (dx / dt) + 0.2 * drag.vx; // px per ms, smoothed
+    drag.vy = 0.8 * (dy / dt) + 0.2 * drag.vy;
+    drag.x = t.clientX;
+    drag.y = t.clientY;
+    drag.at = e.timeStamp;
+    move(drag, dx, dy);
+  }, { passive: false });
+
+  document.addEventListener("touchend", (e) => {
+    const d = drag;
+    drag = null;
+    if (!d || !d.moving || e.timeStamp - d.at > 100) return; // the finger had stopped
+    let last = performance.now();
+    const glide = (now) => {
+      const dt = now - last;
+      last = now;
+      d.vx *= Math.pow(0.95, dt / 16);
+      d.vy *= Math.pow(0.95, dt / 16);
+      if (Math.hypot(d.vx, d.vy) < 0.05) return;
+      move(d, d.vx * dt, d.vy * dt);
+      coast = requestAnimationFrame(glide);
+    };
+    if (Math.hypot(d.vx, d.vy) >= 0.3) coast = requestAnimationFrame(glide);
+  }, { passive: true });
+
+  document.addEventListener("touchcancel", () => { drag = null; }, { passive: true });
+
+  // ---- Back does not drop a game ----
+
+  // The page keeps one history entry of its own ahead of where it was
+  // opened. Back takes that one: the app stays, a note says a second Back
+  // leaves, and "boardside:back" is sent to window for the app. The entry
+  // is added again at the next tap: browsers skip entries that a page adds
+  // without a tap or key press.
+  let guarded = false;
+  function guard() {
+    if (guarded || (navigator.userActivation && !navigator.userActivation.isActive)) return;
+    history.pushState({ boardside: "guard" }, "", location.href);
+    guarded = true;
+  }
+  for (const type of ["pointerup", "touchend", "mousedown", "keydown"]) {
+    addEventListener(type, guard, { capture: true, passive: true });
+  }
+  addEventListener("popstate", (e) => {
+    if (!guarded || (e.state && e.state.boardside === "guard")) return;
+    guarded = false;
+    toast(T.backAgain);
+    dispatchEvent(new CustomEvent("boardside:back"));
+  });
+
+  let toastTimer = 0;
+  function toast(text) {
+    const el = document.getElementById("toast");
+    el.textContent = text;
+    el.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => { el.hidden = true; }, 3000);
+  }
+})();
