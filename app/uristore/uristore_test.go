@@ -1,0 +1,218 @@
+package uristore
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/test"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"boardside/app/uristore/memrepo"
+	"boardside/companion"
+	"boardside/companion/storetest"
+)
+
+func TestMain(m *testing.M) {
+	test.NewApp() // registers Fyne's file repository for file:// URIs
+	os.Exit(m.Run())
+}
+
+var epoch = time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC)
+
+// roots are the places a Storage runs on, as on each platform.
+var roots = []struct {
+	name   string
+	rename bool // Move renames, as on desktop
+	root   func(t *testing.T) fyne.URI
+}{
+	{"desktop files (rename)", true, func(t *testing.T) fyne.URI { return storage.NewFileURI(t.TempDir()) }},
+	{"files without rename (as on mobile)", false, func(t *testing.T) fyne.URI { return storage.NewFileURI(t.TempDir()) }},
+	{"in memory, as IndexedDB", false, func(t *testing.T) fyne.URI {
+		_, root := memrepo.Register(memrepo.IndexedDB)
+		return root
+	}},
+	{"in memory, cut-short streams", false, func(t *testing.T) fyne.URI {
+		_, root := memrepo.Register(memrepo.Stream)
+		return root
+	}},
+}
+
+// The URI store keeps the Store contract on every root, as the FileStore
+// does (companion.TestFileStore_Contract runs the same tests).
+func TestStore_Contract(t *testing.T) {
+	for _, r := range roots {
+		t.Run(r.name, func(t *testing.T) {
+			storetest.Run(t, storetest.Harness{
+				New: func(t *testing.T) func() companion.Storage {
+					root := r.root(t)
+					return func() companion.Storage { return newStorage(root, r.rename) }
+				},
+				Cut: func(t *testing.T, st companion.Store, err error) {
+					st.(*Store).beforeCommit = func() error { return err }
+				},
+				RollsForward: !r.rename,
+			})
+		})
+	}
+}
+
+func TestNew_RenamesOnlyOnDesktopFiles(t *testing.T) {
+	assert.True(t, New(storage.NewFileURI(t.TempDir())).rename, "this test runs on a desktop OS")
+	_, mem := memrepo.Register(memrepo.IndexedDB)
+	assert.False(t, New(mem).rename)
+}
+
+func TestStore_DesktopSaveIsAPlainFileWhereTheOldVersionKeptIt(t *testing.T) {
+	dir := t.TempDir()
+	s := New(storage.NewFileURI(dir))
+	require.NoError(t, s.Store("sessions/marsmaze.json").Save([]byte(`{"format":1}`)))
+	b, err := os.ReadFile(filepath.Join(dir, "sessions", "marsmaze.json"))
+	require.NoError(t, err)
+	assert.Equal(t, `{"format":1}`, string(b))
+
+	// And what the file store (the old app's) wrote is read.
+	require.NoError(t, companion.NewStore(filepath.Join(dir, "data", "adele.json")).Save([]byte("mine")))
+	b, err = s.Store("data/adele.json").Load()
+	require.NoError(t, err)
+	assert.Equal(t, "mine", string(b))
+}
+
+func TestStore_LeftoverTempsFromACrashAreRemoved(t *testing.T) {
+	dir := t.TempDir()
+	s := New(storage.NewFileURI(dir))
+	st := s.Store("sessions/marsmaze.json")
+	require.NoError(t, st.Save([]byte("kept")))
+	temp := filepath.Join(dir, "sessions", "marsmaze.json.tmp-12345")
+	other := filepath.Join(dir, "sessions", "adele.json.tmp-12345")
+	require.NoError(t, os.WriteFile(temp, []byte(`{"format":1,"ga`), 0o644))
+	require.NoError(t, os.WriteFile(other, []byte(`{"format":1,"ga`), 0o644))
+
+	st.(companion.LeftoverRemover).RemoveLeftovers()
+	assert.NoFileExists(t, temp)
+	assert.FileExists(t, other, "only this save's leftovers go")
+	b, err := st.Load()
+	require.NoError(t, err)
+	assert.Equal(t, "kept", string(b))
+}
+
+// A closed tab or a killed app can stop a save, a removal or a setting
+// aside after any step of the storage. Whatever the step, the next start
+// reads the previous save or the new one, and the new one whenever the
+// call had returned nil.
+func TestStore_CutAtEveryStep(t *testing.T) {
+	const name = "sessions/marsmaze.json"
+	big := bytes.Repeat([]byte("new "), 20<<10) // more than IndexedDB's Move copies
+	ops := []struct {
+		name  string
+		setup func(t *testing.T, st companion.Store)
+		op    func(st companion.Store) error
+		after []string // what a load may see after a cut; the last one once op returned nil
+	}{
+		{"save over a save", saved("old"), func(st companion.Store) error { return st.Save(big) }, []string{"old", string(big)}},
+		{"first save", nil, func(st companion.Store) error { return st.Save([]byte("new")) }, []string{"", "new"}},
+		{"remove", saved("old"), func(st companion.Store) error { return st.Remove() }, []string{"old", ""}},
+		{"set aside", saved("old"), func(st companion.Store) error { _, err := st.SetAside(epoch); return err }, []string{"old", ""}},
+		{"load finishing a cut save", cutSave, func(st companion.Store) error { _, err := st.Load(); return err }, []string{"new"}},
+		{"remove after a cut save", cutSave, func(st companion.Store) error { return st.Remove() }, []string{"new", ""}},
+		{"set aside after a cut save", cutSave, func(st companion.Store) error { _, err := st.SetAside(epoch); return err }, []string{"new", ""}},
+	}
+	for _, model := range []memrepo.Model{memrepo.IndexedDB, memrepo.Stream} {
+		for _, o := range ops {
+			t.Run(fmt.Sprintf("%v, %s", model, o.name), func(t *testing.T) {
+				for cut := 0; ; cut++ {
+					repo, root := memrepo.Register(model)
+					st := newStorage(root, false).Store(name)
+					if o.setup != nil {
+						o.setup(t, st)
+					}
+					before := repo.Steps()
+					repo.CutAfter(cut)
+					err := o.op(st)
+					repo.Heal()
+
+					got, loadErr := newStorage(root, false).Store(name).Load()
+					if errors.Is(loadErr, fs.ErrNotExist) {
+						got, loadErr = nil, nil
+					}
+					require.NoError(t, loadErr, "cut after %d steps: the save is readable", cut)
+					if err == nil {
+						assert.Equal(t, o.after[len(o.after)-1], string(got), "cut after %d steps, once done", cut)
+						if o.name == "set aside" || o.name == "set aside after a cut save" {
+							kept, err := newStorage(root, false).Store(companion.AsideName(name, epoch)).Load()
+							require.NoError(t, err)
+							assert.Equal(t, o.after[0], string(kept), "the set-aside save is kept")
+						}
+						if repo.Steps()-before < cut {
+							require.Greater(t, cut, 1, "the cuts fell inside the operation")
+							return // the cut came after the end: every step was tried
+						}
+						continue
+					}
+					require.Error(t, err)
+					assert.Contains(t, o.after, string(got), "cut after %d steps: the previous or the new save", cut)
+				}
+			})
+		}
+	}
+}
+
+// cutSave saves "old", then "new" cut off once it is complete beside the
+// save, before it replaces it.
+func cutSave(t *testing.T, st companion.Store) {
+	saved("old")(t, st)
+	cut := errors.New("closed")
+	st.(*Store).beforeCommit = func() error { return cut }
+	require.ErrorIs(t, st.Save([]byte("new")), cut)
+	st.(*Store).beforeCommit = nil
+}
+
+func saved(s string) func(t *testing.T, st companion.Store) {
+	return func(t *testing.T, st companion.Store) { require.NoError(t, st.Save([]byte(s))) }
+}
+
+// Fyne's own Move on IndexedDB (repository.GenericMove) is a copy through
+// io.Copy and a reader that hands out one buffer and io.EOF: larger files
+// come out cut short. This is why saves there never go through Move.
+func TestIndexedDBMove_CutsLargeFilesShort(t *testing.T) {
+	_, root := memrepo.Register(memrepo.IndexedDB)
+	src, _ := storage.Child(root, "a")
+	dst, _ := storage.Child(root, "b")
+	require.NoError(t, write(src, bytes.Repeat([]byte("x"), 100<<10)))
+	require.NoError(t, storage.Move(src, dst))
+	b, err := read(dst)
+	require.NoError(t, err)
+	assert.Len(t, b, 32<<10, "io.Copy's one buffer")
+}
+
+func TestSeal(t *testing.T) {
+	data := []byte(`{"format":1,"game":"marsmaze"}`)
+	sealed := seal(data)
+	got, ok := unseal(sealed)
+	require.True(t, ok)
+	assert.Equal(t, data, got)
+	for n := range len(sealed) {
+		_, ok := unseal(sealed[:n])
+		assert.False(t, ok, "cut short at %d bytes", n)
+	}
+	sealed[3] ^= 1
+	_, ok = unseal(sealed)
+	assert.False(t, ok, "a changed byte")
+	_, ok = unseal(data)
+	assert.False(t, ok, "a plain save is not sealed")
+}
+
+func TestStore_NamesStayUnderTheRoot(t *testing.T) {
+	s := New(storage.NewFileURI(t.TempDir()))
+	for _, name := range []string{"../x.json", "sessions/../../x.json", "/x.json", "sessions//x.json", ""} {
+		assert.Error(t, s.Store(name).Save([]byte("x")), name)
+	}
+}
