@@ -22,8 +22,10 @@ vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt would change:"; gofmt -l .; exit 1; }
 
 # -tags ci gives Fyne's app package a headless driver; -race catches UI
-# changes made off the Fyne goroutine.
-unit:
+# changes made off the Fyne goroutine. The web app is built first (under a
+# minute, seconds when Go's cache has it) so that the browser test opens it;
+# a plain `go test` without build/web skips that test.
+unit: web
 	$(GO) test -race -tags ci,$(TAGS) ./...
 
 smoke:

@@ -38,10 +38,12 @@ var shared = map[string]struct {
 
 // serve hosts one game for the table from a laptop, without a window:
 //
-//	boardside serve --game marsmaze|missioncontrol|adele [--port 7777] [--data DIR] [--new]
+//	boardside serve --game marsmaze|missioncontrol|adele [--port 7777] [--data DIR] [--new] [--webapp DIR]
 //
 // It prints the addresses and a QR code of the best one. The game and its
 // token are saved in DIR, so a restarted host brings every device back.
+// The full web app that `make web` built is served at /app/ (see
+// share.WebApp).
 func serve(args []string, out io.Writer) error {
 	fl := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fl.SetOutput(out)
@@ -49,6 +51,7 @@ func serve(args []string, out io.Writer) error {
 	port := fl.Int("port", share.DefaultPort, "the port to listen on (a free one if taken)")
 	dataDir := fl.String("data", defaultServeDir(), "where the shared game and its token are kept")
 	fresh := fl.Bool("new", false, "start a new game instead of resuming the saved one")
+	webapp := fl.String("webapp", "", "the full web app's folder, which make web builds (default: build/web here or beside the program, when there)")
 	setup := setupFlags(fl)
 	if err := fl.Parse(args); err != nil {
 		return err
@@ -60,6 +63,9 @@ func serve(args []string, out io.Writer) error {
 	if err := setup.apply(g.newState()); err != nil { // refuse bad choices before listening
 		return err
 	}
+	if *webapp != "" && !share.WebAppBuilt(*webapp) {
+		return fmt.Errorf("no web app in %s: build it with make web", *webapp)
+	}
 	l, err := share.Listen(*port)
 	if err != nil {
 		return err
@@ -69,10 +75,11 @@ func serve(args []string, out io.Writer) error {
 		_ = setup.apply(st) // checked above
 		return st
 	}
-	srv, _, err := host(l, *dataDir, *gameID, *fresh, g.game, newState, out)
+	srv, best, err := host(l, *dataDir, *gameID, *fresh, g.game, newState, out)
 	if err != nil {
 		return err
 	}
+	offerWebApp(srv, *webapp, best, out)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	go func() {
@@ -127,6 +134,21 @@ func host(l net.Listener, dir, gameID string, fresh bool, g share.Game, newState
 		net.JoinHostPort(addrs[0].String(), strconv.Itoa(p)))
 	fmt.Fprintln(out, "Press Ctrl+C to stop.")
 	return srv, best, nil
+}
+
+// offerWebApp serves the web app in dir at /app/ (by default where the
+// host finds one) and says where to open it.
+func offerWebApp(srv *http.Server, dir, best string, out io.Writer) {
+	if dir != "" {
+		srv.Handler = share.WithWebApp(srv.Handler, share.WebApp(dir))
+	} else {
+		dir = share.FindWebApp()
+	}
+	if dir == "" {
+		fmt.Fprintln(out, "The full app is not built here: run make web in Boardside's source to serve it at /app/.")
+		return
+	}
+	fmt.Fprintf(out, "The full app, which a phone can keep on its home screen (from %s):\n  %s\n", dir, share.AppURL(best))
 }
 
 // gameSetup holds the choices a headless host makes before the start,

@@ -1,0 +1,193 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image"
+	"image/png"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"boardside/companion"
+	mm "boardside/companion/marsmaze"
+	"boardside/companion/share"
+	"boardside/timers"
+)
+
+// builtWebApp is the folder make web builds; the browser test needs it.
+func builtWebApp(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("..", "..", "build", "web"))
+	require.NoError(t, err)
+	if !share.WebAppBuilt(dir) {
+		t.Skip("build/web has not been built: run make web (make test does) to test the web app in a browser")
+	}
+	return dir
+}
+
+// webAppBrowser is headless Chromium that draws WebGL with SwiftShader, as
+// Fyne's web driver needs.
+func webAppBrowser(t *testing.T) func() context.Context {
+	return browser(t, chromedp.Flag("disable-gpu", false), chromedp.Flag("use-gl", "swiftshader"),
+		chromedp.Flag("enable-unsafe-swiftshader", true))
+}
+
+// waitDrawn waits until the page says the app's first frame is on screen.
+func waitDrawn(ctx context.Context, t *testing.T) {
+	t.Helper()
+	_, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.documentElement.dataset.drawn === "1" || !!document.querySelector("#loader.failed")`,
+		chromedp.WithPollingTimeout(75*time.Second), chromedp.WithPollingInterval(50*time.Millisecond)))
+	require.NoError(t, err, "the app never drew")
+	failed := eval[string](ctx, t, `(document.querySelector("#loader.failed #status") || {}).textContent || ""`)
+	require.Empty(t, failed, "the page says the app could not start")
+}
+
+// screenShows checks a screenshot for the home screen: a few per cent of
+// its pixels unlike the background, and colours enough for text.
+func screenShows(ctx context.Context, t *testing.T) {
+	t.Helper()
+	shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	require.NoError(t, err)
+	img, err := png.Decode(bytes.NewReader(shot))
+	require.NoError(t, err)
+	counts := map[[3]uint32]int{}
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y += 2 {
+		for x := b.Min.X; x < b.Max.X; x += 2 {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			counts[[3]uint32{r >> 10, g >> 10, bl >> 10}]++
+		}
+	}
+	most, total := 0, 0
+	for _, n := range counts {
+		most, total = max(most, n), total+n
+	}
+	assert.Greater(t, total-most, total/50, "the screen is more than its background")
+	assert.Greater(t, len(counts), 20, "text and tiles, not a blank canvas")
+	assert.Equal(t, image.Pt(412*26/10, 915*26/10), image.Pt(b.Dx(), b.Dy()), "the phone's screen, at its pixel ratio")
+}
+
+func touchAt(typ input.DispatchTouchEventType, x, y float64) chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		points := []*input.TouchPoint{{X: x, Y: y}}
+		if typ == input.DispatchTouchEventTypeTouchEnd {
+			points = []*input.TouchPoint{}
+		}
+		_, err := cdp.Call(ctx, tg, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: typ, TouchPoints: points})
+		return chromedp.Void{}, err
+	}
+}
+
+// TestWebApp_OpensOnAPhoneAndStartsAgainOffline opens the full app from a
+// host on an emulated phone, as a player at the table would from the quick
+// viewer's link, waits for the home screen, drags a finger, presses Back,
+// then stops the host and reloads: the service worker starts it again.
+func TestWebApp_OpensOnAPhoneAndStartsAgainOffline(t *testing.T) {
+	dir := builtWebApp(t)
+	newTab := webAppBrowser(t)
+
+	clock := timers.System{}
+	s := companion.New(mm.Rules, mm.New(), clock)
+	h := share.NewHost(s, shared[mm.Game].game, clock, share.NewToken())
+	l, err := net.Listen("tcp", "127.0.0.1:0") // a secure context: service workers work
+	require.NoError(t, err)
+	srv := h.ServerWithWebApp(dir)
+	go func() { _ = srv.Serve(l) }()
+	t.Cleanup(func() { _ = srv.Close() })
+	table := "http://" + l.Addr().String() + "/?t=" + h.Token()
+	appURL := share.AppURL(table)
+
+	tab := newTab()
+	emulatePhone(t, tab, 412, 915)
+	require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(412, 915, chromedp.EmulateScale(2.6), chromedp.EmulateMobile, chromedp.EmulateTouch)))
+	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(appURL)))
+	waitDrawn(tab, t)
+	assert.True(t, eval[bool](tab, t, `document.getElementById("loader") === null`), "the loading screen is gone")
+	assert.Equal(t, 1, eval[int](tab, t, `document.querySelectorAll("canvas").length`), "Fyne's canvas")
+	assert.True(t, eval[bool](tab, t, `!!document.getElementById("dummyEntry")`))
+	screenShows(tab, t)
+	entries := eval[int](tab, t, `history.length`)
+
+	t.Run("a finger drag is the mouse wheel at the finger", func(t *testing.T) {
+		eval[bool](tab, t, `(window.wheels = [], document.addEventListener("wheel", (e) => wheels.push([e.deltaY, e.clientY]), true), true)`)
+		require.NoError(t, chromedp.Do(tab,
+			touchAt(input.DispatchTouchEventTypeTouchStart, 200, 600),
+			touchAt(input.DispatchTouchEventTypeTouchMove, 200, 560),
+			touchAt(input.DispatchTouchEventTypeTouchMove, 200, 500),
+			touchAt(input.DispatchTouchEventTypeTouchMove, 200, 450),
+			touchAt(input.DispatchTouchEventTypeTouchEnd, 0, 0)))
+		got := eval[[][]float64](tab, t, `wheels`)
+		require.GreaterOrEqual(t, len(got), 3, "a wheel event per move past the touch slop")
+		// Fyne moves content by twice a wheel delta of 5 or more: half the
+		// finger's 40, 60 and 50 px up, at the finger.
+		assert.Equal(t, [][]float64{{20, 560}, {30, 500}, {25, 450}}, got[:3])
+		waitJS(tab, t, `document.documentElement.dataset.drawn === "1" && document.querySelectorAll("canvas").length === 1`, "the app still runs")
+	})
+
+	t.Run("Back stays in the app once", func(t *testing.T) {
+		require.NoError(t, chromedp.Do(tab, touch(60, 30))) // the title: a touch gives the page the right to add a history entry
+		waitJS(tab, t, fmt.Sprintf(`history.length === %d && (history.state || {}).boardside === "guard"`, entries+1),
+			"the page keeps one entry ahead (the drag's touch or this tap added it)")
+		require.NoError(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`history.back()`)))
+		waitJS(tab, t, `!document.getElementById("toast").hidden`, "a note says a second Back leaves")
+		loc := eval[string](tab, t, `location.href`)
+		assert.Equal(t, appURL, loc, "still the app, the table link kept")
+		assert.Contains(t, eval[string](tab, t, `document.getElementById("toast").textContent`), "Back again")
+	})
+
+	t.Run("the service worker keeps the app", func(t *testing.T) {
+		waitJS(tab, t, `!!navigator.serviceWorker.controller`, "the service worker controls the page")
+		_, err := chromedp.Run(tab, chromedp.Poll[bool](`(async () => {
+			for (const k of await caches.keys()) {
+				const urls = (await (await caches.open(k)).keys()).map((r) => r.url);
+				if (urls.some((u) => /boardside\.[0-9a-f]{8}\.wasm$/.test(u)) && urls.some((u) => u.endsWith("/app/"))) return true;
+			}
+			return false;
+		})()`, chromedp.WithPollingTimeout(30*time.Second)))
+		require.NoError(t, err, "the page and the wasm are kept")
+
+		require.NoError(t, srv.Close()) // the host is gone
+		resp, err := http.Get(appURL)
+		if err == nil {
+			resp.Body.Close()
+		}
+		require.Error(t, err, "nothing answers any more")
+		require.NoError(t, chromedp.Do(tab, chromedp.Reload()))
+		waitDrawn(tab, t)
+		screenShows(tab, t)
+		assert.True(t, strings.HasPrefix(eval[string](tab, t, `location.href`), appURL[:strings.Index(appURL, "?")]))
+	})
+}
+
+func TestServe_OffersTheWebAppWhereBuilt(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "index.html"), []byte("<!DOCTYPE html>"), 0o644))
+	var out strings.Builder
+	srv := &http.Server{Handler: http.NotFoundHandler()}
+	offerWebApp(srv, dir, "http://192.168.1.5:7777/?t=abc", &out)
+	assert.Contains(t, out.String(), "http://192.168.1.5:7777/app/?join=http%3A%2F%2F192.168.1.5%3A7777%2F%3Ft%3Dabc")
+	r := httptest.NewRecorder()
+	srv.Handler.ServeHTTP(r, httptest.NewRequest("GET", "/app/", nil))
+	assert.Equal(t, "<!DOCTYPE html>", r.Body.String(), "--webapp DIR is served at /app/")
+
+	out.Reset()
+	offerWebApp(&http.Server{Handler: http.NotFoundHandler()}, "", "http://192.168.1.5:7777/?t=abc", &out)
+	assert.Contains(t, out.String(), "make web", "no build beside the tests: how to make one")
+
+	err := serve([]string{"--game", mm.Game, "--data", t.TempDir(), "--webapp", t.TempDir()}, &out)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "build it with make web")
+}
