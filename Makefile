@@ -7,7 +7,7 @@ GO        ?= go
 TAGS      := migrated_fynedo
 export LANG := en_US.UTF-8
 
-.PHONY: deps run test vet unit smoke build web web-small package licenses bench bench-startup bench-timers bench-cpu bench-share bench-adele bench-viewer screenshot
+.PHONY: deps run test vet unit smoke build web web-small package licenses bench bench-startup bench-timers bench-cpu bench-share bench-adele bench-viewer bench-webapp screenshot
 
 deps:
 	@scripts/deps.sh
@@ -75,6 +75,12 @@ bench-adele:
 # opening to timer shown, main-thread busy time while a timer runs.
 bench-viewer:
 	$(GO) run ./cmd/viewerbench
+
+# Headless Chromium as a phone opening /app/ from an in-process host: bytes
+# on the wire, and the time to the home screen drawn (first and cached
+# load, unthrottled and with the CPU 4× slower).
+bench-webapp: deps web
+	$(GO) run ./cmd/webappbench
 
 bench-cpu: deps
 	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) run ./cmd/cpubench
