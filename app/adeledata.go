@@ -3,7 +3,6 @@ package app
 import (
 	"encoding/json"
 	"io"
-	"os"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -11,7 +10,6 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"boardside/companion"
 	"boardside/companion/adele"
 )
 
@@ -78,7 +76,7 @@ func (s *adeleDataScreen) parse() (*adele.Data, error) {
 func (s *adeleDataScreen) onSave() {
 	d, err := s.parse()
 	if err == nil {
-		err = companion.NewStore(s.u.ownDataPath(adele.Game)).Save([]byte(encodeAdeleData(d)))
+		err = s.u.ownDataStore(adele.Game).Save([]byte(encodeAdeleData(d)))
 	}
 	if err != nil {
 		s.refuse(err)
@@ -102,7 +100,7 @@ func (s *adeleDataScreen) importFrom(name string, b []byte) error {
 }
 
 func (s *adeleDataScreen) resetToDefault() {
-	_ = os.Remove(s.u.ownDataPath(adele.Game))
+	_ = s.u.ownDataStore(adele.Game).Remove()
 	useAdeleData(s.g, adele.Default())
 	s.text.SetText(encodeAdeleData(adele.Default()))
 	setLabel(s.status, lang.L("The shipped defaults are back."))

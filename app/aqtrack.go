@@ -3,7 +3,6 @@ package app
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 
@@ -58,7 +57,7 @@ func newTrackScreen(u *UI, g *Game, current *aq.Data, onBack func()) *trackScree
 	t.save = widget.NewButtonWithIcon(lang.L("Save as my data"), theme.DocumentSaveIcon(), func() { t.onSave(u, g, current) })
 	t.save.Importance = widget.HighImportance
 	t.reset = widget.NewButtonWithIcon(lang.L("Reset to default"), theme.ContentUndoIcon(), func() {
-		_ = os.Remove(u.ownDataPath(aq.Game))
+		_ = u.ownDataStore(aq.Game).Remove()
 		useAQData(g, aq.Default())
 		t.lines.SetText(joinInts(aq.Default().Track.RedLines))
 		setLabel(t.status, lang.L("The shipped defaults are back."))
@@ -84,7 +83,7 @@ func (t *trackScreen) onSave(u *UI, g *Game, current *aq.Data) {
 	b, _ := json.MarshalIndent(d, "", "  ")
 	parsed, err := aq.ParseData("aquasphere.json", b) // the same checks as for a file
 	if err == nil {
-		err = companion.NewStore(u.ownDataPath(aq.Game)).Save(b)
+		err = u.ownDataStore(aq.Game).Save(b)
 	}
 	if err != nil {
 		setLabel(t.status, lang.L("Not saved: {{.Reason}}", map[string]any{"Reason": err.Error()}))

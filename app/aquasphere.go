@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"image/color"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -79,7 +78,7 @@ type aquaSphereScreen struct {
 	score  *widget.Button
 	// history is this device's finished games, kept in historyStore.
 	history      *aq.History
-	historyStore *companion.FileStore
+	historyStore companion.Store
 	track        *widget.Button
 	// focus is the player shown on a narrow (phone) screen, one at a time.
 	focus  int
@@ -162,7 +161,7 @@ func (a *aquaSphereScreen) build() {
 // loadHistory reads the finished games; an unreadable file is moved aside
 // and the history starts anew, with a word to the player.
 func (a *aquaSphereScreen) loadHistory() {
-	a.historyStore = companion.NewStore(filepath.Join(a.u.dataDir, "aquasphere-history.json"))
+	a.historyStore = a.u.saves.Store("aquasphere-history.json")
 	a.history = &aq.History{}
 	b, err := a.historyStore.Load()
 	if err != nil {

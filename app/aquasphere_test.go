@@ -1,6 +1,7 @@
 package app
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -100,12 +101,12 @@ func TestAquaSphere_OwnTrack(t *testing.T) {
 	tr.lines.SetText("10, 60")
 	test.Tap(tr.save)
 	assert.Equal(t, "Not saved: aquasphere.json: track.redLines: 60 is not a field between 1 and 49", tr.status.Text)
-	assert.NoFileExists(t, u.ownDataPath("aquasphere"))
+	assert.NoFileExists(t, filepath.Join(env.dir, "data", "aquasphere.json"))
 
 	tr.lines.SetText("5, 25")
 	test.Tap(tr.save)
 	assert.Equal(t, "Saved. New games use your data.", tr.status.Text)
-	require.FileExists(t, u.ownDataPath("aquasphere"))
+	require.FileExists(t, filepath.Join(env.dir, "data", "aquasphere.json"))
 
 	// A new sheet scores on the owner's track: 6 points from 0 cross the line before 5.
 	u.newGame(g)

@@ -9,6 +9,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/require"
@@ -75,7 +76,10 @@ func counterGame() *Game {
 
 type testEnv struct {
 	app    fyne.App
-	dir    string
+	dir    string // the storage root, a folder of files as on desktop
+	// root, when set, is the storage root instead of dir (an in-memory
+	// one, as a browser's); legacy is Options.Legacy.
+	root, legacy fyne.URI
 	clock  *timers.Fake
 	games  []*Game
 	sounds []string // what the app played
@@ -93,7 +97,11 @@ func newTestEnv(t *testing.T, games ...*Game) *testEnv {
 // start builds the UI as the app does at start-up.
 func (e *testEnv) start(t testing.TB) *UI {
 	t.Helper()
-	u := New(e.app, Options{DataDir: e.dir, Clock: e.clock, Games: e.games,
+	root := e.root
+	if root == nil {
+		root = storage.NewFileURI(e.dir)
+	}
+	u := New(e.app, Options{Root: root, Legacy: e.legacy, Clock: e.clock, Games: e.games,
 		Sound: func(name string) { e.sounds = append(e.sounds, name) }})
 	u.win.Resize(fyne.NewSize(900, 640))
 	return u

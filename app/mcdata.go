@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
+	"io/fs"
+	"path"
 	"slices"
 	"strconv"
 
@@ -23,29 +23,32 @@ import (
 // ownSource marks a section the owner has transcribed or changed.
 const ownSource = "your own copy"
 
-// ownDataPath is where an owner's own data for a game is kept.
-func (u *UI) ownDataPath(game string) string { return filepath.Join(u.dataDir, "data", game+".json") }
+// ownDataName is the name an owner's own data for a game is kept under.
+func ownDataName(game string) string { return "data/" + game + ".json" }
 
-// mcDataPath is where an owner's own Mission Control data is kept.
-func (u *UI) mcDataPath() string { return u.ownDataPath(mc.Game) }
+// ownDataStore keeps an owner's own data for a game.
+func (u *UI) ownDataStore(game string) companion.Store { return u.saves.Store(ownDataName(game)) }
+
+// mcDataStore keeps an owner's own Mission Control data.
+func (u *UI) mcDataStore() companion.Store { return u.ownDataStore(mc.Game) }
 
 // loadOwnData hands an owner's saved data for a game to use. A file that
 // cannot be read (or that use refuses) is moved aside and the shipped data
 // stays in use; the returned text tells the player.
 func (u *UI) loadOwnData(game, title string, use func(name string, b []byte) error) []string {
-	path := u.ownDataPath(game)
-	b, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
+	name, st := ownDataName(game), u.ownDataStore(game)
+	b, err := st.Load()
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
 	if err == nil {
-		if err = use(filepath.Base(path), b); err == nil {
+		if err = use(path.Base(name), b); err == nil {
 			return nil
 		}
 	}
-	aside, moveErr := companion.NewStore(path).SetAside(u.clock.Now())
+	aside, moveErr := st.SetAside(u.clock.Now())
 	if moveErr != nil {
-		aside = path
+		aside = name
 	}
 	return []string{lang.L("Your {{.Game}} data could not be read, so the shipped data is used. The file was kept as {{.Path}}. Reason: {{.Reason}}",
 		map[string]any{"Game": title, "Path": aside, "Reason": err.Error()})}
@@ -285,7 +288,7 @@ func (s *mcDataScreen) onSave() {
 	}
 	b, err := json.MarshalIndent(s.draft, "", "  ")
 	if err == nil {
-		err = companion.NewStore(s.u.mcDataPath()).Save(b)
+		err = s.u.mcDataStore().Save(b)
 	}
 	if err != nil {
 		s.refuse(err)
@@ -331,7 +334,7 @@ func (s *mcDataScreen) onImport() { s.u.importData(s.importFrom) }
 func (s *mcDataScreen) onReset() { s.u.confirmReset(s.resetToDefault) }
 
 func (s *mcDataScreen) resetToDefault() {
-	_ = os.Remove(s.u.mcDataPath())
+	_ = s.u.mcDataStore().Remove()
 	useMCData(s.g, mc.Default())
 	s.draft = copyData(mc.Default())
 	s.refreshUnlock()

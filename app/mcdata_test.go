@@ -3,6 +3,7 @@ package app
 import (
 	"bytes"
 	"encoding/json"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,7 +27,7 @@ func openDataEditor(t *testing.T, u *UI) *mcDataScreen {
 
 func savedData(t *testing.T, u *UI) *mc.Data {
 	t.Helper()
-	b, err := os.ReadFile(u.mcDataPath())
+	b, err := u.mcDataStore().Load()
 	require.NoError(t, err)
 	d, err := mc.ParseData("saved", b)
 	require.NoError(t, err)
@@ -101,8 +102,8 @@ func TestDataEditor_InvalidDataIsRefusedAndNothingSaved(t *testing.T) {
 	}
 	test.Tap(e.save)
 	assert.Equal(t, "Not saved: the unlock deck has no cards", e.status.Text)
-	_, err := os.Stat(u.mcDataPath())
-	assert.True(t, os.IsNotExist(err), "nothing was written")
+	_, err := u.mcDataStore().Load()
+	assert.ErrorIs(t, err, fs.ErrNotExist, "nothing was written")
 }
 
 func TestDataEditor_ExportImportReset(t *testing.T) {
@@ -129,9 +130,10 @@ func TestDataEditor_ExportImportReset(t *testing.T) {
 	assert.Equal(t, "4", e2.unlockCount[mc.UnlockGreen].Text, "a bad file changes nothing")
 
 	test.Tap(e2.save)
-	require.FileExists(t, u2.mcDataPath())
+	saved := filepath.Join(u2env.dir, "data", "missioncontrol.json")
+	require.FileExists(t, saved, "a file on desktop")
 	e2.resetToDefault()
-	assert.NoFileExists(t, u2.mcDataPath())
+	assert.NoFileExists(t, saved)
 	assert.Equal(t, "2", e2.unlockCount[mc.UnlockGreen].Text)
 }
 

@@ -3,11 +3,8 @@ package app
 import (
 	"errors"
 	"image/color"
-	"io/fs"
 	"net"
 	"net/http"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -94,8 +91,8 @@ func (u *UI) startSharing(g *Game, s *companion.Session) (*hosting, error) {
 
 // sharingStore keeps, beside a game's save, the port it is shared on: its
 // presence means the game was being shared when Boardside last ran.
-func (u *UI) sharingStore(gameID string) *companion.FileStore {
-	return companion.NewStore(filepath.Join(u.dataDir, "sessions", gameID+".sharing"))
+func (u *UI) sharingStore(gameID string) companion.Store {
+	return u.saves.Store("sessions/" + gameID + ".sharing")
 }
 
 // sharedPort reports whether a game's sharing is remembered, and on which
@@ -114,7 +111,7 @@ func (u *UI) sharedPort(gameID string) (port int, ok bool) {
 
 // forgetSharing makes the next start of Boardside leave a game unshared.
 func (u *UI) forgetSharing(gameID string) {
-	if err := os.Remove(u.sharingStore(gameID).Path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	if err := u.sharingStore(gameID).Remove(); err != nil {
 		u.onSaveError(err)
 	}
 }
@@ -166,7 +163,7 @@ func (u *UI) closeHosts() {
 // shareToken keeps one token per game beside its save, so devices that
 // joined come back after Boardside restarts.
 func (u *UI) shareToken(gameID string) (string, error) {
-	return share.LoadToken(companion.NewStore(filepath.Join(u.dataDir, "sessions", gameID+".token")), false)
+	return share.LoadToken(u.saves.Store("sessions/"+gameID+".token"), false)
 }
 
 // stopSharing ends the hosting of a game, if any, and forgets it: the

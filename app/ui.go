@@ -2,14 +2,17 @@ package app
 
 import (
 	"errors"
-	"path/filepath"
+	"log"
 	"sort"
+	"strings"
 	"sync"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/storage"
 
+	"boardside/app/uristore"
 	"boardside/companion"
 	"boardside/companion/adele"
 	aq "boardside/companion/aquasphere"
@@ -19,9 +22,19 @@ import (
 
 // Options configure a UI; zero values pick the real thing.
 type Options struct {
-	DataDir string       // where saved games live; default: the app's storage
-	Clock   timers.Clock // default: the system clock
-	Games   []*Game      // default: Catalog()
+	// Root is the folder of Fyne's storage where the saves live (sessions,
+	// owners' data, AquaSphere's history, sharing tokens); default: the
+	// app's storage root, a.Storage().RootURI(): files on desktop and
+	// mobile, IndexedDB in a browser (see app/uristore).
+	Root fyne.URI
+	// Legacy is the folder where an earlier version kept its saves as os
+	// files; when it is not Root, they are copied into Root once. Default:
+	// the folder earlier versions used, a.Storage().RootURI().Path(), which
+	// on desktop and mobile is Root itself, so the saves are found in place
+	// (in a browser, earlier versions could not save).
+	Legacy fyne.URI
+	Clock  timers.Clock // default: the system clock
+	Games  []*Game      // default: Catalog()
 	// Sound plays a named sound; default: the embedded sounds via the
 	// audio device. Tests record instead.
 	Sound func(name string)
@@ -29,12 +42,12 @@ type Options struct {
 
 // UI is Boardside's window and the state of its navigation.
 type UI struct {
-	app     fyne.App
-	win     fyne.Window
-	prefs   *Prefs
-	clock   timers.Clock
-	dataDir string
-	games   []*Game
+	app   fyne.App
+	win   fyne.Window
+	prefs *Prefs
+	clock timers.Clock
+	saves *uristore.Storage
+	games []*Game
 
 	sound func(name string)
 	// do runs f on the Fyne goroutine: fyne.Do, or a queue in tests.
@@ -70,15 +83,18 @@ func New(a fyne.App, opt Options) *UI {
 		p := &player{}
 		opt.Sound = p.Play
 	}
-	if opt.DataDir == "" {
-		opt.DataDir = a.Storage().RootURI().Path()
+	if opt.Root == nil {
+		opt.Root = a.Storage().RootURI()
+	}
+	if opt.Legacy == nil && opt.Root.Scheme() == "file" {
+		opt.Legacy = storage.NewFileURI(opt.Root.Path())
 	}
 	u := &UI{
 		app:       a,
 		win:       a.NewWindow(Name),
 		prefs:     NewPrefs(a.Preferences()),
 		clock:     opt.Clock,
-		dataDir:   opt.DataDir,
+		saves:     uristore.New(opt.Root),
 		games:     opt.Games,
 		sessions:  map[string]*companion.Session{},
 		announced: map[int64]bool{},
@@ -98,6 +114,7 @@ func New(a fyne.App, opt Options) *UI {
 	a.Lifecycle().SetOnExitedForeground(func() { u.setForeground(false) })
 	applyTheme(a, u.prefs.Theme())
 	u.win.Resize(fyne.NewSize(900, 640))
+	u.importLegacy(opt.Legacy)
 	var problems []string
 	// Owners' own data, before the sessions that use it are decoded.
 	if g := u.game(mc.Game); g != nil && g.Built() {
@@ -155,8 +172,24 @@ func (u *UI) game(id string) *Game {
 	return nil
 }
 
-func (u *UI) storeFor(gameID string) *companion.FileStore {
-	return companion.NewStore(filepath.Join(u.dataDir, "sessions", gameID+".json"))
+func (u *UI) storeFor(gameID string) companion.Store {
+	return u.saves.Store("sessions/" + gameID + ".json")
+}
+
+// importLegacy copies, once, the saves an earlier version kept as files in
+// the folder from, when that is not where saves live now, and says so in
+// the log.
+func (u *UI) importLegacy(from fyne.URI) {
+	if from == nil || from.String() == u.saves.Root().String() {
+		return
+	}
+	copied, err := u.saves.Import(from, u.clock.Now())
+	if len(copied) > 0 {
+		log.Printf("Boardside: copied the saves of an earlier version from %s to %s: %s", from, u.saves.Root(), strings.Join(copied, ", "))
+	}
+	if err != nil {
+		fyne.LogError("Boardside could not copy the saves of an earlier version from "+from.String(), err)
+	}
 }
 
 // loadSessions opens every built game's saved session. Files that cannot be
