@@ -173,9 +173,6 @@ type Store struct {
 	beforeCommit func() error
 }
 
-// Name is the save's name under its storage.
-func (st *Store) Name() string { return st.name }
-
 // Save replaces the save with data, atomically (see the package comment).
 func (st *Store) Save(data []byte) error {
 	st.mu.Lock()
