@@ -75,14 +75,14 @@ func counterGame() *Game {
 }
 
 type testEnv struct {
-	app    fyne.App
-	dir    string // the storage root, a folder of files as on desktop
+	app fyne.App
+	dir string // the storage root, a folder of files as on desktop
 	// root, when set, is the storage root instead of dir (an in-memory
 	// one, as a browser's); legacy is Options.Legacy.
 	root, legacy fyne.URI
-	clock  *timers.Fake
-	games  []*Game
-	sounds []string // what the app played
+	clock        *timers.Fake
+	games        []*Game
+	sounds       []string // what the app played
 }
 
 func newTestEnv(t *testing.T, games ...*Game) *testEnv {
