@@ -216,3 +216,22 @@ func TestStore_NamesStayUnderTheRoot(t *testing.T) {
 		assert.Error(t, s.Store(name).Save([]byte("x")), name)
 	}
 }
+
+// On desktop the fsyncs of the file store stay: Fyne's file writer and a
+// folder's reader are os files, which write and syncFolder sync.
+func TestStore_DesktopFilesAndFoldersCanBeSynced(t *testing.T) {
+	dir := storage.NewFileURI(t.TempDir())
+	u, err := storage.Child(dir, "x.json")
+	require.NoError(t, err)
+	w, err := storage.Writer(u)
+	require.NoError(t, err)
+	_, ok := w.(interface{ Sync() error })
+	assert.True(t, ok, "the writer syncs")
+	require.NoError(t, w.Close())
+	r, err := storage.Reader(dir)
+	require.NoError(t, err)
+	f, ok := r.(interface{ Sync() error })
+	require.True(t, ok, "the folder syncs")
+	assert.NoError(t, f.Sync())
+	require.NoError(t, r.Close())
+}
