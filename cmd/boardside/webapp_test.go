@@ -17,6 +17,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -170,6 +171,39 @@ func TestWebApp_OpensOnAPhoneAndStartsAgainOffline(t *testing.T) {
 		screenShows(tab, t)
 		assert.True(t, strings.HasPrefix(eval[string](tab, t, `location.href`), appURL[:strings.Index(appURL, "?")]))
 	})
+}
+
+// TestWebApp_SaysWhyWhereTheBrowserCannotRunIt opens the app in a browser
+// without WebAssembly, and in one without WebGL: each says so in words,
+// and offers the table in the quick viewer, instead of a blank page.
+func TestWebApp_SaysWhyWhereTheBrowserCannotRunIt(t *testing.T) {
+	dir := builtWebApp(t)
+	newTab := webAppBrowser(t)
+	clock := timers.System{}
+	h := share.NewHost(companion.New(mm.Rules, mm.New(), clock), shared[mm.Game].game, clock, share.NewToken())
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	srv := h.ServerWithWebApp(dir)
+	go func() { _ = srv.Serve(l) }()
+	t.Cleanup(func() { _ = srv.Close() })
+	table := "http://" + l.Addr().String() + "/?t=" + h.Token()
+
+	for _, c := range []struct{ lacks, script, says string }{
+		{"WebAssembly", `delete window.WebAssembly;`, "it has no WebAssembly"},
+		{"WebGL", `{ const get = HTMLCanvasElement.prototype.getContext;
+			HTMLCanvasElement.prototype.getContext = function (type, ...rest) { return /webgl/.test(type) ? null : get.call(this, type, ...rest); }; }`, "WebGL is off or missing"},
+	} {
+		t.Run(c.lacks, func(t *testing.T) {
+			tab := newTab()
+			emulatePhone(t, tab, 412, 915)
+			_, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: c.script})
+			require.NoError(t, err)
+			require.NoError(t, chromedp.Do(tab, chromedp.Navigate(share.AppURL(table))))
+			waitText(tab, t, "#status", c.says)
+			assert.Equal(t, table, eval[string](tab, t, `document.querySelector("#loader a").href`), "the quick viewer instead")
+			assert.Zero(t, eval[int](tab, t, `document.querySelectorAll("canvas").length`))
+		})
+	}
 }
 
 func TestServe_OffersTheWebAppWhereBuilt(t *testing.T) {

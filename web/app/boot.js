@@ -95,7 +95,13 @@
     fail(T.noWasm);
     return;
   }
+  // The download starts before the WebGL check, which takes a moment, and
+  // stops if the check fails.
+  const stop = typeof AbortController === "function" ? new AbortController() : null;
+  const download = fetch(wasmURL, stop ? { signal: stop.signal } : {});
   if (!hasWebGL()) {
+    if (stop) stop.abort();
+    download.catch(() => {});
     fail(T.noWebGL);
     return;
   }
@@ -148,7 +154,7 @@
   }
 
   async function start() {
-    const resp = await fetch(wasmURL);
+    const resp = await download;
     if (!resp.ok) throw new Error(`${resp.status} ${resp.statusText}`);
     let source = resp;
     // Count the bytes as they arrive (decompressed, so against the file's
