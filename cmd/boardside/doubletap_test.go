@@ -41,7 +41,11 @@ var dtGaps = []time.Duration{100 * time.Millisecond, 200 * time.Millisecond, 300
 
 const (
 	// dtSettle is how long after a double tap's second tap the page is
-	// left to act before the host's version is read.
+	// left to act before the host's version is read. The waits in this test
+	// are real: the page and Chromium run on the wall clock (a button is
+	// armed 500 ms after it appears, a second tap within 500 ms counts
+	// once), and what is tested is what a late second tap can still do,
+	// which no event announces. A fake clock cannot reach into the browser.
 	dtSettle = 700 * time.Millisecond
 	// dtTabs is how many states are tapped at once.
 	dtTabs = 5

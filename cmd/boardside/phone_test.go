@@ -94,10 +94,8 @@ func eval[T any](ctx context.Context, t *testing.T, expr string) T {
 	return v
 }
 
-// buttonJS finds the visible button whose text starts with label.
-func buttonJS(label string) string { return buttonIn("body", label) }
-
-// buttonIn finds it inside the element scope selects.
+// buttonIn finds the visible button inside the element scope selects
+// whose text starts with label.
 func buttonIn(scope, label string) string {
 	return fmt.Sprintf(`[...document.querySelector(%q).querySelectorAll("button")].find((b) => b.offsetParent && getComputedStyle(b).visibility !== "hidden" && b.textContent.trim().startsWith(%q))`, scope, label)
 }
@@ -118,11 +116,7 @@ func buttons(ctx context.Context, t *testing.T) string {
 	return eval[string](ctx, t, `[...document.querySelectorAll("button")].filter((b) => b.offsetParent && getComputedStyle(b).visibility !== "hidden").map((b) => b.textContent.trim() + (b.disabled ? " (disabled)" : "")).join(" | ")`)
 }
 
-// centre is the middle of the button labelled label, in CSS pixels.
-func centre(ctx context.Context, t *testing.T, label string) (x, y float64) {
-	return centreIn(ctx, t, "body", label)
-}
-
+// centreIn is the middle of that button, scrolled into view, in CSS pixels.
 func centreIn(ctx context.Context, t *testing.T, scope, label string) (x, y float64) {
 	t.Helper()
 	p := eval[[]float64](ctx, t, `(() => { const b = `+buttonIn(scope, label)+`; b.scrollIntoView({block: "center"}); const r = b.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`)
@@ -154,11 +148,4 @@ func tapIn(ctx context.Context, t *testing.T, scope, label string) {
 	x, y := centreIn(ctx, t, scope, label)
 	readyIn(ctx, t, scope, label) // scrolling moved it: it waits its moment again
 	require.NoError(t, chromedp.Do(ctx, touch(x, y)))
-}
-
-// doubleTap taps the same place twice, gap apart, as a finger that
-// bounces or a player who taps twice to be sure.
-func doubleTap(ctx context.Context, t *testing.T, x, y float64, gap time.Duration) {
-	t.Helper()
-	require.NoError(t, chromedp.Do(ctx, touch(x, y), chromedp.Sleep(gap), touch(x, y)))
 }

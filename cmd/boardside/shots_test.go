@@ -43,6 +43,8 @@ func TestBrowser_Screenshots(t *testing.T) {
 			emulatePhone(t, tab, wh[0], wh[1])
 			require.NoError(t, chromedp.Do(tab, chromedp.Navigate(url)))
 			waitText(tab, t, "#conn", "connected")
+			// A real wait: the picture is for people, taken once the first clock
+			// sync has drawn the timer and the flash of any alert has faded.
 			require.NoError(t, chromedp.Do(tab, chromedp.Sleep(300*time.Millisecond)))
 			png, err := chromedp.Run(tab, chromedp.CaptureScreenshot())
 			require.NoError(t, err)
