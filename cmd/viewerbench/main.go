@@ -28,6 +28,7 @@
 package main
 
 import (
+	"boardside/internal/benchbrowser"
 	"context"
 	"errors"
 	"flag"
@@ -38,22 +39,17 @@ import (
 	"net/http"
 	"net/url"
 	"os"
-	"os/exec"
 	"os/signal"
-	"path"
 	goruntime "runtime"
 	"slices"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
-	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/performance"
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"boardside/assets"
@@ -98,12 +94,13 @@ func main() {
 }
 
 func run(ctx context.Context, chromium string, loads int, window time.Duration) error {
-	b, err := startBrowser(ctx, chromium)
+	br, err := benchbrowser.Start(ctx, chromium, chromedp.DisableGPU)
 	if err != nil {
 		return err
 	}
-	defer b.stop()
-	fmt.Printf("viewerbench: %s, phone 412×915 @2.6 (mobile, touch); Magic Maze on Mars mission 2, sand running; host on 127.0.0.1\n", b.version)
+	b := &bench{br}
+	defer b.Stop()
+	fmt.Printf("viewerbench: %s, phone 412×915 @2.6 (mobile, touch); Magic Maze on Mars mission 2, sand running; host on 127.0.0.1\n", b.Version)
 	// Task times are wall time: a busy machine lengthens them.
 	if avg, err := os.ReadFile("/proc/loadavg"); err == nil {
 		f := strings.Fields(string(avg))
@@ -165,9 +162,9 @@ func run(ctx context.Context, chromium string, loads int, window time.Duration) 
 			failed = append(failed, r.name)
 		}
 		slices.Sort(ms)
-		med := median(ms)
+		med := benchbrowser.Median(ms)
 		fmt.Printf("%s: median %.0f ms, p90 %.0f ms (min %.0f, max %.0f; %d first visits, navigation start to the \"timer-shown\" mark). Goal: median ≤ %d ms: %s\n",
-			r.name, med, p90(ms), ms[0], ms[len(ms)-1], len(ms), r.goal.Milliseconds(), verdict(med <= float64(r.goal.Milliseconds())))
+			r.name, med, p90(ms), ms[0], ms[len(ms)-1], len(ms), r.goal.Milliseconds(), benchbrowser.Verdict(med <= float64(r.goal.Milliseconds())))
 	}
 
 	fmt.Println()
@@ -187,7 +184,7 @@ func run(ctx context.Context, chromium string, loads int, window time.Duration) 
 	}
 	if err == nil {
 		fmt.Printf("Main-thread busy, sand running: %.2f %% of one core over %v (timer %s). Goal ≤ %.0f %%: %s\n",
-			running.pct, running.wall.Round(100*time.Millisecond), running.shown, goalBusy, verdict(running.pct <= goalBusy))
+			running.pct, running.wall.Round(100*time.Millisecond), running.shown, goalBusy, benchbrowser.Verdict(running.pct <= goalBusy))
 	}
 	if perr == nil {
 		fmt.Printf("Main-thread busy, sand paused (baseline): %.2f %% of one core over %v (timer %s)\n",
@@ -201,22 +198,6 @@ func run(ctx context.Context, chromium string, loads int, window time.Duration) 
 		return fmt.Errorf("not measured: %s", strings.Join(failed, "; "))
 	}
 	return nil
-}
-
-func verdict(met bool) string {
-	if met {
-		return "met"
-	}
-	return "MISSED"
-}
-
-// median of sorted values.
-func median(s []float64) float64 {
-	n := len(s)
-	if n%2 == 1 {
-		return s[n/2]
-	}
-	return (s[n/2-1] + s[n/2]) / 2
 }
 
 // p90 of sorted values, by nearest rank.
@@ -270,133 +251,31 @@ func (t *table) close() {
 
 // ---- the browser ----
 
-type bench struct {
-	ctx     context.Context // the browser's
-	stop    func()
-	version string
-}
-
-func startBrowser(ctx context.Context, execPath string) (*bench, error) {
-	if execPath == "" {
-		execPath = "/usr/bin/chromium"
-		if p, err := exec.LookPath("chromium"); err == nil {
-			execPath = p
-		}
-	}
-	if _, err := os.Stat(execPath); err != nil {
-		return nil, fmt.Errorf("no Chromium: %w (make deps installs it)", err)
-	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(execPath), chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
-		chromedp.Flag("no-first-run", true), chromedp.Flag("no-pings", true),
-		chromedp.Flag("disable-domain-reliability", true),
-		// No name resolves, so nothing but 127.0.0.1 is reached.
-		chromedp.Flag("host-resolver-rules", "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"),
-		chromedp.WindowSize(412, 915))
-	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
-	bctx, cancelBrowser := chromedp.NewContext(alloc)
-	stop := func() { cancelBrowser(); cancelAlloc() } // kills Chromium, waits, removes its profile
-	// The browser lives as long as the context of its first Run, so that
-	// one has no time-out; a start that hangs is ended by the timer.
-	hung := time.AfterFunc(60*time.Second, cancelAlloc)
-	err := chromedp.Do(bctx)
-	hung.Stop()
-	if err != nil {
-		stop()
-		return nil, fmt.Errorf("starting Chromium: %w", err)
-	}
-	v, err := chromedp.CallBrowser(bctx, browser.GetVersion, cdp.Empty{})
-	if err != nil {
-		stop()
-		return nil, fmt.Errorf("asking Chromium's version: %w", err)
-	}
-	return &bench{ctx: bctx, stop: stop, version: v.Product}, nil
-}
-
-// resource is one response the page loaded.
-type resource struct {
-	url       string
-	typ       network.ResourceType
-	status    int64
-	encoding  string  // Content-Encoding, if any
-	wire      float64 // encodedDataLength: headers and body as received
-	done      bool
-	errorText string // when loading failed
-}
-
-// tab is a phone-emulated tab that records its network requests and
-// uncaught exceptions.
-type tab struct {
-	ctx   context.Context
-	close func()
-
-	mu         sync.Mutex
-	reqs       map[network.RequestID]*resource
-	order      []network.RequestID
-	exceptions []string
-}
+// bench is the measuring browser; tab one of its tabs, with this
+// program's steps.
+type (
+	bench struct{ *benchbrowser.Browser }
+	tab   struct{ *benchbrowser.Tab }
+)
 
 func (b *bench) newTab(timeout time.Duration) (*tab, error) {
-	tctx, cancelTab := chromedp.NewContext(b.ctx)
-	ctx, cancel := context.WithTimeout(tctx, timeout)
-	t := &tab{ctx: ctx, close: func() { cancel(); cancelTab() }, reqs: map[network.RequestID]*resource{}}
-	if err := chromedp.Listen(ctx, t.event); err != nil { // opens the tab
-		t.close()
-		return nil, fmt.Errorf("opening a tab: %w", err)
+	t, err := b.NewTab(timeout)
+	if err != nil {
+		return nil, err
 	}
-	return t, nil
+	return &tab{t}, nil
 }
 
-// event runs in the tab's message loop: it only records.
-func (t *tab) event(ev any) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	switch ev := ev.(type) {
-	case *network.EventRequestWillBeSent:
-		if _, ok := t.reqs[ev.RequestID]; !ok {
-			t.order = append(t.order, ev.RequestID)
-		}
-		t.reqs[ev.RequestID] = &resource{url: ev.Request.URL, typ: ev.Type}
-	case *network.EventResponseReceived:
-		if r := t.reqs[ev.RequestID]; r != nil {
-			r.status, r.typ = ev.Response.Status, ev.Type
-			for k, v := range ev.Response.Headers {
-				if strings.EqualFold(k, "Content-Encoding") {
-					r.encoding, _ = v.(string)
-				}
-			}
-		}
-	case *network.EventLoadingFinished:
-		if r := t.reqs[ev.RequestID]; r != nil {
-			r.wire, r.done = ev.EncodedDataLength, true
-		}
-	case *network.EventLoadingFailed:
-		if r := t.reqs[ev.RequestID]; r != nil {
-			r.done, r.errorText = true, ev.ErrorText
-		}
-	case *runtime.EventExceptionThrown:
-		d := ev.ExceptionDetails
-		msg := d.Text
-		if d.Exception != nil && d.Exception.Description != "" {
-			msg = d.Exception.Description
-		}
-		t.exceptions = append(t.exceptions, fmt.Sprintf("%s:%d: %s", path.Base(d.URL), d.LineNumber+1, strings.SplitN(msg, "\n", 2)[0]))
-	}
-}
+type resource = benchbrowser.Resource
 
 // static lists the page's requests other than the API's.
 func (t *tab) static() []resource {
-	t.mu.Lock()
-	defer t.mu.Unlock()
 	var out []resource
-	for _, id := range t.order {
-		r := t.reqs[id]
-		if u, err := url.Parse(r.url); err == nil && strings.HasPrefix(u.Path, "/api/v1/") {
+	for _, r := range t.Resources() {
+		if u, err := url.Parse(r.URL); err == nil && strings.HasPrefix(u.Path, "/api/v1/") {
 			continue
 		}
-		out = append(out, *r)
+		out = append(out, r)
 	}
 	return out
 }
@@ -406,12 +285,12 @@ func (t *tab) static() []resource {
 func (t *tab) settle() {
 	end := time.Now().Add(5 * time.Second)
 	seen, quietSince := -1, time.Now()
-	for time.Now().Before(end) && t.ctx.Err() == nil {
+	for time.Now().Before(end) && t.Ctx.Err() == nil {
 		rs := t.static()
 		if len(rs) != seen {
 			seen, quietSince = len(rs), time.Now()
 		}
-		if !slices.ContainsFunc(rs, func(r resource) bool { return !r.done }) && time.Since(quietSince) >= 500*time.Millisecond {
+		if !slices.ContainsFunc(rs, func(r resource) bool { return !r.Done }) && time.Since(quietSince) >= 500*time.Millisecond {
 			return
 		}
 		time.Sleep(50 * time.Millisecond)
@@ -422,7 +301,7 @@ func (t *tab) settle() {
 // the HTTP cache and opens the table's page; it returns the milliseconds
 // from the navigation's start to the timer shown.
 func (t *tab) open(tb *table, rate float64) (float64, error) {
-	if err := chromedp.Do(t.ctx,
+	if err := chromedp.Do(t.Ctx,
 		chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 			if _, err := cdp.Call(ctx, tg, network.Enable, network.EnableParams{}); err != nil {
 				return err
@@ -440,11 +319,11 @@ func (t *tab) open(tb *table, rate float64) (float64, error) {
 	}
 	// Polled every 50 ms, not every frame, to disturb the page little; the
 	// time itself is the page's own mark.
-	if _, err := chromedp.Run(t.ctx, chromedp.Poll[bool](`document.documentElement.dataset.timerShown === "1"`,
+	if _, err := chromedp.Run(t.Ctx, chromedp.Poll[bool](`document.documentElement.dataset.timerShown === "1"`,
 		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second))); err != nil {
 		return 0, fmt.Errorf("the page never marked \"timer-shown\" (%w): %s", err, t.diagnose())
 	}
-	ms, err := chromedp.Run(t.ctx, chromedp.Evaluate[float64](`performance.getEntriesByName("timer-shown")[0].startTime`))
+	ms, err := chromedp.Run(t.Ctx, chromedp.Evaluate[float64](`performance.getEntriesByName("timer-shown")[0].startTime`))
 	if err != nil {
 		return 0, fmt.Errorf("reading the \"timer-shown\" mark: %w", err)
 	}
@@ -454,20 +333,18 @@ func (t *tab) open(tb *table, rate float64) (float64, error) {
 // diagnose says what the page shows, for a page that never showed its
 // timer.
 func (t *tab) diagnose() string {
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(t.ctx), 3*time.Second)
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(t.Ctx), 3*time.Second)
 	defer cancel()
 	var parts []string
-	if t.ctx.Err() == nil {
+	if t.Ctx.Err() == nil {
 		shows, err := chromedp.Run(ctx, chromedp.Evaluate[string](`["timer", "conn", "fatal", "status"].map((id) => { const e = document.getElementById(id); return "#" + id + (e ? (e.hidden ? " (hidden)" : "") + " " + JSON.stringify(e.textContent.trim()) : " missing"); }).join(", ")`))
 		if err == nil {
 			parts = append(parts, "the page shows "+shows)
 		}
 	}
-	t.mu.Lock()
-	if len(t.exceptions) > 0 {
-		parts = append(parts, "uncaught: "+strings.Join(t.exceptions, "; "))
+	if ex := t.Exceptions(); len(ex) > 0 {
+		parts = append(parts, "uncaught: "+strings.Join(ex, "; "))
 	}
-	t.mu.Unlock()
 	if len(parts) == 0 {
 		return "nothing more known"
 	}
@@ -495,7 +372,7 @@ func (b *bench) load(ctx context.Context, rate float64) (loaded, error) {
 	if err != nil {
 		return loaded{}, err
 	}
-	defer t.close()
+	defer t.Close()
 	ms, err := t.open(tb, rate)
 	if err != nil {
 		return loaded{}, err
@@ -504,7 +381,7 @@ func (b *bench) load(ctx context.Context, rate float64) (loaded, error) {
 	l := loaded{shownMs: ms, resources: t.static()}
 	// Where the time went, for -v; read after the mark, so it costs the
 	// measured load nothing.
-	l.detail, _ = chromedp.Run(t.ctx, chromedp.Evaluate[string](`(() => {
+	l.detail, _ = chromedp.Run(t.Ctx, chromedp.Evaluate[string](`(() => {
 		const n = performance.getEntriesByType("navigation")[0];
 		const pings = performance.getEntriesByType("resource").filter((r) => r.name.includes("/api/v1/time"));
 		return "document " + n.responseEnd.toFixed(0) + " ms, DOMContentLoaded " + n.domContentLoadedEventEnd.toFixed(0) +
@@ -540,16 +417,16 @@ func (b *bench) busy(ctx context.Context, paused bool, window time.Duration) (bu
 	if err != nil {
 		return busyResult{}, err
 	}
-	defer t.close()
+	defer t.Close()
 	if _, err := t.open(tb, 1); err != nil {
 		return busyResult{}, err
 	}
 	// The first clock sync is eight pings; let them and the first paints
 	// pass.
-	if err := sleep(t.ctx, 3*time.Second); err != nil {
+	if err := sleep(t.Ctx, 3*time.Second); err != nil {
 		return busyResult{}, err
 	}
-	state, err := chromedp.Run(t.ctx, chromedp.Evaluate[string](`document.visibilityState`))
+	state, err := chromedp.Run(t.Ctx, chromedp.Evaluate[string](`document.visibilityState`))
 	if err != nil {
 		return busyResult{}, err
 	}
@@ -557,10 +434,10 @@ func (b *bench) busy(ctx context.Context, paused bool, window time.Duration) (bu
 		return busyResult{}, fmt.Errorf("the tab is %q, not visible: its timers would be held back", state)
 	}
 	timerText := func() (string, error) {
-		return chromedp.Run(t.ctx, chromedp.Evaluate[string](`document.getElementById("timer").textContent`))
+		return chromedp.Run(t.Ctx, chromedp.Evaluate[string](`document.getElementById("timer").textContent`))
 	}
 	metrics := func() (task, stamp float64, err error) {
-		res, err := chromedp.Call(t.ctx, performance.GetMetrics, cdp.Empty{})
+		res, err := chromedp.Call(t.Ctx, performance.GetMetrics, cdp.Empty{})
 		if err != nil {
 			return 0, 0, fmt.Errorf("reading the performance metrics: %w", err)
 		}
@@ -578,7 +455,7 @@ func (b *bench) busy(ctx context.Context, paused bool, window time.Duration) (bu
 		}
 		return task, stamp, nil
 	}
-	if _, err := chromedp.Call(t.ctx, performance.Enable, performance.EnableParams{}); err != nil {
+	if _, err := chromedp.Call(t.Ctx, performance.Enable, performance.EnableParams{}); err != nil {
 		return busyResult{}, fmt.Errorf("enabling the performance metrics: %w", err)
 	}
 	before, err := timerText()
@@ -589,7 +466,7 @@ func (b *bench) busy(ctx context.Context, paused bool, window time.Duration) (bu
 	if err != nil {
 		return busyResult{}, err
 	}
-	if err := sleep(t.ctx, window); err != nil {
+	if err := sleep(t.Ctx, window); err != nil {
 		return busyResult{}, err
 	}
 	task1, stamp1, err := metrics()
@@ -628,9 +505,9 @@ func printWeight(rs []resource) {
 	var lines []string
 	var other []string
 	for _, r := range rs {
-		u, err := url.Parse(r.url)
+		u, err := url.Parse(r.URL)
 		if err != nil || u.Hostname() != "127.0.0.1" {
-			other = append(other, r.url)
+			other = append(other, r.URL)
 		}
 		name := "index.html"
 		if u != nil && u.Path != "/" {
@@ -640,21 +517,21 @@ func printWeight(rs []resource) {
 		if fi, err := fs.Stat(web, name); err == nil {
 			file = kib(float64(fi.Size()))
 		}
-		state := fmt.Sprintf("%d", r.status)
-		if r.encoding != "" {
-			state += " " + r.encoding
+		state := fmt.Sprintf("%d", r.Status)
+		if r.Encoding != "" {
+			state += " " + r.Encoding
 		}
 		switch {
-		case r.errorText != "":
-			state = "failed: " + r.errorText
-		case !r.done:
+		case r.Failure != "":
+			state = "failed: " + r.Failure
+		case !r.Done:
 			state = "unfinished"
 		}
-		total += r.wire
-		lines = append(lines, fmt.Sprintf("  %-18s %-10s %9s on the wire, file %9s  (%s)", name, r.typ, kib(r.wire), file, state))
+		total += r.Wire
+		lines = append(lines, fmt.Sprintf("  %-18s %-10s %9s on the wire, file %9s  (%s)", name, r.Type, kib(r.Wire), file, state))
 	}
 	fmt.Printf("Page weight: %s (%.0f B) on the wire, %d responses, headers included, the /api/v1/ calls left out. Goal ≤ %s: %s\n",
-		kib(total), total, len(rs), kib(goalWeight), verdict(total <= goalWeight))
+		kib(total), total, len(rs), kib(goalWeight), benchbrowser.Verdict(total <= goalWeight))
 	for _, l := range lines {
 		fmt.Println(l)
 	}
@@ -670,7 +547,7 @@ func printWeight(rs []resource) {
 		if err != nil || d.IsDir() || strings.HasPrefix(p, "awake.") {
 			return err
 		}
-		if !slices.ContainsFunc(rs, func(r resource) bool { return strings.HasSuffix(strings.SplitN(r.url, "?", 2)[0], "/"+p) }) && p != "index.html" {
+		if !slices.ContainsFunc(rs, func(r resource) bool { return strings.HasSuffix(strings.SplitN(r.URL, "?", 2)[0], "/"+p) }) && p != "index.html" {
 			fi, _ := d.Info()
 			rest = append(rest, fmt.Sprintf("%s %s", p, kib(float64(fi.Size()))))
 		}

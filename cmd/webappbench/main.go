@@ -25,6 +25,7 @@
 package main
 
 import (
+	"boardside/internal/benchbrowser"
 	"context"
 	"errors"
 	"flag"
@@ -33,22 +34,17 @@ import (
 	"net/http"
 	"net/url"
 	"os"
-	"os/exec"
 	"os/signal"
-	"path"
 	goruntime "runtime"
 	"slices"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
 
-	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"boardside/companion"
@@ -93,12 +89,15 @@ func main() {
 }
 
 func run(ctx context.Context, chromium, dir string, loads int) error {
-	b, err := startBrowser(ctx, chromium)
+	br, err := benchbrowser.Start(ctx, chromium,
+		// WebGL without a GPU, as Fyne's web driver needs.
+		chromedp.Flag("use-gl", "swiftshader"), chromedp.Flag("enable-unsafe-swiftshader", true))
 	if err != nil {
 		return err
 	}
-	defer b.stop()
-	fmt.Printf("webappbench: %s (WebGL by SwiftShader), phone 412×915 @2.6 (mobile, touch); %s; host on 127.0.0.1\n", b.version, dir)
+	b := &bench{br}
+	defer b.Stop()
+	fmt.Printf("webappbench: %s (WebGL by SwiftShader), phone 412×915 @2.6 (mobile, touch); %s; host on 127.0.0.1\n", b.Version, dir)
 	if avg, err := os.ReadFile("/proc/loadavg"); err == nil {
 		f := strings.Fields(string(avg))
 		fmt.Printf("machine: %d CPUs, load average %s %s %s\n", goruntime.NumCPU(), f[0], f[1], f[2])
@@ -148,31 +147,16 @@ func run(ctx context.Context, chromium, dir string, loads int) error {
 				continue
 			}
 			slices.Sort(ms)
-			med := median(ms)
+			med := benchbrowser.Median(ms)
 			goal := goals[kind][rate]
 			fmt.Printf("%s: median %.0f ms (min %.0f, max %.0f; %d visits, navigation start to the \"app-drawn\" mark). Goal ≤ %.1f s: %s\n",
-				name, med, ms[0], ms[len(ms)-1], len(ms), goal.Seconds(), verdict(med <= float64(goal.Milliseconds())))
+				name, med, ms[0], ms[len(ms)-1], len(ms), goal.Seconds(), benchbrowser.Verdict(med <= float64(goal.Milliseconds())))
 		}
 	}
 	if len(failed) > 0 {
 		return fmt.Errorf("not measured: %s", strings.Join(failed, "; "))
 	}
 	return nil
-}
-
-func verdict(met bool) string {
-	if met {
-		return "met"
-	}
-	return "MISSED"
-}
-
-func median(s []float64) float64 {
-	n := len(s)
-	if n%2 == 1 {
-		return s[n/2]
-	}
-	return (s[n/2-1] + s[n/2]) / 2
 }
 
 // ---- the host ----
@@ -235,134 +219,28 @@ func (c countingConn) Write(b []byte) (int, error) {
 
 // ---- the browser ----
 
-type bench struct {
-	ctx     context.Context
-	stop    func()
-	version string
-}
-
-func startBrowser(ctx context.Context, execPath string) (*bench, error) {
-	if execPath == "" {
-		execPath = "/usr/bin/chromium"
-		if p, err := exec.LookPath("chromium"); err == nil {
-			execPath = p
-		}
-	}
-	if _, err := os.Stat(execPath); err != nil {
-		return nil, fmt.Errorf("no Chromium: %w (make deps installs it)", err)
-	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(execPath), chromedp.NoSandbox,
-		// WebGL without a GPU, as Fyne's web driver needs.
-		chromedp.Flag("use-gl", "swiftshader"), chromedp.Flag("enable-unsafe-swiftshader", true),
-		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
-		chromedp.Flag("no-first-run", true), chromedp.Flag("no-pings", true),
-		chromedp.Flag("disable-domain-reliability", true),
-		chromedp.Flag("host-resolver-rules", "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"),
-		chromedp.WindowSize(412, 915))
-	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
-	bctx, cancelBrowser := chromedp.NewContext(alloc)
-	stop := func() { cancelBrowser(); cancelAlloc() }
-	hung := time.AfterFunc(60*time.Second, cancelAlloc)
-	err := chromedp.Do(bctx)
-	hung.Stop()
-	if err != nil {
-		stop()
-		return nil, fmt.Errorf("starting Chromium: %w", err)
-	}
-	v, err := chromedp.CallBrowser(bctx, browser.GetVersion, cdp.Empty{})
-	if err != nil {
-		stop()
-		return nil, fmt.Errorf("asking Chromium's version: %w", err)
-	}
-	return &bench{ctx: bctx, stop: stop, version: v.Product}, nil
-}
-
-type resource struct {
-	url      string
-	status   int64
-	encoding string
-	wire     float64
-	fromSW   bool
-	cached   bool
-	done     bool
-	failure  string
-}
-
-// tab records its network requests and uncaught exceptions.
-type tab struct {
-	ctx   context.Context
-	close func()
-
-	mu         sync.Mutex
-	reqs       map[network.RequestID]*resource
-	order      []network.RequestID
-	exceptions []string
-}
+// bench is the measuring browser; tab one of its tabs, with this
+// program's steps.
+type (
+	bench struct{ *benchbrowser.Browser }
+	tab   struct{ *benchbrowser.Tab }
+)
 
 func (b *bench) newTab(timeout time.Duration) (*tab, error) {
-	tctx, cancelTab := chromedp.NewContext(b.ctx)
-	ctx, cancel := context.WithTimeout(tctx, timeout)
-	t := &tab{ctx: ctx, close: func() { cancel(); cancelTab() }, reqs: map[network.RequestID]*resource{}}
-	if err := chromedp.Listen(ctx, t.event); err != nil {
-		t.close()
-		return nil, fmt.Errorf("opening a tab: %w", err)
+	t, err := b.NewTab(timeout)
+	if err != nil {
+		return nil, err
 	}
-	return t, nil
+	return &tab{t}, nil
 }
 
-func (t *tab) event(ev any) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	switch ev := ev.(type) {
-	case *network.EventRequestWillBeSent:
-		if _, ok := t.reqs[ev.RequestID]; !ok {
-			t.order = append(t.order, ev.RequestID)
-		}
-		t.reqs[ev.RequestID] = &resource{url: ev.Request.URL}
-	case *network.EventResponseReceived:
-		if r := t.reqs[ev.RequestID]; r != nil {
-			r.status, r.fromSW, r.cached = ev.Response.Status, ev.Response.FromServiceWorker, ev.Response.FromDiskCache
-			for k, v := range ev.Response.Headers {
-				if strings.EqualFold(k, "Content-Encoding") {
-					r.encoding, _ = v.(string)
-				}
-			}
-		}
-	case *network.EventLoadingFinished:
-		if r := t.reqs[ev.RequestID]; r != nil {
-			r.wire, r.done = ev.EncodedDataLength, true
-		}
-	case *network.EventLoadingFailed:
-		if r := t.reqs[ev.RequestID]; r != nil {
-			r.done, r.failure = true, ev.ErrorText
-		}
-	case *runtime.EventExceptionThrown:
-		d := ev.ExceptionDetails
-		msg := d.Text
-		if d.Exception != nil && d.Exception.Description != "" {
-			msg = d.Exception.Description
-		}
-		t.exceptions = append(t.exceptions, fmt.Sprintf("%s:%d: %s", path.Base(d.URL), d.LineNumber+1, strings.SplitN(msg, "\n", 2)[0]))
-	}
-}
-
-func (t *tab) resources() []resource {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	var out []resource
-	for _, id := range t.order {
-		out = append(out, *t.reqs[id])
-	}
-	return out
-}
+type resource = benchbrowser.Resource
 
 // open makes the tab a phone with the CPU slowed down rate times and opens
 // u; it returns the milliseconds from the navigation's start to the
 // "app-drawn" mark, and where the time went.
 func (t *tab) open(u string, rate float64, clearCache bool) (float64, string, error) {
-	if err := chromedp.Do(t.ctx,
+	if err := chromedp.Do(t.Ctx,
 		chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 			if _, err := cdp.Call(ctx, tg, network.Enable, network.EnableParams{}); err != nil {
 				return err
@@ -380,15 +258,15 @@ func (t *tab) open(u string, rate float64, clearCache bool) (float64, string, er
 	); err != nil {
 		return 0, "", fmt.Errorf("opening the page: %w", err)
 	}
-	if _, err := chromedp.Run(t.ctx, chromedp.Poll[bool](`document.documentElement.dataset.drawn === "1" || !!document.querySelector("#loader.failed")`,
+	if _, err := chromedp.Run(t.Ctx, chromedp.Poll[bool](`document.documentElement.dataset.drawn === "1" || !!document.querySelector("#loader.failed")`,
 		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(90*time.Second))); err != nil {
 		return 0, "", fmt.Errorf("the page never marked \"app-drawn\" (%w): %s", err, t.diagnose())
 	}
-	failed, _ := chromedp.Run(t.ctx, chromedp.Evaluate[string](`(document.querySelector("#loader.failed #status") || {}).textContent || ""`))
+	failed, _ := chromedp.Run(t.Ctx, chromedp.Evaluate[string](`(document.querySelector("#loader.failed #status") || {}).textContent || ""`))
 	if failed != "" {
 		return 0, "", fmt.Errorf("the page says: %s", failed)
 	}
-	ms, err := chromedp.Run(t.ctx, chromedp.Evaluate[[]float64](`["app-compiled", "app-drawn"].map((n) => performance.getEntriesByName(n)[0].startTime).concat([performance.getEntriesByType("navigation")[0].responseEnd])`))
+	ms, err := chromedp.Run(t.Ctx, chromedp.Evaluate[[]float64](`["app-compiled", "app-drawn"].map((n) => performance.getEntriesByName(n)[0].startTime).concat([performance.getEntriesByType("navigation")[0].responseEnd])`))
 	if err != nil || len(ms) != 3 {
 		return 0, "", fmt.Errorf("reading the marks: %v", err)
 	}
@@ -396,26 +274,24 @@ func (t *tab) open(u string, rate float64, clearCache bool) (float64, string, er
 }
 
 func (t *tab) diagnose() string {
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(t.ctx), 3*time.Second)
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(t.Ctx), 3*time.Second)
 	defer cancel()
 	var parts []string
-	if t.ctx.Err() == nil {
+	if t.Ctx.Err() == nil {
 		if s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.getElementById("status") || {}).textContent || "no loading screen"`)); err == nil {
 			parts = append(parts, "the page shows "+s)
 		}
 	}
-	t.mu.Lock()
-	if len(t.exceptions) > 0 {
-		parts = append(parts, "uncaught: "+strings.Join(t.exceptions, "; "))
+	if ex := t.Exceptions(); len(ex) > 0 {
+		parts = append(parts, "uncaught: "+strings.Join(ex, "; "))
 	}
-	t.mu.Unlock()
 	return strings.Join(parts, "; ")
 }
 
 // waitKept waits until the service worker controls the page and has kept
 // the wasm.
 func (t *tab) waitKept() error {
-	_, err := chromedp.Run(t.ctx, chromedp.Poll[bool](`(async () => {
+	_, err := chromedp.Run(t.Ctx, chromedp.Poll[bool](`(async () => {
 		if (!navigator.serviceWorker.controller) return false;
 		for (const k of await caches.keys()) {
 			const urls = (await (await caches.open(k)).keys()).map((r) => r.url);
@@ -460,8 +336,8 @@ func (b *bench) visit(ctx context.Context, dir string, rate float64, settle bool
 	if err == nil && settle {
 		err = quiet(ctx, &h.sent)
 	}
-	v.firstSent, v.firstRes = h.sent.Load(), t.resources()
-	t.close()
+	v.firstSent, v.firstRes = h.sent.Load(), t.Resources()
+	t.Close()
 	if err != nil {
 		return v, err
 	}
@@ -471,12 +347,12 @@ func (b *bench) visit(ctx context.Context, dir string, rate float64, settle bool
 	if err != nil {
 		return v, err
 	}
-	defer t.close()
+	defer t.Close()
 	v.cachedMs, v.cachedDetail, err = t.open(h.appURL, rate, false)
 	if err == nil && settle {
 		err = quiet(ctx, &h.sent)
 	}
-	v.cachedSent, v.cachedRes = h.sent.Load(), t.resources()
+	v.cachedSent, v.cachedRes = h.sent.Load(), t.Resources()
 	return v, err
 }
 
@@ -500,7 +376,7 @@ func quiet(ctx context.Context, sent *atomic.Int64) error {
 
 func printWire(v visited) {
 	fmt.Printf("Bytes on the wire, first visit: %s (%d B) sent by the host, headers included, the service worker's precaching too. Goal ≤ %.0f MB: %s\n",
-		mb(float64(v.firstSent)), v.firstSent, goalWire/1e6, verdict(v.firstSent <= goalWire))
+		mb(float64(v.firstSent)), v.firstSent, goalWire/1e6, benchbrowser.Verdict(v.firstSent <= goalWire))
 	for _, r := range v.firstRes {
 		fmt.Println("  " + line(r))
 	}
@@ -511,30 +387,30 @@ func printWire(v visited) {
 }
 
 func line(r resource) string {
-	name := r.url
-	if u, err := url.Parse(r.url); err == nil {
+	name := r.URL
+	if u, err := url.Parse(r.URL); err == nil {
 		name = u.Path
 		if u.RawQuery != "" {
 			name += "?…"
 		}
 	}
-	state := fmt.Sprintf("%d", r.status)
-	if r.encoding != "" {
-		state += " " + r.encoding
+	state := fmt.Sprintf("%d", r.Status)
+	if r.Encoding != "" {
+		state += " " + r.Encoding
 	}
-	if r.fromSW {
+	if r.FromServiceWorker {
 		state += ", from the service worker"
 	}
-	if r.cached {
+	if r.FromDiskCache {
 		state += ", from the HTTP cache"
 	}
 	switch {
-	case r.failure != "":
-		state = "failed: " + r.failure
-	case !r.done:
+	case r.Failure != "":
+		state = "failed: " + r.Failure
+	case !r.Done:
 		state = "unfinished"
 	}
-	return fmt.Sprintf("%-34s %10s on the wire (%s)", name, mb(r.wire), state)
+	return fmt.Sprintf("%-34s %10s on the wire (%s)", name, mb(r.Wire), state)
 }
 
 func mb(b float64) string {
