@@ -94,14 +94,8 @@ func (s *Session) viewLocked() View {
 	return View{Game: s.rules.Game, Version: s.version, State: s.state, CanUndo: len(s.undo) > 0, UndoKind: s.undoKindLocked()}
 }
 
-// UndoKind is the kind of the logged action the next Undo would take
-// back; "" when there is nothing to undo.
-func (s *Session) UndoKind() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.undoKindLocked()
-}
-
+// undoKindLocked is the kind of the logged action the next Undo would
+// take back; "" when there is nothing to undo. View carries it.
 func (s *Session) undoKindLocked() string {
 	if len(s.undo) == 0 {
 		return ""

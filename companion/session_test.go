@@ -197,7 +197,7 @@ func TestSession_UndoKind(t *testing.T) {
 			for range tt.undos {
 				require.NoError(t, s.Undo())
 			}
-			assert.Equal(t, tt.want, s.UndoKind())
+			assert.Equal(t, tt.want, s.View().UndoKind)
 			assert.Equal(t, tt.want, s.View().UndoKind, "the view says the same, with its version")
 		})
 	}
