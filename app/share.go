@@ -29,6 +29,25 @@ type hosting struct {
 	port     int
 	urls     []string
 	checkURL string // the connection-test page
+	webApp   string // the full app's folder, served at /app/; "": looked for at each request
+}
+
+// webAppDir finds the full web app `make web` built, for a host to serve
+// at /app/ beside the quick viewer: share.FindWebApp, "" when there is
+// none. Tests point it at a folder of their own.
+var webAppDir = share.FindWebApp
+
+// appURL is the link that opens the full app on this host with the table
+// joined, or "" when the host has no full app to serve.
+func (h *hosting) appURL() string {
+	dir := h.webApp
+	if dir == "" {
+		dir = webAppDir() // what the server looks for at each request
+	}
+	if dir == "" || !share.WebAppBuilt(dir) {
+		return ""
+	}
+	return share.AppURL(h.urls[0])
 }
 
 // stop ends the serving and frees the port at once, even when the
@@ -73,9 +92,10 @@ func (u *UI) startSharing(g *Game, s *companion.Session) (*hosting, error) {
 	game := *g.Share
 	game.Rules = s.Rules()
 	host := share.NewHost(s, game, u.clock, token)
-	srv := host.Server()
+	webApp := webAppDir()
+	srv := host.ServerWithWebApp(webApp)
 	port = l.Addr().(*net.TCPAddr).Port
-	h := &hosting{session: s, host: host, server: srv, listener: l, port: port}
+	h := &hosting{session: s, host: host, server: srv, listener: l, port: port, webApp: webApp}
 	addrs := share.Addresses()
 	for _, a := range addrs {
 		h.urls = append(h.urls, share.URL(a, port, token))
@@ -182,6 +202,7 @@ func (u *UI) stopSharing(gameID string) {
 type shareScreen struct {
 	content fyne.CanvasObject
 	links   *widget.Label
+	app     *widget.Label // the full app's link; nil when the host serves none
 	qr      *canvas.Image
 	stop    *widget.Button
 }
@@ -214,7 +235,22 @@ func newShareScreen(u *UI, g *Game, h *hosting, onBack func()) *shareScreen {
 		map[string]any{"URL": h.checkURL}))
 	check.Wrapping = fyne.TextWrapWord
 	body := container.NewVBox(intro, container.NewCenter(qr),
-		widget.NewLabel(lang.L("Or type one of these links:")), sc.links, check, sc.stop)
+		widget.NewLabel(lang.L("Or type one of these links:")), sc.links)
+	if link := h.appURL(); link != "" {
+		// The full app beside the quick viewer: a phone can keep it on its
+		// home screen. The link is long: it breaks anywhere rather than
+		// widen the screen.
+		offer := widget.NewLabel(lang.L("The full app in the browser, which a phone can keep on its home screen:"))
+		offer.Wrapping = fyne.TextWrapWord
+		sc.app = widget.NewLabel(link)
+		sc.app.TextStyle = fyne.TextStyle{Monospace: true}
+		sc.app.Selectable = true
+		sc.app.Wrapping = fyne.TextWrapBreak
+		body.Add(offer)
+		body.Add(sc.app)
+	}
+	body.Add(check)
+	body.Add(sc.stop)
 	sc.content = container.NewBorder(bar, nil, nil, nil, container.NewVScroll(container.NewPadded(body)))
 	return sc
 }

@@ -4,13 +4,19 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"boardside/companion/share"
 )
 
 // loopbackURL turns the first shared link into one on this machine.
@@ -175,4 +181,75 @@ func TestShare_ARestartFindsItsPortTaken(t *testing.T) {
 	assert.Equal(t, http.StatusOK, askState(t, h2.port, token))
 	remembered, _ := u2.sharedPort("marsmaze")
 	assert.Equal(t, h2.port, remembered, "the port now in use is the one to try next time")
+}
+
+// withWebApp makes the hosts this test starts find the full app in dir
+// ("": none), as they would find build/web.
+func withWebApp(t *testing.T, dir string) {
+	t.Helper()
+	old := webAppDir
+	webAppDir = func() string { return dir }
+	t.Cleanup(func() { webAppDir = old })
+}
+
+// label finds the visible label showing text.
+func label(o fyne.CanvasObject, text string) *widget.Label {
+	for _, obj := range test.LaidOutObjects(o) {
+		if l, ok := obj.(*widget.Label); ok && l.Visible() && l.Text == text {
+			return l
+		}
+	}
+	return nil
+}
+
+func TestShare_OffersTheFullAppWhereTheHostServesIt(t *testing.T) {
+	const offer = "The full app in the browser, which a phone can keep on its home screen:"
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "index.html"), []byte("<!DOCTYPE html><title>the full app</title>"), 0o644))
+	withWebApp(t, dir)
+	env := newTestEnv(t)
+	u := env.start(t)
+	t.Cleanup(u.closeHosts)
+	m := openMarsMaze(t, u)
+	test.Tap(m.bar.share)
+	h := u.hosts["marsmaze"]
+	require.NotNil(t, h)
+
+	want := share.AppURL(h.urls[0])
+	assert.Contains(t, want, "/app/?join=")
+	assert.Contains(t, texts(u.current), offer)
+	link := label(u.current, want)
+	require.NotNil(t, link, "the full app's link, on the table's first address; shown: %q", texts(u.current))
+	assert.True(t, link.Selectable, "a link to copy, as the table's links are")
+	assert.True(t, link.TextStyle.Monospace)
+
+	// The link works: this host serves the app there (on loopback here).
+	base, _ := loopbackURL(t, h)
+	resp, err := http.Get(base + want[strings.Index(want, "/app/"):])
+	require.NoError(t, err)
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	assert.Equal(t, http.StatusOK, resp.StatusCode)
+	assert.Contains(t, string(body), "the full app")
+}
+
+func TestShare_NoFullAppWhereNoneIsBuilt(t *testing.T) {
+	withWebApp(t, "")
+	env := newTestEnv(t)
+	u := env.start(t)
+	t.Cleanup(u.closeHosts)
+	m := openMarsMaze(t, u)
+	test.Tap(m.bar.share)
+	h := u.hosts["marsmaze"]
+	require.NotNil(t, h)
+	shown := strings.Join(texts(u.current), "\n")
+	assert.Contains(t, shown, "/?t=", "the table's links")
+	assert.NotContains(t, shown, "full app")
+	assert.NotContains(t, shown, "/app/")
+
+	base, _ := loopbackURL(t, h)
+	resp, err := http.Head(base + "/app/")
+	require.NoError(t, err)
+	resp.Body.Close()
+	assert.Equal(t, http.StatusNotFound, resp.StatusCode, "the host serves no app either")
 }

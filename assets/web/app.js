@@ -29,6 +29,7 @@ addWords({
   soundOn: "Sound on", soundOff: "Sound off", waiting: "…",
   keepOn: "Keep this screen on yourself: this page cannot do it here.",
   pause: "Pause", resume: "Resume", paused: "Paused", start: "Start",
+  openApp: "Open the full app",
   kind: {},
 }, {
   connected: "verbunden", connecting: "verbinde …", offline: "getrennt", offset: "Uhrabweichung", rtt: "Laufzeit", version: "Stand",
@@ -40,6 +41,7 @@ addWords({
   soundOn: "Ton an", soundOff: "Ton aus", waiting: "…",
   keepOn: "Lasst den Bildschirm selbst an: diese Seite kann es hier nicht.",
   pause: "Pause", resume: "Weiter", paused: "Pausiert", start: "Start",
+  openApp: "Die ganze App öffnen",
   kind: {},
 });
 
@@ -106,7 +108,7 @@ function connect() {
   connState("", T.connecting);
   es = new EventSource(api("events"));
   es.addEventListener("state", (e) => { snap = JSON.parse(e.data); setOnline(true); render(); });
-  es.onopen = () => { setOnline(true); if (synced) syncClock(); }; // a reconnect syncs again
+  es.onopen = () => { setOnline(true); if (synced) syncClock(); offerApp(); }; // a reconnect syncs again, and asks for the app if the host was out of reach
   es.onerror = () => {
     setOnline(false);
     checkLink();
@@ -129,6 +131,7 @@ function forbidden(msg) {
   $("fatal").textContent = msg;
   $("fatal").hidden = false;
   $("offline").hidden = true;
+  $("applink").hidden = true; // it would join the same wrong link
   render();
 }
 function setOnline(on) {
@@ -180,12 +183,12 @@ async function undo(kind) {
 const actionName = (kind) => word(T.kind, kind);
 
 // ---- tap safety ----
-// Every button that acts is made by tapButton and carries its action's
-// key. A tap counts only when the button under the finger is still the
-// same action when the finger lifts, when the button has been where it is,
-// as it is, for ARM_MS, and when the same button was not tapped within
-// SAME_TAP_MS: a double tap applies one action, never a second one that
-// appeared under the finger.
+// Every button that acts, and the link to the full app, is made by
+// tapButton and carries its action's key. A tap counts only when the
+// button under the finger is still the same action when the finger lifts,
+// when the button has been where it is, as it is, for ARM_MS, and when the
+// same button was not tapped within SAME_TAP_MS: a double tap applies one
+// action, never a second one that appeared under the finger.
 const ARM_MS = 500, SAME_TAP_MS = 500;
 const taps = { applied: 0, ignored: 0 };
 let down = null;
@@ -201,11 +204,11 @@ function arm(b) { if (b._tap) b._tap.armedAt = performance.now() + ARM_MS; }
 document.addEventListener("pointerdown", (e) => {
   unlockAudio();
   awake.gesture();
-  const b = e.target.closest && e.target.closest("button[data-tap]");
+  const b = e.target.closest && e.target.closest("[data-tap]");
   down = b ? { b, key: b._tap.key, t: performance.now() } : null;
 }, true);
 document.addEventListener("click", (e) => {
-  const b = e.target.closest && e.target.closest("button[data-tap]");
+  const b = e.target.closest && e.target.closest("[data-tap]");
   if (!b) return;
   e.preventDefault();
   e.stopPropagation();
@@ -223,7 +226,7 @@ document.addEventListener("click", (e) => {
 // A button not on screen has no place: where it shows up next is not a
 // move (what shows it arms it: a slot, a question, a new button).
 function rearmMoved() {
-  document.querySelectorAll("button[data-tap]").forEach((b) => {
+  document.querySelectorAll("[data-tap]").forEach((b) => {
     const r = b.getBoundingClientRect(), at = r.left + "," + r.top + "," + r.width + "," + r.height;
     if (!r.width && !r.height) { b._at = undefined; return; }
     if (b._at !== undefined && b._at !== at) arm(b);
@@ -476,11 +479,34 @@ function renderUndo() {
   tapButton(u, "undo:" + kind + ":" + snap.version, () => undo(kind));
 }
 
+// ---- the full app, where the host serves it ----
+// A host with `make web`'s build serves the full app at /app/; one without
+// answers there 404, with a page saying how to build it. The link to it
+// stands last in the page, at the foot of the game's area, where no action
+// button ever is, and takes taps as a button does: not while it has just
+// appeared or moved. The answer is shown in data-full-app: yes or no.
+let appAsked = false;
+async function offerApp() {
+  if (appAsked || fatal) return;
+  appAsked = true;
+  let ok = false;
+  try { ok = (await fetch("/app/", { method: "HEAD", cache: "no-store" })).ok; } catch (e) { appAsked = false; } // the host may come back
+  const a = $("applink");
+  if (ok && !fatal) {
+    a.href = "/app/?join=" + encodeURIComponent(location.href);
+    a.textContent = T.openApp;
+    tapButton(a, "app", () => location.assign(a.href));
+    a.hidden = false;
+  }
+  document.documentElement.dataset.fullApp = ok && !fatal ? "yes" : "no";
+}
+
 // The page is parsed when this deferred script runs: the connection and
 // the clock's first pings start at once, side by side, while the games'
 // scripts load; the first render waits for both.
 connect();
 syncClock();
+offerApp();
 setInterval(syncClock, 30000);
 window.addEventListener("online", () => { if (es && es.readyState === EventSource.CLOSED) connect(); syncClock(); });
 document.addEventListener("DOMContentLoaded", () => {

@@ -98,7 +98,8 @@ var webTypes = map[string]string{
 //     phone downloads the app once; the page, the service worker and the
 //     manifest with no-cache, so a new build is seen at once;
 //   - without a build, a page saying how to make one, with a link to the
-//     table in the quick viewer.
+//     table in the quick viewer, as 404 Not Found: the quick viewer asks
+//     HEAD /app/ and offers the full app only on a success.
 //
 // With dir "", the folder is looked for at every request (FindWebApp), so
 // a build made while the host runs is served.

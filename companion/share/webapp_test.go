@@ -154,6 +154,18 @@ func TestWebApp_WithoutABuildSaysHowToMakeOne(t *testing.T) {
 	assert.Equal(t, http.StatusNotFound, resp.StatusCode)
 }
 
+// The quick viewer offers the full app when HEAD /app/ succeeds: only a
+// host with a build may answer it so.
+func TestWebApp_HEADTellsTheQuickViewerWhetherThereIsAnApp(t *testing.T) {
+	dir, _ := fakeWebApp(t)
+	built := serveApp(WithWebApp(http.NotFoundHandler(), WebApp(dir)), "HEAD", "/app/")
+	assert.Equal(t, http.StatusOK, built.StatusCode)
+	assert.Empty(t, mustRead(t, built.Body))
+	none := serveApp(WithWebApp(http.NotFoundHandler(), WebApp(t.TempDir())), "HEAD", "/app/")
+	assert.Equal(t, http.StatusNotFound, none.StatusCode, "the page saying how to build the app is no success")
+	assert.Equal(t, "no-store", none.Header.Get("Cache-Control"))
+}
+
 func TestWebApp_ABuildMadeWhileTheHostRunsIsServed(t *testing.T) {
 	empty := t.TempDir()
 	h := WebApp(empty)
