@@ -30,6 +30,15 @@ type joinScreen struct {
 
 func (u *UI) showJoin() { u.show(newJoinScreen(u).content) }
 
+// showJoinLink shows the join screen with a table's link filled in, for a
+// copy of the app opened from that table: one tap on Join joins it.
+func (u *UI) showJoinLink(link string) {
+	j := newJoinScreen(u)
+	j.link.SetText(link)
+	setLabel(j.status, lang.L("You came from this table: tap Join to take part from this device."))
+	u.show(j.content)
+}
+
 func newJoinScreen(u *UI) *joinScreen {
 	j := &joinScreen{}
 	bar, _ := backBar(lang.L("Join a table"), u.showHome)

@@ -45,3 +45,14 @@ func (u *UI) openFile(use func(name string, b []byte, err error)) {
 		use(r.URI().Name(), b, err)
 	}, u.win)
 }
+
+// startLink is the table link the app was opened with, for the join
+// screen: a program is opened without one.
+func startLink() string { return "" }
+
+// forgetStartLink drops the link the app was opened with.
+func forgetStartLink() {}
+
+// watchPlatform follows what the platform says from outside the window: a
+// program has nothing to follow.
+func (u *UI) watchPlatform() {}

@@ -4,8 +4,11 @@ package app
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"io"
+	"net/url"
+	"strings"
 	"syscall/js"
 
 	"fyne.io/fyne/v2"
@@ -147,4 +150,65 @@ func (u *UI) openFile(use func(name string, b []byte, err error)) {
 	})
 	input.Call("addEventListener", "change", changed)
 	input.Call("click")
+}
+
+// startLink is the table link in the page's ?join=, which a host's quick
+// viewer and Share screen put there: the join screen opens with it.
+func startLink() string {
+	q, err := url.ParseQuery(strings.TrimPrefix(js.Global().Get("location").Get("search").String(), "?"))
+	if err != nil {
+		return ""
+	}
+	link, err := url.Parse(q.Get("join"))
+	if err != nil || (link.Scheme != "http" && link.Scheme != "https") || link.Query().Get("t") == "" {
+		return ""
+	}
+	return link.String()
+}
+
+// forgetStartLink takes ?join= out of the page's address, so a reload
+// opens the player's own games, not the join screen again.
+func forgetStartLink() {
+	loc := js.Global().Get("location")
+	if !strings.Contains(loc.Get("search").String(), "join=") {
+		return
+	}
+	h := js.Global().Get("history")
+	h.Call("replaceState", h.Get("state"), "", loc.Get("pathname").String()+loc.Get("hash").String())
+}
+
+// watchPlatform follows the page: its Back button (the page sends
+// "boardside:back" when Back would have left the app) goes back a screen,
+// and only on the home screen does the page say a second Back leaves;
+// and window.boardsideScreen() answers, as a promise of JSON, what the
+// window shows and where: Fyne draws to one canvas, so this is what
+// browser tests tap and read.
+func (u *UI) watchPlatform() {
+	win := js.Global()
+	win.Call("addEventListener", "boardside:back", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if u.awayFromHome.Load() {
+			args[0].Call("preventDefault") // the page then says nothing about leaving
+			u.do(func() { u.back() })
+		}
+		return nil
+	}))
+	win.Set("boardsideScreen", js.FuncOf(func(js.Value, []js.Value) any {
+		var executor js.Func
+		executor = js.FuncOf(func(_ js.Value, args []js.Value) any {
+			executor.Release()
+			resolve := args[0]
+			// Not on this callback: it holds the page's event loop,
+			// which Fyne's goroutine may be waiting for.
+			go func() {
+				var b []byte
+				fyne.DoAndWait(func() {
+					size := u.win.Canvas().Size()
+					b, _ = json.Marshal(map[string]any{"width": size.Width, "height": size.Height, "items": u.screenList()})
+				})
+				resolve.Invoke(string(b))
+			}()
+			return nil
+		})
+		return js.Global().Get("Promise").New(executor)
+	}))
 }

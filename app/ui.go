@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
@@ -66,8 +67,12 @@ type UI struct {
 	// leave stops the showing game screen's timers and watchers.
 	leave func()
 
-	// current is the screen showing, kept for tests.
-	current fyne.CanvasObject
+	// current is the screen showing; home is the home screen's when it
+	// was the last one shown.
+	current, home fyne.CanvasObject
+	// awayFromHome is whether a screen other than home shows, for the
+	// platform's Back, which asks from outside the Fyne goroutine.
+	awayFromHome atomic.Bool
 }
 
 // New builds the UI in a new window and shows the screen the player left:
@@ -129,11 +134,14 @@ func New(a fyne.App, opt Options) *UI {
 	problems = append(problems, u.loadSessions()...)
 	shareProblems := u.shareAgain() // before the game screen, which says it is shared
 
-	if g := u.game(u.prefs.OpenGame()); g != nil && g.Built() && u.session(g.ID) != nil {
+	if link := startLink(); link != "" {
+		u.showJoinLink(link) // opened from a table's link: Join is one tap away
+	} else if g := u.game(u.prefs.OpenGame()); g != nil && g.Built() && u.session(g.ID) != nil {
 		u.openGame(g)
 	} else {
 		u.showHome()
 	}
+	u.watchPlatform()
 	for _, p := range problems {
 		dialog.ShowInformation(lang.L("A saved game could not be read"), p, u.win)
 	}
@@ -159,7 +167,13 @@ func (u *UI) setForeground(f bool) {
 // show replaces the screen. The screen that was showing stops first.
 func (u *UI) show(screen fyne.CanvasObject) {
 	u.stopCurrent()
+	u.setCurrent(screen)
+}
+
+// setCurrent puts screen in the window.
+func (u *UI) setCurrent(screen fyne.CanvasObject) {
 	u.current = screen
+	u.awayFromHome.Store(screen != u.home)
 	u.win.SetContent(screen)
 }
 
@@ -275,8 +289,7 @@ func (u *UI) openGame(g *Game) {
 	}
 	u.prefs.SetOpenGame(g.ID)
 	u.stopCurrent()
-	u.current = g.Screen(u, s) // may set u.leave
-	u.win.SetContent(u.current)
+	u.setCurrent(g.Screen(u, s)) // the screen may set u.leave
 }
 
 // stopCurrent stops the showing screen's timers and watchers.
@@ -291,5 +304,19 @@ func (u *UI) stopCurrent() {
 // showHome returns to the home screen.
 func (u *UI) showHome() {
 	u.prefs.SetOpenGame("")
-	u.show(newHomeScreen(u).content)
+	forgetStartLink() // the player left the table the app was opened for
+	h := newHomeScreen(u)
+	u.home = h.content
+	u.show(h.content)
+}
+
+// back goes back from the screen showing, as the Back or Home button on
+// its bar does: to the home screen (games are saved as they go). It says
+// whether there was somewhere to go.
+func (u *UI) back() bool {
+	if u.current == nil || u.current == u.home {
+		return false
+	}
+	u.showHome()
+	return true
 }

@@ -1,6 +1,6 @@
 // Boardside's web app page: checks the browser can run the app, downloads
 // it with a progress bar, starts it, and then helps Fyne's web driver on a
-// phone: a finger drag scrolls, and Back does not drop a game by mistake.
+// phone: a finger drag scrolls or slides, and Back does not drop a game by mistake.
 // The page marks performance "app-drawn" (and <html data-drawn="1">) when
 // the app's first frame is on screen, after "app-compiled" when the wasm
 // is downloaded and compiled; tests and cmd/webappbench wait for them.
@@ -189,10 +189,12 @@
     fail(T.failed(err && err.message ? err.message : String(err)), T.retry, () => location.reload());
   });
 
-  // ---- a finger drag scrolls ----
+  // ---- a finger drag scrolls, or slides ----
 
   // Fyne's web driver turns a tap into mouse events but ignores a finger
-  // drag. The page turns one into the mouse wheel at the finger: Fyne
+  // drag. The page turns an upright drag into the mouse wheel at the
+  // finger, and a sideways one into a mouse drag (a slider follows it;
+  // Boardside has nothing that scrolls sideways). For the wheel: Fyne
   // scrolls what is under the mouse. It moves a wheel delta d of 5 or more
   // by 2d (10 × 0.2: internal/driver/glfw/scroll_speed_wasm.go), so the
   // finger's movement is sent in steps of at least 10 px as half of it,
@@ -206,6 +208,10 @@
     const at = { clientX: x, clientY: y, bubbles: true, cancelable: true };
     target.dispatchEvent(new MouseEvent("mousemove", at));
     target.dispatchEvent(new WheelEvent("wheel", { ...at, deltaX: dx / 2, deltaY: dy / 2, deltaMode: 0 }));
+  }
+
+  function mouse(type, target, x, y) {
+    target.dispatchEvent(new MouseEvent(type, { clientX: x, clientY: y, button: 0, buttons: type === "mouseup" ? 0 : 1, bubbles: true, cancelable: true }));
   }
 
   // move scrolls by the finger's movement (dx, dy), in steps.
@@ -236,8 +242,19 @@
     if (!drag.moving) {
       if (Math.hypot(t.clientX - drag.x0, t.clientY - drag.y0) < slop) return;
       drag.moving = true;
+      drag.slide = Math.abs(t.clientX - drag.x0) > Math.abs(t.clientY - drag.y0);
+      if (drag.slide) { // press where the finger went down: Fyne drags what is there
+        mouse("mousemove", drag.target, drag.x0, drag.y0);
+        mouse("mousedown", drag.target, drag.x0, drag.y0);
+      }
     }
     e.preventDefault();
+    if (drag.slide) {
+      drag.x = t.clientX;
+      drag.y = t.clientY;
+      mouse("mousemove", drag.target, drag.x, drag.y);
+      return;
+    }
     const dx = drag.x - t.clientX;
     const dy = drag.y - t.clientY;
     const dt = Math.max(e.timeStamp - drag.at, 1);
@@ -252,6 +269,10 @@
   document.addEventListener("touchend", (e) => {
     const d = drag;
     drag = null;
+    if (d && d.slide) {
+      mouse("mouseup", d.target, d.x, d.y);
+      return;
+    }
     if (!d || !d.moving || e.timeStamp - d.at > 100) return; // the finger had stopped
     let last = performance.now();
     const glide = (now) => {
@@ -266,13 +287,17 @@
     if (Math.hypot(d.vx, d.vy) >= 0.3) coast = requestAnimationFrame(glide);
   }, { passive: true });
 
-  document.addEventListener("touchcancel", () => { drag = null; }, { passive: true });
+  document.addEventListener("touchcancel", () => {
+    if (drag && drag.slide) mouse("mouseup", drag.target, drag.x, drag.y);
+    drag = null;
+  }, { passive: true });
 
   // ---- Back does not drop a game ----
 
   // The page keeps one history entry of its own ahead of where it was
-  // opened. Back takes that one: the app stays, a note says a second Back
-  // leaves, and "boardside:back" is sent to window for the app. The entry
+  // opened. Back takes that one: the app stays, and "boardside:back" is
+  // sent to window: the app goes back a screen, or, on its home screen,
+  // lets the page say that a second Back leaves. The entry
   // is added again at the next tap: browsers skip entries that a page adds
   // without a tap or key press.
   let guarded = false;
@@ -287,8 +312,8 @@
   addEventListener("popstate", (e) => {
     if (!guarded || (e.state && e.state.boardside === "guard")) return;
     guarded = false;
-    toast(T.backAgain);
-    dispatchEvent(new CustomEvent("boardside:back"));
+    // The app cancels the event when it went back a screen itself.
+    if (dispatchEvent(new CustomEvent("boardside:back", { cancelable: true }))) toast(T.backAgain);
   });
 
   let toastTimer = 0;

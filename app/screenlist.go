@@ -1,0 +1,157 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/widget"
+)
+
+// shown is one thing the window shows and where, in the window's units
+// from its top left corner. In a browser Fyne draws everything to one
+// canvas, so this list is what a test there taps and reads (see
+// platform_web.go), and what a layout check measures.
+type shown struct {
+	Kind string  `json:"kind"` // button, label, entry, check, select, radio, link, text, digits, other
+	Text string  `json:"text"`
+	X    float32 `json:"x"`
+	Y    float32 `json:"y"`
+	W    float32 `json:"w"`
+	H    float32 `json:"h"`
+	// Value is a tab bar's selected tab.
+	Value    string `json:"value,omitempty"`
+	Disabled bool   `json:"disabled,omitempty"`
+	// InView is false when a scroll container holds it out of sight.
+	InView bool `json:"inView"`
+	// Dialog is true for what a dialog or pop-up over the screen shows.
+	Dialog bool `json:"dialog,omitempty"`
+}
+
+// screenList lists what the window shows: the screen's buttons, texts and
+// inputs (visible ones only; anything inside a hidden container is left
+// out), then those of any dialog over it. Fyne goroutine only.
+func (u *UI) screenList() []shown {
+	c := u.win.Canvas()
+	whole := rect{0, 0, c.Size().Width, c.Size().Height}
+	w := lister{abs: u.app.Driver().AbsolutePositionForObject}
+	if c.Content() != nil {
+		w.walk(c.Content(), whole)
+	}
+	for _, o := range c.Overlays().List() {
+		w.dialog = true
+		w.walk(o, whole)
+	}
+	return w.out
+}
+
+// rect is an area of the window: where a scroll container lets things show.
+type rect struct{ x, y, w, h float32 }
+
+func (r rect) intersect(o rect) rect {
+	x, y := max(r.x, o.x), max(r.y, o.y)
+	return rect{x, y, max(0, min(r.x+r.w, o.x+o.w)-x), max(0, min(r.y+r.h, o.y+o.h)-y)}
+}
+
+// contains says whether o lies inside r, allowing half a unit for rounding.
+func (r rect) contains(o rect) bool {
+	return o.x >= r.x-0.5 && o.y >= r.y-0.5 && o.x+o.w <= r.x+r.w+0.5 && o.y+o.h <= r.y+r.h+0.5
+}
+
+type lister struct {
+	abs    func(fyne.CanvasObject) fyne.Position
+	dialog bool
+	out    []shown
+}
+
+func (l *lister) add(o fyne.CanvasObject, kind, text string, disabled bool, view rect) {
+	p, s := l.abs(o), o.Size()
+	r := rect{p.X, p.Y, s.Width, s.Height}
+	l.out = append(l.out, shown{Kind: kind, Text: text, X: p.X, Y: p.Y, W: s.Width, H: s.Height,
+		Disabled: disabled, InView: s.Width > 0 && s.Height > 0 && view.contains(r), Dialog: l.dialog})
+}
+
+// walk lists o and what it holds. Fyne has no public way into a widget's
+// parts, so the widgets Boardside uses are named here; any other is listed
+// by its type.
+func (l *lister) walk(o fyne.CanvasObject, view rect) {
+	if o == nil || !o.Visible() {
+		return
+	}
+	switch o := o.(type) {
+	case *fyne.Container:
+		for _, c := range o.Objects {
+			l.walk(c, view)
+		}
+	case *container.Scroll:
+		p, s := l.abs(o), o.Size()
+		l.walk(o.Content, view.intersect(rect{p.X, p.Y, s.Width, s.Height}))
+	case *widget.PopUp:
+		l.walk(o.Content, view)
+	case *widget.Button:
+		l.add(o, "button", o.Text, o.Disabled(), view)
+	case *widget.Label:
+		l.add(o, "label", o.Text, false, view)
+	case *widget.RichText:
+		l.add(o, "label", o.String(), false, view)
+	case *widget.Hyperlink:
+		l.add(o, "link", o.Text, false, view)
+	case *widget.Entry:
+		l.add(o, "entry", o.Text, o.Disabled(), view)
+	case *widget.Check:
+		l.add(o, "check", checkText(o.Text, o.Checked), o.Disabled(), view)
+	case *widget.Select:
+		l.add(o, "select", o.Selected, o.Disabled(), view)
+	case *widget.RadioGroup:
+		l.add(o, "radio", o.Selected, o.Disabled(), view)
+	case *widget.Form:
+		for _, it := range o.Items {
+			l.walk(it.Widget, view)
+		}
+	case *widget.Slider:
+		l.add(o, "slider", fmt.Sprint(o.Value), o.Disabled(), view)
+	case *widget.Accordion:
+		for _, it := range o.Items {
+			if it.Open {
+				l.walk(it.Detail, view)
+			}
+		}
+	case *container.AppTabs:
+		var names []string
+		for _, it := range o.Items {
+			names = append(names, it.Text)
+		}
+		// Fyne's tab buttons are its own: listed is the bar, above the
+		// selected tab's content, with the tabs' names.
+		p := l.abs(o)
+		bar := shown{Kind: "tabs", Text: strings.Join(names, "|"), X: p.X, Y: p.Y, W: o.Size().Width, Dialog: l.dialog}
+		if it := o.Selected(); it != nil {
+			bar.Value = it.Text
+			bar.H = l.abs(it.Content).Y - p.Y
+			if bar.H <= 0 { // the bar is below the content (Fyne's place on a phone)
+				bar.Y = l.abs(it.Content).Y + it.Content.Size().Height
+				bar.H = p.Y + o.Size().Height - bar.Y
+			}
+			l.walk(it.Content, view)
+		}
+		bar.InView = bar.H > 0 && view.contains(rect{bar.X, bar.Y, bar.W, bar.H})
+		l.out = append(l.out, bar)
+	case *canvas.Text:
+		l.add(o, "text", o.Text, false, view)
+	case *digits:
+		l.add(o, "digits", o.Text(), false, view)
+	case *layout.Spacer, *widget.Separator, *widget.Icon, *canvas.Rectangle, *canvas.Image, *canvas.Raster, *canvas.Circle, *canvas.Line:
+	default:
+		l.add(o, "other", strings.TrimPrefix(fmt.Sprintf("%T", o), "*"), false, view)
+	}
+}
+
+func checkText(text string, on bool) string {
+	if on {
+		return "☑ " + text
+	}
+	return "☐ " + text
+}

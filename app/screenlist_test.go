@@ -1,0 +1,88 @@
+package app
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/test"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func findShown(items []shown, kind, text string) (shown, bool) {
+	for _, it := range items {
+		if it.Kind == kind && it.Text == text {
+			return it, true
+		}
+	}
+	return shown{}, false
+}
+
+// TestScreenList_SaysWhatShowsAndWhere is what browser tests rely on to
+// tap the one canvas Fyne draws: the home screen's buttons where Fyne
+// laid them out, the ones a scroll holds below the window marked out of
+// view, and a dialog's buttons as the dialog's.
+func TestScreenList_SaysWhatShowsAndWhere(t *testing.T) {
+	u := newTestEnv(t).start(t)
+	u.win.Resize(fyne.NewSize(412, 500))
+	u.showHome()
+	items := u.screenList()
+
+	join, ok := findShown(items, "button", "Join a table")
+	require.True(t, ok, "the Join button is listed: %v", items)
+	assert.True(t, join.InView)
+	assert.False(t, join.Disabled)
+	assert.Equal(t, u.app.Driver().AbsolutePositionForObject(button(t, u.current, "Join a table")), fyne.NewPos(join.X, join.Y), "where Fyne put it")
+	assert.GreaterOrEqual(t, join.W*join.H, float32(44*30))
+
+	settings, ok := findShown(items, "button", "Settings")
+	require.True(t, ok)
+	assert.Less(t, settings.Y, join.Y, "Settings is above Join")
+
+	last, ok := findShown(items, "label", "AquaSphere")
+	require.True(t, ok, "the last tile's title")
+	assert.False(t, last.InView, "at 500 high the last tile is below the window, inside the scroll")
+	assert.Greater(t, last.Y+last.H, float32(500))
+
+	dialog.ShowConfirm("Start again?", "Everything goes.", func(bool) {}, u.win)
+	yes, ok := findShown(u.screenList(), "button", "Yes")
+	require.True(t, ok, "a dialog's buttons are listed")
+	assert.True(t, yes.Dialog)
+	assert.True(t, yes.InView)
+}
+
+// TestBack_GoesHomeFromAnyScreenAndStaysThere is the browser's Back
+// button: a screen back, never out of the app from a game.
+func TestBack_GoesHomeFromAnyScreenAndStaysThere(t *testing.T) {
+	u := newTestEnv(t).start(t)
+	assert.False(t, u.awayFromHome.Load())
+	assert.False(t, u.back(), "nowhere to go from home")
+
+	test.Tap(newHomeScreen(u).settings)
+	assert.True(t, u.awayFromHome.Load())
+	assert.True(t, u.back())
+	assert.Contains(t, texts(u.current), "Join a table", "home again")
+	assert.False(t, u.awayFromHome.Load())
+
+	u.openGame(u.game("marsmaze"))
+	assert.True(t, u.awayFromHome.Load())
+	assert.True(t, u.back())
+	assert.Contains(t, texts(u.current), "Join a table")
+	assert.Empty(t, u.prefs.OpenGame(), "the next start opens home")
+}
+
+// TestJoinLink_OneTapAway opens the join screen as the app does when a
+// table's link opened it.
+func TestJoinLink_OneTapAway(t *testing.T) {
+	u := newTestEnv(t).start(t)
+	u.showJoinLink("http://192.168.1.20:7777/?t=abc")
+	shown := texts(u.current)
+	assert.Contains(t, shown, "You came from this table: tap Join to take part from this device.")
+	items := u.screenList()
+	entry, ok := findShown(items, "entry", "http://192.168.1.20:7777/?t=abc")
+	assert.True(t, ok, "the link is filled in: %v", items)
+	assert.True(t, entry.InView)
+	_, ok = findShown(items, "button", "Join")
+	assert.True(t, ok)
+}

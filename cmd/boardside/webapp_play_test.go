@@ -1,0 +1,219 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"boardside/companion"
+	mm "boardside/companion/marsmaze"
+	"boardside/companion/share"
+	"boardside/timers"
+)
+
+// fyneScreen is what the web app's window.boardsideScreen() says the
+// window shows (app/screenlist.go): Fyne draws to one canvas, so this is
+// how a test finds what to tap and read.
+type fyneScreen struct {
+	Width  float64     `json:"width"`
+	Height float64     `json:"height"`
+	Items  []fyneShown `json:"items"`
+}
+
+type fyneShown struct {
+	Kind     string  `json:"kind"`
+	Text     string  `json:"text"`
+	X        float64 `json:"x"`
+	Y        float64 `json:"y"`
+	W        float64 `json:"w"`
+	H        float64 `json:"h"`
+	Value    string  `json:"value"`
+	Disabled bool    `json:"disabled"`
+	InView   bool    `json:"inView"`
+	Dialog   bool    `json:"dialog"`
+}
+
+func (s fyneScreen) String() string {
+	var b strings.Builder
+	for _, it := range s.Items {
+		fmt.Fprintf(&b, "%s %q at %.0f,%.0f %.0f×%.0f view=%v dis=%v dlg=%v\n", it.Kind, it.Text, it.X, it.Y, it.W, it.H, it.InView, it.Disabled, it.Dialog)
+	}
+	return b.String()
+}
+
+// readScreen asks the app what it shows.
+func readScreen(ctx context.Context, t *testing.T) fyneScreen {
+	t.Helper()
+	raw, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.boardsideScreen()`, chromedp.EvalAwaitPromise))
+	require.NoError(t, err)
+	var s fyneScreen
+	require.NoError(t, json.Unmarshal([]byte(raw), &s))
+	return s
+}
+
+// startWebApp serves build/web beside a Magic Maze on Mars table and
+// opens /app/ (the address path gives) on an emulated phone or tablet.
+func startWebApp(t *testing.T, d device, path func(table string) string) (context.Context, string) {
+	dir := builtWebApp(t)
+	newTab := webAppBrowser(t)
+	clock := timers.System{}
+	host := share.NewHost(companion.New(mm.Rules, mm.New(), clock), shared[mm.Game].game, clock, share.NewToken())
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	srv := host.ServerWithWebApp(dir)
+	go func() { _ = srv.Serve(l) }()
+	t.Cleanup(func() { _ = srv.Close() })
+	table := "http://" + l.Addr().String() + "/?t=" + host.Token()
+	tab := newTab()
+	require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(d.w, d.h, chromedp.EmulateScale(2.6), chromedp.EmulateMobile, chromedp.EmulateTouch)))
+	_, err = chromedp.Call(tab, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{UserAgent: d.ua})
+	require.NoError(t, err)
+	_, err = chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `window.__ev = []; for (const k of ["touchstart","touchend","mousemove","mousedown","mouseup","click","contextmenu"]) addEventListener(k, (e) => __ev.push([k, Math.round(e.timeStamp), e.clientX, e.clientY]), true);`})
+	require.NoError(t, err)
+	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(path(table))))
+	waitDrawn(tab, t)
+	return tab, table
+}
+
+// waitShown waits until the app shows something of kind whose text
+// satisfies match, in view (a browser draws on its own time: this polls
+// the page, it does not sleep), and returns it.
+func waitShown(ctx context.Context, t *testing.T, kind string, match func(string) bool, what string) fyneShown {
+	t.Helper()
+	var last fyneScreen
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		last = readScreen(ctx, t)
+		for _, it := range last.Items {
+			if it.Kind == kind && it.InView && match(it.Text) {
+				return it
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	page := eval[string](ctx, t, `JSON.stringify({ev: window.__ev, scale: visualViewport.scale, inner: [innerWidth, innerHeight], canvas: [...document.querySelectorAll("canvas")].map((c) => [c.width, c.height, c.style.width, c.style.height]), scroll: [scrollX, scrollY, document.documentElement.scrollWidth]})`)
+	require.FailNow(t, "not shown: "+what, "the page: %s\nthe screen (%.0f×%.0f) shows:\n%s", page, last.Width, last.Height, last)
+	return fyneShown{}
+}
+
+func is(text string) func(string) bool { return func(s string) bool { return s == text } }
+
+// tapShown taps, with a finger, the middle of what waitShown finds, once
+// it has stayed where it is for two readings: a screen that has just come
+// is laid out again when the window takes its size.
+func tapShown(ctx context.Context, t *testing.T, kind string, match func(string) bool, what string) {
+	t.Helper()
+	it := waitShown(ctx, t, kind, match, what)
+	for again := waitShown(ctx, t, kind, match, what); again != it; again = waitShown(ctx, t, kind, match, what) {
+		it = again
+	}
+	require.False(t, it.Disabled, what+" is enabled")
+	require.NoError(t, chromedp.Do(ctx, touch(it.X+it.W/2, it.Y+it.H/2)))
+}
+
+// The devices the web app is tried on: a phone and a tablet, each with its
+// browser's user agent, as Fyne's web driver reads it to decide that it
+// runs on a mobile device.
+var (
+	phone  = device{412, 915, "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36"}
+	tablet = device{800, 1280, "Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"}
+)
+
+type device struct {
+	w, h int64
+	ua   string
+}
+
+// sandShown is the Magic Maze screen's sand timer reading, in seconds.
+func sandShown(ctx context.Context, t *testing.T) int {
+	t.Helper()
+	d := waitShown(ctx, t, "digits", func(s string) bool { return strings.Contains(s, ":") }, "the sand timer")
+	var m, s int
+	_, err := fmt.Sscanf(d.Text, "%d:%d", &m, &s)
+	require.NoError(t, err, d.Text)
+	return m*60 + s
+}
+
+// TestWebApp_PlaysMagicMazeAndComesBackAfterAReload starts a Magic Maze on
+// Mars game by taps in the web app on a phone, flips the sand, reloads
+// the page: the game is back, saved in the browser, with the sand where
+// it would be.
+func TestWebApp_PlaysMagicMazeAndComesBackAfterAReload(t *testing.T) {
+	tab, _ := startWebApp(t, phone, func(table string) string { return share.AppURL(table)[:strings.Index(share.AppURL(table), "?")] })
+	tapShown(tab, t, "label", is("Magic Maze on Mars"), "the Magic Maze tile")
+	tapShown(tab, t, "button", is("Turn the sand timer over to start"), "Start")
+	waitShown(tab, t, "button", is("Flip"), "the game runs")
+	waitShown(tab, t, "digits", func(s string) bool { return s != "3:00" && s != "–:––" }, "the sand running")
+	before, at := sandShown(tab, t), time.Now()
+
+	require.NoError(t, chromedp.Do(tab, chromedp.Reload()))
+	waitDrawn(tab, t)
+	waitShown(tab, t, "button", is("Flip"), "the game, after the reload")
+	after, away := sandShown(tab, t), time.Since(at)
+	// Whole seconds on both readings: one second either way.
+	assert.InDelta(t, float64(before)-away.Seconds(), float64(after), 1.5, "the sand ran on while the page reloaded, no more and no less")
+	assert.Less(t, after, before)
+}
+
+// TestWebApp_JoinsTheTableItCameFromInOneTap opens the web app as the
+// quick viewer's link does, joins with one tap, acts at the table, and
+// leaves by the browser's Back button.
+func TestWebApp_JoinsTheTableItCameFromInOneTap(t *testing.T) {
+	tab, table := startWebApp(t, phone, share.AppURL)
+	waitShown(tab, t, "entry", is(table), "the table's link, filled in")
+	tapShown(tab, t, "button", is("Join"), "Join")
+	waitShown(tab, t, "label", func(s string) bool { return strings.HasPrefix(s, "Connected") }, "joined")
+	tapShown(tab, t, "button", is("Turn the sand timer over to start"), "Start, at the table")
+	waitShown(tab, t, "button", is("Flip"), "the table's game started")
+
+	require.NoError(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`history.back()`)))
+	waitShown(tab, t, "button", is("Join a table"), "home, after Back")
+	assert.True(t, eval[bool](tab, t, `document.getElementById("toast").hidden`), "Back went a screen back: no word about leaving")
+	assert.NotContains(t, eval[string](tab, t, `location.href`), "join=", "a reload opens this phone's own games")
+}
+
+// TestWebApp_ADELEOnATablet sets ADELE up on a tablet, turns to her
+// console and lifts its cover with a finger slide; a tap does not.
+func TestWebApp_ADELEOnATablet(t *testing.T) {
+	tab, _ := startWebApp(t, tablet, func(table string) string { return share.AppURL(table)[:strings.Index(share.AppURL(table), "?")] })
+	tapShown(tab, t, "label", is("ADELE"), "the ADELE tile")
+	tapShown(tab, t, "button", is("Set up the game"), "Set up")
+	bar := waitShown(tab, t, "tabs", is("Table|ADELE's console"), "the table and the console")
+	// Fyne draws the tab buttons itself: try along the bar as a finger would.
+	for x := bar.X + 20; x < bar.X+bar.W && readTabs(tab, t).Value != "ADELE's console"; x += 40 {
+		require.NoError(t, chromedp.Do(tab, touch(x, bar.Y+bar.H/2)))
+		time.Sleep(300 * time.Millisecond) // the tap reaches Fyne's goroutine on the page's time
+	}
+	require.Equal(t, "ADELE's console", readTabs(tab, t).Value)
+	slide := waitShown(tab, t, "slider", is("0"), "the cover's slide")
+	waitShown(tab, t, "label", is("ADELE's console is hidden"), "the cover")
+
+	y := slide.Y + slide.H/2
+	require.NoError(t, chromedp.Do(tab,
+		touchAt(input.DispatchTouchEventTypeTouchStart, slide.X+10, y),
+		touchAt(input.DispatchTouchEventTypeTouchMove, slide.X+40, y),
+		touchAt(input.DispatchTouchEventTypeTouchMove, slide.X+slide.W/2, y),
+		touchAt(input.DispatchTouchEventTypeTouchMove, slide.X+slide.W-2, y),
+		touchAt(input.DispatchTouchEventTypeTouchEnd, 0, 0)))
+	waitShown(tab, t, "label", is("Hand"), "the console, uncovered")
+}
+
+func readTabs(ctx context.Context, t *testing.T) fyneShown {
+	for _, it := range readScreen(ctx, t).Items {
+		if it.Kind == "tabs" {
+			return it
+		}
+	}
+	return fyneShown{}
+}
