@@ -114,6 +114,11 @@ func (l *lister) walk(o fyne.CanvasObject, view rect) {
 	case *widget.Slider:
 		l.add(o, "slider", fmt.Sprint(o.Value), o.Disabled(), view)
 	case *widget.Accordion:
+		var titles []string
+		for _, it := range o.Items {
+			titles = append(titles, it.Title)
+		}
+		l.add(o, "accordion", strings.Join(titles, "|"), false, view)
 		for _, it := range o.Items {
 			if it.Open {
 				l.walk(it.Detail, view)

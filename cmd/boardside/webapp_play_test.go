@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/page"
@@ -207,6 +208,97 @@ func TestWebApp_ADELEOnATablet(t *testing.T) {
 		touchAt(input.DispatchTouchEventTypeTouchMove, slide.X+slide.W-2, y),
 		touchAt(input.DispatchTouchEventTypeTouchEnd, 0, 0)))
 	waitShown(tab, t, "label", is("Hand"), "the console, uncovered")
+}
+
+// TestWebApp_AFingerScrollsALongScreen drags a finger up the About screen,
+// longer than a phone: the screen follows the finger, and a flick goes on.
+func TestWebApp_AFingerScrollsALongScreen(t *testing.T) {
+	tab, _ := startWebApp(t, phone, func(table string) string { return share.AppURL(table)[:strings.Index(share.AppURL(table), "?")] })
+	tapShown(tab, t, "button", is("About"), "About")
+	heading := waitShown(tab, t, "label", is("Libraries and their licences"), "the licences")
+	var list fyneShown
+	for _, it := range readScreen(tab, t).Items {
+		if it.Kind == "accordion" {
+			list = it
+		}
+	}
+	require.Greater(t, list.Y+list.H, float64(phone.h), "the list goes on below the screen")
+
+	x := float64(phone.w) / 2
+	// moved is how far the screen has scrolled; settled polls it until it
+	// stops changing: the page scrolls on its own time.
+	moved := func() float64 { return heading.Y - placeOf(tab, t, "label", "Libraries and their licences").Y }
+	settled := func() float64 {
+		last := moved()
+		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); {
+			time.Sleep(300 * time.Millisecond)
+			now := moved()
+			if now == last {
+				break
+			}
+			last = now
+		}
+		return last
+	}
+
+	// A flick: 60 px up in 64 ms, lifted while moving. The screen goes on.
+	require.NoError(t, chromedp.Do(tab, stroke(x, 700, 640, 15, 0)))
+	flicked := settled()
+	assert.Greater(t, flicked, 90.0, "a flick coasts on after the finger lifts")
+
+	// A slow drag 200 px down, the finger at rest for 200 ms before it
+	// lifts: the screen follows the finger and stops with it.
+	require.NoError(t, chromedp.Do(tab, stroke(x, 300, 500, 10, 200*time.Millisecond)))
+	back := flicked - settled()
+	assert.InDelta(t, min(200, flicked), back, 25, "the screen came back down with the finger, no further (the flick went %.0f px)", flicked)
+}
+
+// stroke is a finger from (x, from) to (x, to), step px every 16 ms as a
+// phone reports a moving finger, resting rest before it lifts. The
+// events carry those times, so the page sees the finger's speed whatever
+// the test's own pace.
+func stroke(x, from, to, step float64, rest time.Duration) chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		at := float64(time.Now().UnixMilli()) / 1000
+		send := func(typ input.DispatchTouchEventType, y float64) error {
+			points := []*input.TouchPoint{{X: x, Y: y}}
+			if typ == input.DispatchTouchEventTypeTouchEnd {
+				points = []*input.TouchPoint{}
+			}
+			_, err := cdp.Call(ctx, tg, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: typ, TouchPoints: points, Timestamp: input.TimeSinceEpoch(at)})
+			return err
+		}
+		if err := send(input.DispatchTouchEventTypeTouchStart, from); err != nil {
+			return chromedp.Void{}, err
+		}
+		dir := 1.0
+		if to < from {
+			dir = -1
+		}
+		y := from
+		for (to-y)*dir > 0 {
+			y += dir * min(step, (to-y)*dir)
+			at += 0.016
+			if err := send(input.DispatchTouchEventTypeTouchMove, y); err != nil {
+				return chromedp.Void{}, err
+			}
+		}
+		at += rest.Seconds() + 0.016
+		return chromedp.Void{}, send(input.DispatchTouchEventTypeTouchEnd, y)
+	}
+}
+
+// placeOf is where the app shows something, in view or not.
+func placeOf(ctx context.Context, t *testing.T, kind, text string) fyneShown {
+	t.Helper()
+	sc := readScreen(ctx, t)
+	for _, it := range sc.Items {
+		if it.Kind == kind && it.Text == text {
+			return it
+		}
+	}
+	require.FailNow(t, "not on the screen: "+text, "%s", sc)
+	return fyneShown{}
 }
 
 func readTabs(ctx context.Context, t *testing.T) fyneShown {
