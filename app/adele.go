@@ -227,7 +227,7 @@ type adeleConsole struct {
 	covered   bool
 	coverBox  fyne.CanvasObject
 	pinEntry  *widget.Entry
-	slide     *widget.Slider
+	slide     *slideLock
 	lastTouch time.Time
 	wake      func() // renders again, to time the idle cover
 	shown     string
@@ -259,17 +259,11 @@ func newAdeleConsole(u *UI, dispatch func(companion.Action)) *adeleConsole {
 	c.pinEntry = widget.NewPasswordEntry()
 	c.pinEntry.SetPlaceHolder(lang.L("PIN"))
 	c.pinEntry.OnSubmitted = func(string) { c.tryPIN() }
-	c.slide = widget.NewSlider(0, 100)
-	c.slide.OnChangeEnded = func(v float64) {
-		if v >= 100 {
-			c.cover(false)
-		}
-		c.slide.SetValue(0)
-	}
+	c.slide = newSlideLock(lang.L("Slide to the right to show"), func() { c.cover(false) })
 	bg := canvas.NewRectangle(theme.Color(theme.ColorNameBackground))
 	c.coverBox = container.NewStack(bg, container.NewCenter(container.NewVBox(
 		widget.NewLabelWithStyle(lang.L("ADELE's console is hidden"), fyne.TextAlignCenter, fyne.TextStyle{Bold: true}),
-		container.NewGridWrap(fyne.NewSize(320, 40), c.slide),
+		container.NewGridWrap(fyne.NewSize(320, 48), c.slide),
 		container.NewGridWrap(fyne.NewSize(320, 40), c.pinEntry))))
 	c.content = container.NewStack(console, c.coverBox)
 	return c

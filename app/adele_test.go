@@ -94,8 +94,7 @@ func TestAdele_OneFullADELEPhase(t *testing.T) {
 	// ADELE takes the tablet: the console tab is covered until she slides.
 	a.tabs.SelectIndex(1)
 	require.True(t, c.covered)
-	c.slide.SetValue(100)
-	c.slide.OnChangeEnded(100)
+	slideFinger(c.slide, 20, c.slide.Size().Width)
 	require.False(t, c.covered)
 	assert.Equal(t, "10 energy", c.energy.Text)
 

@@ -146,6 +146,8 @@ func (l *lister) walk(o fyne.CanvasObject, view rect) {
 		l.out = append(l.out, bar)
 	case *canvas.Text:
 		l.add(o, "text", o.Text, false, view)
+	case *slideLock:
+		l.add(o, "slide", o.text, false, view)
 	case *digits:
 		l.add(o, "digits", o.Text(), false, view)
 	case *layout.Spacer, *widget.Separator, *widget.Icon, *canvas.Rectangle, *canvas.Image, *canvas.Raster, *canvas.Circle, *canvas.Line:
