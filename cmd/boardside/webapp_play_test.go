@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net"
 	"strings"
@@ -20,46 +19,18 @@ import (
 	"boardside/companion"
 	mm "boardside/companion/marsmaze"
 	"boardside/companion/share"
+	"boardside/internal/webscreen"
 	"boardside/timers"
 )
 
-// fyneScreen is what the web app's window.boardsideScreen() says the
-// window shows (app/screenlist.go): Fyne draws to one canvas, so this is
-// how a test finds what to tap and read.
-type fyneScreen struct {
-	Width  float64     `json:"width"`
-	Height float64     `json:"height"`
-	Items  []fyneShown `json:"items"`
-}
-
-type fyneShown struct {
-	Kind     string  `json:"kind"`
-	Text     string  `json:"text"`
-	X        float64 `json:"x"`
-	Y        float64 `json:"y"`
-	W        float64 `json:"w"`
-	H        float64 `json:"h"`
-	Value    string  `json:"value"`
-	Disabled bool    `json:"disabled"`
-	InView   bool    `json:"inView"`
-	Dialog   bool    `json:"dialog"`
-}
-
-func (s fyneScreen) String() string {
-	var b strings.Builder
-	for _, it := range s.Items {
-		fmt.Fprintf(&b, "%s %q at %.0f,%.0f %.0f×%.0f view=%v dis=%v dlg=%v\n", it.Kind, it.Text, it.X, it.Y, it.W, it.H, it.InView, it.Disabled, it.Dialog)
-	}
-	return b.String()
-}
+// fyneShown is one thing the web app shows; see internal/webscreen.
+type fyneShown = webscreen.Shown
 
 // readScreen asks the app what it shows.
-func readScreen(ctx context.Context, t *testing.T) fyneScreen {
+func readScreen(ctx context.Context, t *testing.T) webscreen.Screen {
 	t.Helper()
-	raw, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.boardsideScreen()`, chromedp.EvalAwaitPromise))
+	s, err := webscreen.Read(ctx)
 	require.NoError(t, err)
-	var s fyneScreen
-	require.NoError(t, json.Unmarshal([]byte(raw), &s))
 	return s
 }
 
@@ -88,46 +59,33 @@ func startWebApp(t *testing.T, d device, path func(table string) string) (contex
 }
 
 // waitShown waits until the app shows something of kind whose text
-// satisfies match, in view (a browser draws on its own time: this polls
-// the page, it does not sleep), and returns it.
+// satisfies match, in view, and returns it.
 func waitShown(ctx context.Context, t *testing.T, kind string, match func(string) bool, what string) fyneShown {
 	t.Helper()
-	var last fyneScreen
-	deadline := time.Now().Add(20 * time.Second)
-	for time.Now().Before(deadline) {
-		last = readScreen(ctx, t)
-		for _, it := range last.Items {
-			if it.Kind == kind && it.InView && match(it.Text) {
-				return it
-			}
-		}
-		time.Sleep(100 * time.Millisecond)
+	it, err := webscreen.Wait(ctx, kind, match, 20*time.Second)
+	if err != nil {
+		page := eval[string](ctx, t, `JSON.stringify({ev: window.__ev, scale: visualViewport.scale, inner: [innerWidth, innerHeight], scroll: [scrollX, scrollY, document.documentElement.scrollWidth]})`)
+		require.FailNow(t, "not shown: "+what, "the page: %s\n%v", page, err)
 	}
-	page := eval[string](ctx, t, `JSON.stringify({ev: window.__ev, scale: visualViewport.scale, inner: [innerWidth, innerHeight], canvas: [...document.querySelectorAll("canvas")].map((c) => [c.width, c.height, c.style.width, c.style.height]), scroll: [scrollX, scrollY, document.documentElement.scrollWidth]})`)
-	require.FailNow(t, "not shown: "+what, "the page: %s\nthe screen (%.0f×%.0f) shows:\n%s", page, last.Width, last.Height, last)
-	return fyneShown{}
+	return it
 }
 
-func is(text string) func(string) bool { return func(s string) bool { return s == text } }
+var is = webscreen.Is
 
-// stableShown is what waitShown finds once it has stayed where it is for
-// two readings: a screen that has just come is laid out again when the
-// window takes its size.
+// stableShown is what waitShown finds once it stays where it is.
 func stableShown(ctx context.Context, t *testing.T, kind string, match func(string) bool, what string) fyneShown {
 	t.Helper()
-	it := waitShown(ctx, t, kind, match, what)
-	for again := waitShown(ctx, t, kind, match, what); again != it; again = waitShown(ctx, t, kind, match, what) {
-		it = again
-	}
+	waitShown(ctx, t, kind, match, what)
+	it, err := webscreen.Stable(ctx, kind, match, 20*time.Second)
+	require.NoError(t, err, what)
 	return it
 }
 
 // tapShown taps, with a finger, the middle of what stableShown finds.
 func tapShown(ctx context.Context, t *testing.T, kind string, match func(string) bool, what string) {
 	t.Helper()
-	it := stableShown(ctx, t, kind, match, what)
-	require.False(t, it.Disabled, what+" is enabled")
-	require.NoError(t, chromedp.Do(ctx, touch(it.X+it.W/2, it.Y+it.H/2)))
+	stableShown(ctx, t, kind, match, what)
+	require.NoError(t, webscreen.TapShown(ctx, kind, match, 20*time.Second), what)
 }
 
 // The devices the web app is tried on: a phone and a tablet, each with its
@@ -235,12 +193,7 @@ func TestWebApp_AFingerScrollsALongScreen(t *testing.T) {
 	tab, _ := startWebApp(t, phone, func(table string) string { return share.AppURL(table)[:strings.Index(share.AppURL(table), "?")] })
 	tapShown(tab, t, "button", is("About"), "About")
 	heading := waitShown(tab, t, "label", is("Libraries and their licences"), "the licences")
-	var list fyneShown
-	for _, it := range readScreen(tab, t).Items {
-		if it.Kind == "accordion" {
-			list = it
-		}
-	}
+	list, _ := readScreen(tab, t).Find("accordion", func(string) bool { return true })
 	require.Greater(t, list.Y+list.H, float64(phone.h), "the list goes on below the screen")
 
 	x := float64(phone.w) / 2
@@ -311,20 +264,12 @@ func stroke(x, from, to, step float64, rest time.Duration) chromedp.Action[chrom
 func placeOf(ctx context.Context, t *testing.T, kind, text string) fyneShown {
 	t.Helper()
 	sc := readScreen(ctx, t)
-	for _, it := range sc.Items {
-		if it.Kind == kind && it.Text == text {
-			return it
-		}
-	}
-	require.FailNow(t, "not on the screen: "+text, "%s", sc)
-	return fyneShown{}
+	it, ok := sc.Find(kind, is(text))
+	require.True(t, ok, "not on the screen: %s\n%s", text, sc)
+	return it
 }
 
 func readTabs(ctx context.Context, t *testing.T) fyneShown {
-	for _, it := range readScreen(ctx, t).Items {
-		if it.Kind == "tabs" {
-			return it
-		}
-	}
-	return fyneShown{}
+	it, _ := readScreen(ctx, t).Find("tabs", func(string) bool { return true })
+	return it
 }

@@ -1,0 +1,139 @@
+// Package webscreen reads and taps Boardside's web app in a browser. Fyne
+// draws the whole app into one canvas, so there is no page to query: the
+// app answers window.boardsideScreen() with what its window shows and
+// where (app/screenlist.go), and a finger taps there. Browser tests
+// (cmd/boardside) and measuring programs (cmd/webappbench) share it.
+package webscreen
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+)
+
+// Screen is what the app's window shows, in its units (CSS pixels).
+type Screen struct {
+	Width  float64 `json:"width"`
+	Height float64 `json:"height"`
+	Items  []Shown `json:"items"`
+}
+
+// Shown is one thing on the screen; see app/screenlist.go.
+type Shown struct {
+	Kind     string  `json:"kind"`
+	Text     string  `json:"text"`
+	X        float64 `json:"x"`
+	Y        float64 `json:"y"`
+	W        float64 `json:"w"`
+	H        float64 `json:"h"`
+	Value    string  `json:"value"`
+	Disabled bool    `json:"disabled"`
+	InView   bool    `json:"inView"`
+	Dialog   bool    `json:"dialog"`
+}
+
+func (s Screen) String() string {
+	var b strings.Builder
+	for _, it := range s.Items {
+		fmt.Fprintf(&b, "%s %q at %.0f,%.0f %.0f×%.0f view=%v dis=%v dlg=%v\n", it.Kind, it.Text, it.X, it.Y, it.W, it.H, it.InView, it.Disabled, it.Dialog)
+	}
+	return b.String()
+}
+
+// Find is the first item of kind whose text satisfies match, in view or not.
+func (s Screen) Find(kind string, match func(string) bool) (Shown, bool) {
+	for _, it := range s.Items {
+		if it.Kind == kind && match(it.Text) {
+			return it, true
+		}
+	}
+	return Shown{}, false
+}
+
+// Is matches a text exactly.
+func Is(text string) func(string) bool { return func(s string) bool { return s == text } }
+
+// Read asks the app what it shows.
+func Read(ctx context.Context) (Screen, error) {
+	var s Screen
+	raw, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.boardsideScreen()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		return s, fmt.Errorf("asking the app what it shows: %w", err)
+	}
+	return s, json.Unmarshal([]byte(raw), &s)
+}
+
+// Wait polls until the app shows, in view, something of kind whose text
+// satisfies match (a browser draws on its own time), and returns it; the
+// error names what was shown instead.
+func Wait(ctx context.Context, kind string, match func(string) bool, timeout time.Duration) (Shown, error) {
+	var last Screen
+	deadline := time.Now().Add(timeout)
+	for {
+		s, err := Read(ctx)
+		if err != nil {
+			return Shown{}, err
+		}
+		last = s
+		for _, it := range s.Items {
+			if it.Kind == kind && it.InView && match(it.Text) {
+				return it, nil
+			}
+		}
+		if time.Now().After(deadline) {
+			return Shown{}, fmt.Errorf("not shown; the screen shows:\n%s", last)
+		}
+		select {
+		case <-ctx.Done():
+			return Shown{}, ctx.Err()
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+// Stable is what Wait finds once it has stayed where it is for two
+// readings: a screen that has just come is laid out again when the window
+// takes its size.
+func Stable(ctx context.Context, kind string, match func(string) bool, timeout time.Duration) (Shown, error) {
+	it, err := Wait(ctx, kind, match, timeout)
+	for err == nil {
+		var again Shown
+		if again, err = Wait(ctx, kind, match, timeout); err == nil && again == it {
+			return it, nil
+		}
+		it = again
+	}
+	return it, err
+}
+
+// Tap is a finger's tap at (x, y): the browser makes the mouse events
+// Fyne's web driver reads from it.
+func Tap(x, y float64) chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		if _, err := cdp.Call(ctx, tg, input.DispatchTouchEvent, input.DispatchTouchEventParams{
+			Type: input.DispatchTouchEventTypeTouchStart, TouchPoints: []*input.TouchPoint{{X: x, Y: y}}}); err != nil {
+			return chromedp.Void{}, err
+		}
+		_, err := cdp.Call(ctx, tg, input.DispatchTouchEvent, input.DispatchTouchEventParams{
+			Type: input.DispatchTouchEventTypeTouchEnd, TouchPoints: []*input.TouchPoint{}})
+		return chromedp.Void{}, err
+	}
+}
+
+// TapShown taps the middle of what Stable finds, when it is enabled.
+func TapShown(ctx context.Context, kind string, match func(string) bool, timeout time.Duration) error {
+	it, err := Stable(ctx, kind, match, timeout)
+	if err != nil {
+		return err
+	}
+	if it.Disabled {
+		return fmt.Errorf("%s %q is disabled", it.Kind, it.Text)
+	}
+	return chromedp.Do(ctx, Tap(it.X+it.W/2, it.Y+it.H/2))
+}
