@@ -17,11 +17,20 @@
 //     again, in a new tab, after the service worker has kept the app);
 //     -loads each, median, unthrottled and with the CPU 4× slower.
 //
+//   - main-thread busy time with Magic Maze's sand running, over -busy,
+//     and the frames WebGL draws a second; the same screen before the
+//     start is the baseline;
+//
+//   - one ADELE action saved to IndexedDB, p50 and p99, unthrottled and
+//     with the CPU 4× slower: cmd/idbbench, built for the browser, plays
+//     -saves actions through the web app's store (app/uristore over Fyne's
+//     IndexedDB storage).
+//
 // It prints the figures beside their goals, and fails only when it could
 // not measure. Nothing leaves 127.0.0.1.
 //
 //	make bench-webapp
-//	go run ./cmd/webappbench [-dir build/web] [-loads 5] [-v]
+//	go run ./cmd/webappbench [-dir build/web] [-loads 5] [-busy 20s] [-saves 500] [-v]
 package main
 
 import (
@@ -68,7 +77,9 @@ var verbose bool
 
 func main() {
 	dir := flag.String("dir", "build/web", "the web app make web built")
-	loads := flag.Int("loads", 5, "visits timed for each of first and cached, unthrottled and throttled")
+	loads := flag.Int("loads", 5, "visits timed for each of first and cached, unthrottled and throttled (0: none)")
+	window := flag.Duration("busy", 20*time.Second, "how long main-thread busy time is measured with the sand running, and before the start (0: not at all)")
+	actions := flag.Int("saves", 500, "ADELE actions saved to IndexedDB, timed (0: none)")
 	chromium := flag.String("chromium", "", "the Chromium to run (default: chromium on the PATH, else /usr/bin/chromium)")
 	flag.BoolVar(&verbose, "v", false, "print every load")
 	flag.Parse()
@@ -77,7 +88,7 @@ func main() {
 		os.Exit(2)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := run(ctx, *chromium, *dir, *loads)
+	err := run(ctx, *chromium, *dir, *loads, *window, *actions)
 	if ctx.Err() != nil {
 		err = errors.New("interrupted")
 	}
@@ -88,7 +99,7 @@ func main() {
 	}
 }
 
-func run(ctx context.Context, chromium, dir string, loads int) error {
+func run(ctx context.Context, chromium, dir string, loads int, window time.Duration, actions int) error {
 	br, err := benchbrowser.Start(ctx, chromium,
 		// WebGL without a GPU, as Fyne's web driver needs.
 		chromedp.Flag("use-gl", "swiftshader"), chromedp.Flag("enable-unsafe-swiftshader", true))
@@ -153,6 +164,8 @@ func run(ctx context.Context, chromium, dir string, loads int) error {
 				name, med, ms[0], ms[len(ms)-1], len(ms), goal.Seconds(), benchbrowser.Verdict(med <= float64(goal.Milliseconds())))
 		}
 	}
+	fmt.Println()
+	failed = append(failed, b.printPlay(ctx, dir, window, actions)...)
 	if len(failed) > 0 {
 		return fmt.Errorf("not measured: %s", strings.Join(failed, "; "))
 	}

@@ -1,0 +1,282 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/performance"
+	"github.com/chromedp/chromedp"
+
+	"boardside/internal/benchbrowser"
+	"boardside/internal/webscreen"
+)
+
+// ---- main-thread busy time with the sand running ----
+
+// countDraws counts, in the page, the frames in which WebGL drew: draw
+// calls less than 8 ms apart belong to one frame.
+const countDraws = `(() => {
+	window.__frames = 0;
+	let last = -1e9;
+	for (const proto of [WebGLRenderingContext.prototype, window.WebGL2RenderingContext && WebGL2RenderingContext.prototype]) {
+		if (!proto) continue;
+		for (const name of ["drawArrays", "drawElements"]) {
+			const draw = proto[name];
+			proto[name] = function (...args) {
+				const now = performance.now();
+				if (now - last > 8) window.__frames++;
+				last = now;
+				return draw.apply(this, args);
+			};
+		}
+	}
+})();`
+
+type busyResult struct {
+	pct      float64 // of one core
+	perSec   float64 // frames drawn a second
+	from, to string  // the sand timer at the start and at the end
+}
+
+// busy opens the web app on a phone, opens Magic Maze on Mars, starts the
+// sand unless paused, and measures the page's main-thread task time and
+// the frames it draws over window.
+func (b *bench) busy(ctx context.Context, dir string, running bool, window time.Duration) (busyResult, error) {
+	var r busyResult
+	h, err := newHost(dir)
+	if err != nil {
+		return r, err
+	}
+	defer h.close()
+	t, err := b.newTab(window + 3*time.Minute)
+	if err != nil {
+		return r, err
+	}
+	defer t.Close()
+	if _, err := chromedp.Call(t.Ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: countDraws}); err != nil {
+		return r, err
+	}
+	home := h.appURL[:strings.Index(h.appURL, "?")] // the phone's own app, not the join screen
+	if _, _, err := t.open(home, 1, true); err != nil {
+		return r, err
+	}
+	const wait = 30 * time.Second
+	if err := webscreen.TapShown(t.Ctx, "label", webscreen.Is("Magic Maze on Mars"), wait); err != nil {
+		return r, fmt.Errorf("opening Magic Maze: %w", err)
+	}
+	if running {
+		if err := webscreen.TapShown(t.Ctx, "button", webscreen.Is("Turn the sand timer over to start"), wait); err != nil {
+			return r, fmt.Errorf("starting the sand: %w", err)
+		}
+		if _, err := webscreen.Wait(t.Ctx, "button", webscreen.Is("Flip"), wait); err != nil {
+			return r, fmt.Errorf("the sand never ran: %w", err)
+		}
+	} else if _, err := webscreen.Wait(t.Ctx, "button", webscreen.Is("Turn the sand timer over to start"), wait); err != nil {
+		return r, err
+	}
+	if err := pause(t.Ctx, 3*time.Second); err != nil { // the screen's first paints pass
+		return r, err
+	}
+	sand := func() string {
+		s, err := webscreen.Read(t.Ctx)
+		if err != nil {
+			return "?"
+		}
+		d, _ := s.Find("digits", func(string) bool { return true })
+		return d.Text
+	}
+	if _, err := chromedp.Call(t.Ctx, performance.Enable, performance.EnableParams{}); err != nil {
+		return r, err
+	}
+	task0, stamp0, err := taskTime(t.Ctx)
+	if err != nil {
+		return r, err
+	}
+	frames0, err := chromedp.Run(t.Ctx, chromedp.Evaluate[float64](`window.__frames`))
+	if err != nil {
+		return r, err
+	}
+	r.from = sand()
+	if err := pause(t.Ctx, window); err != nil {
+		return r, err
+	}
+	r.to = sand()
+	task1, stamp1, err := taskTime(t.Ctx)
+	if err != nil {
+		return r, err
+	}
+	frames1, err := chromedp.Run(t.Ctx, chromedp.Evaluate[float64](`window.__frames`))
+	if err != nil {
+		return r, err
+	}
+	if (r.from != r.to) != running {
+		return r, fmt.Errorf("the sand went from %s to %s: not what this measurement needs", r.from, r.to)
+	}
+	// The two readings of the sand are inside the window: their own task
+	// time is counted, as small as a screen reader's would be.
+	r.pct = 100 * (task1 - task0) / (stamp1 - stamp0)
+	r.perSec = (frames1 - frames0) / (stamp1 - stamp0)
+	return r, nil
+}
+
+func taskTime(ctx context.Context) (task, stamp float64, err error) {
+	res, err := chromedp.Call(ctx, performance.GetMetrics, cdp.Empty{})
+	if err != nil {
+		return 0, 0, err
+	}
+	task, stamp = math.NaN(), math.NaN()
+	for _, m := range res.Metrics {
+		switch m.Name {
+		case "TaskDuration":
+			task = m.Value
+		case "Timestamp":
+			stamp = m.Value
+		}
+	}
+	if math.IsNaN(task) || math.IsNaN(stamp) {
+		return 0, 0, errors.New("the performance metrics have no TaskDuration or Timestamp")
+	}
+	return task, stamp, nil
+}
+
+func pause(ctx context.Context, d time.Duration) error {
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(d):
+		return nil
+	}
+}
+
+// ---- one action saved to IndexedDB ----
+
+type savesResult struct {
+	Actions   int     `json:"actions"`
+	P50Ms     float64 `json:"p50ms"`
+	P99Ms     float64 `json:"p99ms"`
+	MaxMs     float64 `json:"maxMs"`
+	NoSaveP99 float64 `json:"noSaveP99ms"`
+	SaveBytes int     `json:"saveBytes"`
+	Root      string  `json:"root"`
+	Error     string  `json:"error"`
+}
+
+// saves builds cmd/idbbench for the browser, serves it beside build/web's
+// wasm_exec.js on 127.0.0.1 and reads what it measured, with the CPU
+// slowed down rate times.
+func (b *bench) saves(ctx context.Context, dir string, n int, rate float64) (savesResult, error) {
+	var r savesResult
+	tmp, err := os.MkdirTemp("", "idbbench")
+	if err != nil {
+		return r, err
+	}
+	defer os.RemoveAll(tmp)
+	build := exec.CommandContext(ctx, "go", "build", "-tags", "migrated_fynedo,no_emoji,release", "-o", filepath.Join(tmp, "idbbench.wasm"), "./cmd/idbbench")
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := build.CombinedOutput(); err != nil {
+		return r, fmt.Errorf("building cmd/idbbench: %v\n%s", err, out)
+	}
+	glue, _ := filepath.Glob(filepath.Join(dir, "wasm_exec.*.js"))
+	if len(glue) != 1 {
+		return r, fmt.Errorf("no wasm_exec.*.js in %s", dir)
+	}
+	js, err := os.ReadFile(glue[0])
+	if err != nil {
+		return r, err
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/wasm_exec.js", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/javascript")
+		_, _ = w.Write(js)
+	})
+	mux.HandleFunc("/idbbench.wasm", func(w http.ResponseWriter, req *http.Request) {
+		w.Header().Set("Content-Type", "application/wasm")
+		http.ServeFile(w, req, filepath.Join(tmp, "idbbench.wasm"))
+	})
+	mux.HandleFunc("/", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, `<!doctype html><meta charset="utf-8"><script src="wasm_exec.js"></script><script>
+const go = new Go();
+WebAssembly.instantiateStreaming(fetch("idbbench.wasm"), go.importObject).then((r) => go.run(r.instance));
+</script>`)
+	})
+	l, err := net.Listen("tcp", "127.0.0.1:0") // a secure context, as an installed app's page is
+	if err != nil {
+		return r, err
+	}
+	srv := &http.Server{Handler: mux}
+	go func() { _ = srv.Serve(l) }()
+	defer srv.Close()
+
+	t, err := b.newTab(10 * time.Minute)
+	if err != nil {
+		return r, err
+	}
+	defer t.Close()
+	if _, err := chromedp.Call(t.Ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: rate}); err != nil {
+		return r, err
+	}
+	if err := chromedp.Do(t.Ctx, chromedp.Navigate(fmt.Sprintf("http://%s/#%d", l.Addr(), n))); err != nil {
+		return r, err
+	}
+	raw, err := chromedp.Run(t.Ctx, chromedp.Poll[string](`(document.getElementById("result") || {}).textContent || ""`,
+		chromedp.WithPollingInterval(200*time.Millisecond), chromedp.WithPollingTimeout(9*time.Minute)))
+	if err != nil {
+		return r, fmt.Errorf("no result from the page (%w): %s", err, strings.Join(t.Exceptions(), "; "))
+	}
+	if err := json.Unmarshal([]byte(raw), &r); err != nil {
+		return r, err
+	}
+	if r.Error != "" {
+		return r, errors.New(r.Error)
+	}
+	if !strings.HasPrefix(r.Root, "idbfile:") {
+		return r, fmt.Errorf("the saves went to %s, not IndexedDB", r.Root)
+	}
+	return r, nil
+}
+
+// printPlay runs and prints the busy-time and save figures.
+func (b *bench) printPlay(ctx context.Context, dir string, window time.Duration, actions int) []string {
+	var failed []string
+	if window > 0 {
+		paused, perr := b.busy(ctx, dir, false, window)
+		running, err := b.busy(ctx, dir, true, window)
+		switch {
+		case err != nil || perr != nil:
+			fmt.Printf("Main-thread busy with the sand running: NOT MEASURED: %v %v\n", err, perr)
+			failed = append(failed, "busy time")
+		default:
+			fmt.Printf("Main-thread busy, Magic Maze's sand running (%s → %s): %.2f %% of one core over %v, %.1f frames drawn a second. Goal ≤ 3 %%, one repaint a second: %s\n",
+				running.from, running.to, running.pct, window, running.perSec, benchbrowser.Verdict(running.pct <= 3))
+			fmt.Printf("Main-thread busy, the same screen before the start (baseline): %.2f %% of one core, %.1f frames drawn a second\n", paused.pct, paused.perSec)
+		}
+	}
+	if actions > 0 {
+		for _, rate := range []float64{1, slowdown} {
+			r, err := b.saves(ctx, dir, actions, rate)
+			name := map[bool]string{true: "unthrottled", false: fmt.Sprintf("CPU %.0f× slower", rate)}[rate == 1]
+			if err != nil {
+				fmt.Printf("One ADELE action saved to IndexedDB, %s: NOT MEASURED: %v\n", name, err)
+				failed = append(failed, "IndexedDB saves "+name)
+				continue
+			}
+			fmt.Printf("One ADELE action saved to IndexedDB (%s), %s: p50 %.1f ms, p99 %.1f ms, max %.1f ms over %d actions (the rules alone: p99 %.1f ms; last save %.1f KiB). Goal p99 ≤ 20 ms: %s\n",
+				r.Root, name, r.P50Ms, r.P99Ms, r.MaxMs, r.Actions, r.NoSaveP99, float64(r.SaveBytes)/1024, benchbrowser.Verdict(r.P99Ms <= 20))
+		}
+	}
+	return failed
+}
