@@ -1,6 +1,7 @@
 package app
 
 import (
+	"image"
 	"image/color"
 	"math"
 
@@ -19,18 +20,14 @@ type sandglass struct {
 	running  bool
 	rotated  bool
 	raster   *canvas.Raster
+	img      *image.RGBA // the last drawing, reused
 }
 
-var (
-	sandColour = color.NRGBA{R: 0xe9, G: 0xb8, B: 0x4a, A: 0xff}
-	// clear must be an NRGBA too: Fyne picks the raster's image type from
-	// the colour type of its first pixel, and an Alpha image loses colour.
-	clear = color.NRGBA{}
-)
+var sandColour = color.RGBA{R: 0xe9, G: 0xb8, B: 0x4a, A: 0xff}
 
 func newSandglass() *sandglass {
 	s := &sandglass{fraction: 1}
-	s.raster = canvas.NewRasterWithPixels(s.pixel)
+	s.raster = canvas.NewRaster(s.draw)
 	s.ExtendBaseWidget(s)
 	return s
 }
@@ -59,48 +56,71 @@ func (s *sandglass) CreateRenderer() fyne.WidgetRenderer {
 
 func (s *sandglass) MinSize() fyne.Size { return fyne.NewSize(60, 90) }
 
-// pixel colours one pixel of a w×h drawing.
-func (s *sandglass) pixel(x, y, w, h int) color.Color {
-	if s.rotated {
-		x, y = w-1-x, h-1-y
+// draw paints the glass at w×h pixels, a row at a time: the shape of a
+// row depends only on its height, so the square roots and the theme are
+// worked out once a row and once a drawing, not once a pixel; on a phone
+// the glass is a million pixels, redrawn about once a second while the
+// sand runs. The image is an RGBA, which Fyne's painter hands to the GPU as
+// it is (any other kind it converts, pixel by pixel, into a new one); its
+// colours are opaque or nothing, so premultiplying changes none. It is
+// reused while the size stays: Fyne has copied it to the GPU before it
+// asks again.
+func (s *sandglass) draw(w, h int) image.Image {
+	if s.img == nil || s.img.Rect.Dx() != w || s.img.Rect.Dy() != h {
+		s.img = image.NewRGBA(image.Rect(0, 0, w, h))
+	} else {
+		clear(s.img.Pix)
 	}
+	glass := color.RGBAModel.Convert(theme.Color(theme.ColorNameForeground)).(color.RGBA)
 	// Keep the glass's proportions (2:3) and centre it.
 	gh := min(float64(h), float64(w)*1.5)
 	gw := gh / 1.5
-	fx := (float64(x) - (float64(w)-gw)/2) / gw // 0..1 across the glass
-	fy := (float64(y) - (float64(h)-gh)/2) / gh // 0..1 down the glass
-	if fx < 0 || fx > 1 || fy < 0 || fy > 1 {
-		return clear
-	}
-	glass := color.NRGBAModel.Convert(theme.Color(theme.ColorNameForeground))
-	const frame = 0.05
-	if fy < frame || fy > 1-frame {
-		return glass // the wooden ends
-	}
-	// Bulb half-width at this height: widest at the ends, narrow at the neck.
-	d := math.Abs(fy-0.5) / (0.5 - frame) // 0 at the neck, 1 at the ends
-	const neck = 0.035
-	half := neck + (0.44-neck)*math.Sqrt(min(1, d*1.15))
-	off := math.Abs(fx - 0.5)
-	if off > half+0.02 {
-		return clear
-	}
-	if off > half {
-		return glass // the glass wall
-	}
-	// Sand: the top bulb empties from its surface down towards the neck,
-	// the bottom bulb fills from its base up.
-	if fy < 0.5 {
-		if d < math.Sqrt(s.fraction) {
-			return sandColour
+	level := math.Sqrt(s.fraction)
+	for py := range h {
+		y := py
+		if s.rotated {
+			y = h - 1 - py
 		}
-	} else {
-		if d > math.Sqrt(s.fraction) && s.fraction < 1 {
-			return sandColour
+		fy := (float64(y) - (float64(h)-gh)/2) / gh // 0..1 down the glass
+		if fy < 0 || fy > 1 {
+			continue
 		}
-		if s.running && s.fraction > 0 && off < 0.012 {
-			return sandColour // the falling stream
+		row := s.img.Pix[py*s.img.Stride : py*s.img.Stride+4*w]
+		const frame = 0.05
+		ends := fy < frame || fy > 1-frame // the wooden ends
+		// Bulb half-width at this height: widest at the ends, narrow at the neck.
+		d := math.Abs(fy-0.5) / (0.5 - frame) // 0 at the neck, 1 at the ends
+		const neck = 0.035
+		half := neck + (0.44-neck)*math.Sqrt(min(1, d*1.15))
+		// Sand: the top bulb empties from its surface down towards the
+		// neck, the bottom bulb fills from its base up.
+		sand := (fy < 0.5 && d < level) || (fy >= 0.5 && d > level && s.fraction < 1)
+		stream := fy >= 0.5 && !sand && s.running && s.fraction > 0
+		for px := range w {
+			x := px
+			if s.rotated {
+				x = w - 1 - px
+			}
+			fx := (float64(x) - (float64(w)-gw)/2) / gw // 0..1 across the glass
+			if fx < 0 || fx > 1 {
+				continue
+			}
+			off := math.Abs(fx - 0.5)
+			var c color.RGBA
+			switch {
+			case ends:
+				c = glass
+			case off > half+0.02:
+				continue
+			case off > half:
+				c = glass // the glass wall
+			case sand || (stream && off < 0.012): // or the falling stream
+				c = sandColour
+			default:
+				continue
+			}
+			copy(row[4*px:4*px+4], []uint8{c.R, c.G, c.B, c.A})
 		}
 	}
-	return clear
+	return s.img
 }

@@ -62,7 +62,8 @@ func Is(text string) func(string) bool { return func(s string) bool { return s =
 // Read asks the app what it shows.
 func Read(ctx context.Context) (Screen, error) {
 	var s Screen
-	raw, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.boardsideScreen()`, chromedp.EvalAwaitPromise))
+	// Before the app has started there is nothing on its screen yet.
+	raw, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.boardsideScreen ? window.boardsideScreen() : '{"items": []}'`, chromedp.EvalAwaitPromise))
 	if err != nil {
 		return s, fmt.Errorf("asking the app what it shows: %w", err)
 	}
