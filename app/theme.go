@@ -5,6 +5,8 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
+
+	"boardside/assets"
 )
 
 // boardsideTheme is the default theme with square-cornered controls, held
@@ -15,6 +17,9 @@ import (
 // draw where there is no graphics chip: a running timer repaints the whole
 // window every second, and under software OpenGL Fyne's rounded fills are
 // a large part of that repaint (see the README's Performance table).
+//
+// Its text font is the app's symbols font (see Font), so the symbols the
+// app draws render where there are no system fonts, in a browser.
 type boardsideTheme struct {
 	fyne.Theme
 	variant *fyne.ThemeVariant
@@ -33,6 +38,26 @@ func (t boardsideTheme) Size(n fyne.ThemeSizeName) float32 {
 		return 0
 	}
 	return t.Theme.Size(n)
+}
+
+// symbolsFont holds the symbols Fyne's Noto Sans lacks (− ✓ ✗ ★ ▣ …) and
+// nothing else.
+var symbolsFont = fyne.NewStaticResource("BoardsideSymbols-Regular.ttf", assets.SymbolsFont)
+
+// Font puts the app's symbols font first for text. Fyne draws each rune
+// with the first of the theme's font, its own Noto Sans of the same style
+// (then the system's fonts, of which a browser has none) that has a glyph
+// for it. The symbols font has no letters, so all other text still comes
+// from Noto Sans; its space and line metrics are Noto Sans's, so line
+// heights, and where a line starting with a symbol sits, are as before.
+// The symbols are of one weight: Noto Sans Symbols 2 has no bold.
+// Monospace text keeps Fyne's font, whose space sets its tab stops, and so
+// do Fyne's icon glyphs (TextStyle.Symbol).
+func (t boardsideTheme) Font(s fyne.TextStyle) fyne.Resource {
+	if s.Symbol || s.Monospace {
+		return t.Theme.Font(s)
+	}
+	return symbolsFont
 }
 
 // themeFor returns the theme for a Prefs.Theme choice.

@@ -82,17 +82,35 @@ const SoundRate = 44100
 //go:embed web
 var Web embed.FS
 
+// SymbolsFont carries the symbols the app draws that Fyne's bundled Noto
+// Sans lacks (− ✓ ✗ ★ ▣ ✕ ☐ ☑ ● ■ ▲ → …), and nothing else: no letters, no
+// space, Noto Sans's line metrics. A browser has no system fonts to fall
+// back on. Made by scripts/fonts.sh from Noto Sans Symbols 2 and Noto Sans
+// Math (SIL OFL 1.1, fonts/LICENSE-Noto.txt).
+//
+//go:embed fonts/BoardsideSymbols-Regular.ttf
+var SymbolsFont []byte
+
 //go:embed licenses/*.txt
 var licenses embed.FS
 
-// License is one library's licence text.
+//go:embed fonts/LICENSE-*.txt
+var fontLicenses embed.FS
+
+// License is one library's or font's licence text.
 type License struct {
-	Module string // Go module path, e.g. fyne.io/fyne/v2
+	Module string // Go module path, e.g. fyne.io/fyne/v2, or the fonts' names
 	Text   string
 }
 
+// fontLicenseNames names what each fonts/LICENSE-*.txt covers.
+var fontLicenseNames = map[string]string{
+	"LICENSE-Noto.txt": "Noto Sans Symbols 2 and Noto Sans Math fonts",
+}
+
 // Licenses returns the licences of every module built into the app, sorted
-// by module path. File names are module paths with "/" written as "__".
+// by module path, then those of the app's own fonts. File names in
+// licenses/ are module paths with "/" written as "__".
 func Licenses() []License {
 	entries, _ := fs.ReadDir(licenses, "licenses")
 	out := make([]License, 0, len(entries))
@@ -105,5 +123,17 @@ func Licenses() []License {
 		out = append(out, License{Module: mod, Text: string(b)})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Module < out[j].Module })
+	fonts, _ := fs.ReadDir(fontLicenses, "fonts")
+	for _, e := range fonts {
+		b, err := fs.ReadFile(fontLicenses, "fonts/"+e.Name())
+		if err != nil {
+			continue
+		}
+		name := fontLicenseNames[e.Name()]
+		if name == "" {
+			name = e.Name()
+		}
+		out = append(out, License{Module: name, Text: string(b)})
+	}
 	return out
 }
