@@ -126,6 +126,9 @@ for nid, text in (
     (14, "https://openfontlicense.org"),
 ):
     name.setName(text, nid, 3, 1, 0x409)
+# The same input gives the same bytes: keep the source's dates, not today's.
+f.recalcTimestamp = False
+f["head"].modified = f["head"].created
 f.save(out)
 EOF
 ls -l "$out"
