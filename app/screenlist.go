@@ -27,6 +27,12 @@ type shown struct {
 	Disabled bool   `json:"disabled,omitempty"`
 	// InView is false when a scroll container holds it out of sight.
 	InView bool `json:"inView"`
+	// Scrolled is true inside a scroll container: it may lie beyond the
+	// window's edge and be scrolled to.
+	Scrolled bool `json:"scrolled,omitempty"`
+	// MinW and MinH are the least it needs: a text given less is cut.
+	MinW float32 `json:"minW"`
+	MinH float32 `json:"minH"`
 	// Dialog is true for what a dialog or pop-up over the screen shows.
 	Dialog bool `json:"dialog,omitempty"`
 }
@@ -62,16 +68,17 @@ func (r rect) contains(o rect) bool {
 }
 
 type lister struct {
-	abs    func(fyne.CanvasObject) fyne.Position
-	dialog bool
-	out    []shown
+	abs      func(fyne.CanvasObject) fyne.Position
+	dialog   bool
+	scrolled bool
+	out      []shown
 }
 
 func (l *lister) add(o fyne.CanvasObject, kind, text string, disabled bool, view rect) {
-	p, s := l.abs(o), o.Size()
+	p, s, m := l.abs(o), o.Size(), o.MinSize()
 	r := rect{p.X, p.Y, s.Width, s.Height}
-	l.out = append(l.out, shown{Kind: kind, Text: text, X: p.X, Y: p.Y, W: s.Width, H: s.Height,
-		Disabled: disabled, InView: s.Width > 0 && s.Height > 0 && view.contains(r), Dialog: l.dialog})
+	l.out = append(l.out, shown{Kind: kind, Text: text, X: p.X, Y: p.Y, W: s.Width, H: s.Height, MinW: m.Width, MinH: m.Height,
+		Disabled: disabled, InView: s.Width > 0 && s.Height > 0 && view.contains(r), Scrolled: l.scrolled, Dialog: l.dialog})
 }
 
 // walk lists o and what it holds. Fyne has no public way into a widget's
@@ -88,7 +95,10 @@ func (l *lister) walk(o fyne.CanvasObject, view rect) {
 		}
 	case *container.Scroll:
 		p, s := l.abs(o), o.Size()
+		was := l.scrolled
+		l.scrolled = true
 		l.walk(o.Content, view.intersect(rect{p.X, p.Y, s.Width, s.Height}))
+		l.scrolled = was
 	case *widget.PopUp:
 		l.walk(o.Content, view)
 	case *widget.Button:
