@@ -32,21 +32,38 @@
 //     the old bytes, gone (its metadata without data: Read fails), or the
 //     whole new bytes; never a mix. Saves there go the "copy" way.
 //
-// The copy way, for every root whose Move is not a rename: write the new
-// bytes, sealed with their length and SHA-256, to <name>.next; then write
-// them over <name>; then delete <name>.next. Load first looks for a
-// <name>.next whose seal holds: if there is one, the save was cut off after
-// it was complete, so its bytes are the newest and are written over <name>
-// (rolled forward); a broken one is deleted. A cut at any moment thus
-// leaves the previous save or the new one, and a Save that returned nil is
-// never lost.
+// The copy way, for every root whose Move is not a rename: two slots beside
+// the save, <name>.a and <name>.b. Each holds a whole save sealed with a
+// sequence number, its length and a CRC-32C of all three (sealSlot),
+// written in one storage.Writer with one Write. A save writes the slot that does not hold
+// the newest whole save, with the next number; Load reads both and returns
+// the newest whose seal holds. A save cut at any moment can only spoil the
+// slot it was writing (in IndexedDB: that slot's data deleted, or the whole
+// new bytes there; on mobile: that file cut short), so the other slot still
+// holds the previous save, and a Save that returned nil is never lost. There
+// is nothing to roll forward and nothing to delete: a save is three
+// IndexedDB transactions (delete the slot's data, put its metadata, put its
+// data), where the way before (a sealed <name>.next, a copy over <name>,
+// then a delete) took about a dozen round trips.
+//
+// Which slot is newest is read once per save name (on the first Load or
+// Save) and then kept by the Storage, so a save reads nothing: one Storage
+// writes a save at a time (the app has one per root).
+//
+// Saves of that earlier copy way (<name> plain, and a sealed <name>.next
+// if one was cut off) are still read when no slot holds a save, the
+// <name>.next first when its seal holds; the first save in a slot then
+// deletes them. Mobile players of earlier versions find their games in
+// place that way.
 package uristore
 
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"io/fs"
 	"math/rand/v2"
@@ -68,8 +85,22 @@ type Storage struct {
 	rename bool
 
 	mu    sync.Mutex
-	locks map[string]*sync.Mutex // one per save name: a save at a time
-	dirs  map[string]bool        // folders known to exist
+	saves map[string]*saveState // one per save name
+	dirs  map[string]bool       // folders known to exist
+}
+
+// saveState is what a Storage knows of one save name. Its mu lets one
+// operation at a time touch the save; the rest is guarded by mu.
+type saveState struct {
+	mu sync.Mutex
+	// known says newest and seq are what the slots hold (the copy way):
+	// read at the first Load or Save, then kept up to date by this Storage.
+	known  bool
+	newest int    // the slot with the newest whole save; -1: none
+	seq    uint64 // its sequence number
+	// legacy says files of the earlier copy way may be there, to delete.
+	legacy bool
+	slots  [2]fyne.URI // <name>.a and <name>.b, once made
 }
 
 // New returns the storage under root, which must exist (Fyne makes the
@@ -79,7 +110,7 @@ func New(root fyne.URI) *Storage {
 }
 
 func newStorage(root fyne.URI, rename bool) *Storage {
-	return &Storage{root: root, rename: rename, locks: map[string]*sync.Mutex{}, dirs: map[string]bool{}}
+	return &Storage{root: root, rename: rename, saves: map[string]*saveState{}, dirs: map[string]bool{}}
 }
 
 // renames reports whether storage.Move under root is os.Rename: only
@@ -101,12 +132,12 @@ func (s *Storage) Store(name string) companion.Store { return s.store(name) }
 func (s *Storage) store(name string) *Store {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	l := s.locks[name]
-	if l == nil {
-		l = &sync.Mutex{}
-		s.locks[name] = l
+	st := s.saves[name]
+	if st == nil {
+		st = &saveState{newest: -1}
+		s.saves[name] = st
 	}
-	return &Store{s: s, name: name, mu: l}
+	return &Store{s: s, name: name, state: st, mu: &st.mu}
 }
 
 // child returns the URI of the slash-separated name under the root.
@@ -165,11 +196,13 @@ func (s *Storage) forgetFolders() {
 
 // Store keeps one save under a Storage; it is a companion.Store.
 type Store struct {
-	s    *Storage
-	name string
-	mu   *sync.Mutex
-	// beforeCommit lets tests stop a save once its new bytes are written
-	// aside, before they replace the save, as a crash there would.
+	s     *Storage
+	name  string
+	state *saveState
+	mu    *sync.Mutex // state.mu
+	// beforeCommit lets tests stop a save just before its new bytes are
+	// written where they replace the save (the rename, or the slot), as a
+	// crash there would.
 	beforeCommit func() error
 }
 
@@ -187,14 +220,14 @@ func (st *Store) save(data []byte) error {
 	if err := st.s.makeFolders(st.name); err != nil {
 		return fmt.Errorf("could not create the folder for saved games: %w", err)
 	}
+	if !st.s.rename {
+		return st.saveInSlot(data)
+	}
 	u, err := st.s.child(st.name)
 	if err != nil {
 		return err
 	}
-	if st.s.rename {
-		return st.saveByRename(u, data)
-	}
-	return st.saveByCopy(u, data)
+	return st.saveByRename(u, data)
 }
 
 // saveByRename writes a temporary file beside the save, syncs it, renames
@@ -227,125 +260,182 @@ func (st *Store) saveByRename(u fyne.URI, data []byte) (err error) {
 	return nil
 }
 
-// saveByCopy writes the sealed bytes to <name>.next, then the bytes over
-// the save, then deletes <name>.next.
-func (st *Store) saveByCopy(u fyne.URI, data []byte) error {
-	next, err := st.s.child(st.name + nextSuffix)
+// saveInSlot writes the sealed bytes, in one Write, to the slot that does
+// not hold the newest save, with the next sequence number.
+func (st *Store) saveInSlot(data []byte) error {
+	state := st.state
+	if !state.known {
+		f, err := st.look()
+		if err != nil {
+			return err
+		}
+		st.remember(f)
+	}
+	slots, err := st.slots()
 	if err != nil {
 		return err
 	}
-	if err := write(next, seal(data)); err != nil {
-		st.s.forgetFolders()
-		return err
+	i, seq := 0, uint64(1)
+	if state.newest >= 0 {
+		i, seq = 1-state.newest, state.seq+1
 	}
 	if st.beforeCommit != nil {
 		if err := st.beforeCommit(); err != nil {
 			return err
 		}
 	}
-	if err := write(u, data); err != nil {
+	if err := write(slots[i], sealSlot(seq, data)); err != nil {
+		// The slot may hold anything now, and the folder may be gone: the
+		// next save looks again.
+		state.known = false
+		st.s.forgetFolders()
 		return err
 	}
-	// The save is complete: a <name>.next left behind holds the same bytes.
-	_ = storage.Delete(next)
+	state.newest, state.seq = i, seq
+	if state.legacy {
+		// The earlier copy way's files are older than this save, and no
+		// longer read: a failure leaves them for the next save to delete.
+		state.legacy = st.deleteLegacy() != nil
+	}
 	return nil
 }
 
-// Load returns the saved bytes; an error wrapping fs.ErrNotExist when there
-// is no save.
-func (st *Store) Load() ([]byte, error) {
-	st.mu.Lock()
-	defer st.mu.Unlock()
+// slots returns the URIs of <name>.a and <name>.b.
+func (st *Store) slots() ([2]fyne.URI, error) {
+	state := st.state
+	if state.slots[0] == nil {
+		for i, suffix := range slotSuffixes {
+			u, err := st.s.child(st.name + suffix)
+			if err != nil {
+				return state.slots, err
+			}
+			state.slots[i] = u
+		}
+	}
+	return state.slots, nil
+}
+
+// found is what look finds of a save in the copy way.
+type found struct {
+	slots  [2]slot
+	newest int // the slot with the newest whole save; -1: none
+	// The earlier copy way's <name> and <name>.next exist.
+	legacy, legacyNext bool
+}
+
+// slot is what a slot holds.
+type slot struct {
+	read  bool // it could be read (it exists, with data)
+	whole bool // its seal holds
+	seq   uint64
+	data  []byte
+}
+
+// look reads both slots, and whether files of the earlier copy way are
+// there. A slot that cannot be read or whose seal does not hold is one a
+// save was cut off writing (or none): it holds no save.
+func (st *Store) look() (found, error) {
+	f := found{newest: -1}
+	slots, err := st.slots()
+	if err != nil {
+		return f, err
+	}
+	for i, u := range slots {
+		b, err := read(u)
+		if err != nil {
+			continue
+		}
+		s := &f.slots[i]
+		s.read = true
+		s.seq, s.data, s.whole = unsealSlot(b)
+		if s.whole && (f.newest < 0 || s.seq > f.slots[f.newest].seq) {
+			f.newest = i
+		}
+	}
+	for _, l := range []struct {
+		suffix string
+		there  *bool
+	}{{"", &f.legacy}, {nextSuffix, &f.legacyNext}} {
+		u, err := st.s.child(st.name + l.suffix)
+		if err != nil {
+			return f, err
+		}
+		if *l.there, err = storage.Exists(u); err != nil {
+			return f, err
+		}
+	}
+	return f, nil
+}
+
+// remember keeps what look found for the saves to come.
+func (st *Store) remember(f found) {
+	st.state.known, st.state.newest, st.state.legacy = true, f.newest, f.legacy || f.legacyNext
+	if f.newest >= 0 {
+		st.state.seq = f.slots[f.newest].seq
+	}
+}
+
+// newest returns the bytes of the newest save f found: the newest whole
+// slot, else the earlier copy way's <name>.next when its seal holds (a save
+// cut off after it was complete), else its <name>.
+func (st *Store) newest(f found) ([]byte, error) {
+	if f.newest >= 0 {
+		return f.slots[f.newest].data, nil
+	}
+	if f.legacyNext {
+		if u, err := st.s.child(st.name + nextSuffix); err == nil {
+			if b, err := read(u); err == nil {
+				if data, ok := unseal(b); ok {
+					return data, nil
+				}
+			}
+		}
+	}
+	if !f.legacy {
+		return nil, fmt.Errorf("%s: %w", st.name, fs.ErrNotExist)
+	}
 	u, err := st.s.child(st.name)
 	if err != nil {
 		return nil, err
-	}
-	if !st.s.rename {
-		if b, ok := st.rollForward(u); ok {
-			return b, nil
-		}
-	}
-	ok, err := storage.Exists(u)
-	if err != nil {
-		return nil, err
-	}
-	if !ok {
-		return nil, fmt.Errorf("%s: %w", st.name, fs.ErrNotExist)
 	}
 	return read(u)
 }
 
-// rollForward finishes a save that was cut off after its <name>.next was
-// complete, and returns its bytes. A broken <name>.next is deleted.
-func (st *Store) rollForward(u fyne.URI) ([]byte, bool) {
-	next, err := st.s.child(st.name + nextSuffix)
+// deleteAll deletes every file of the save f found, oldest first, so that
+// a cut in between leaves the save as it was (or none): the earlier copy
+// way's <name> then <name>.next, then the slots holding no save, then the
+// older slot, then the newest.
+func (st *Store) deleteAll(f found) error {
+	if err := st.deleteLegacy(); err != nil {
+		return err
+	}
+	slots, err := st.slots()
 	if err != nil {
-		return nil, false
+		return err
 	}
-	if ok, err := storage.Exists(next); err != nil || !ok {
-		return nil, false
+	order := []int{0, 1}
+	if f.newest == 0 {
+		order = []int{1, 0}
 	}
-	b, err := read(next)
-	data, sealed := unseal(b)
-	if err != nil || !sealed {
-		_ = storage.Delete(next)
-		return nil, false
+	for _, i := range order {
+		if !f.slots[i].read {
+			// Perhaps metadata without data (a cut IndexedDB write).
+			if ok, err := storage.Exists(slots[i]); err != nil {
+				return err
+			} else if !ok {
+				continue
+			}
+		}
+		if err := storage.Delete(slots[i]); err != nil {
+			return err
+		}
 	}
-	if write(u, data) == nil {
-		_ = storage.Delete(next)
-	} // else the next Load rolls forward again
-	return data, true
+	return nil
 }
 
-// SetAside keeps the save under companion.AsideName and returns where: the
-// path for a file, the URI otherwise.
-func (st *Store) SetAside(now time.Time) (string, error) {
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	aside, err := st.setAside(now)
-	if err != nil {
-		return "", fmt.Errorf("could not move the unreadable saved game aside: %w", err)
-	}
-	if aside.Scheme() == "file" {
-		return aside.Path(), nil
-	}
-	return aside.String(), nil
-}
-
-func (st *Store) setAside(now time.Time) (fyne.URI, error) {
-	u, err := st.s.child(st.name)
-	if err != nil {
-		return nil, err
-	}
-	aside, err := st.s.child(companion.AsideName(st.name, now))
-	if err != nil {
-		return nil, err
-	}
-	if ok, err := storage.Exists(u); err != nil || !ok {
-		return nil, fmt.Errorf("%s: %w", st.name, errors.Join(err, fs.ErrNotExist))
-	}
-	if st.s.rename {
-		return aside, storage.Move(u, aside)
-	}
-	// Copy, then delete: a cut in between keeps both, and the next start
-	// sets the save aside again.
-	_, _ = st.rollForward(u) // a save cut off is finished first: it is the one set aside
-	b, err := read(u)
-	if err != nil {
-		return nil, err
-	}
-	if err := write(aside, b); err != nil {
-		return nil, err
-	}
-	return aside, storage.Delete(u)
-}
-
-// Remove deletes the save, if there is one.
-func (st *Store) Remove() error {
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	// The save, then a <name>.next a cut save may have left: cut in
-	// between, that finished save is the one read, as before Remove.
+// deleteLegacy deletes the earlier copy way's <name>, then <name>.next (a
+// cut in between leaves the <name>.next, newer, as before).
+func (st *Store) deleteLegacy() error {
 	for _, name := range []string{st.name, st.name + nextSuffix} {
 		u, err := st.s.child(name)
 		if err != nil {
@@ -364,11 +454,120 @@ func (st *Store) Remove() error {
 	return nil
 }
 
+// Load returns the saved bytes; an error wrapping fs.ErrNotExist when there
+// is no save.
+func (st *Store) Load() ([]byte, error) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if !st.s.rename {
+		f, err := st.look()
+		if err != nil {
+			return nil, err
+		}
+		st.remember(f)
+		return st.newest(f)
+	}
+	u, err := st.s.child(st.name)
+	if err != nil {
+		return nil, err
+	}
+	ok, err := storage.Exists(u)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, fmt.Errorf("%s: %w", st.name, fs.ErrNotExist)
+	}
+	return read(u)
+}
+
+// SetAside keeps the save under companion.AsideName and returns where: the
+// path for a file, the URI otherwise.
+func (st *Store) SetAside(now time.Time) (string, error) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	aside, err := st.setAside(now)
+	if err != nil {
+		return "", fmt.Errorf("could not move the unreadable saved game aside: %w", err)
+	}
+	if aside.Scheme() == "file" {
+		return aside.Path(), nil
+	}
+	return aside.String(), nil
+}
+
+func (st *Store) setAside(now time.Time) (fyne.URI, error) {
+	aside, err := st.s.child(companion.AsideName(st.name, now))
+	if err != nil {
+		return nil, err
+	}
+	if !st.s.rename {
+		// Copy the save, plain, then delete it: a cut in between keeps
+		// both, and the next start sets the save aside again.
+		f, err := st.look()
+		if err != nil {
+			return nil, err
+		}
+		b, err := st.newest(f)
+		if err != nil {
+			return nil, err
+		}
+		if err := write(aside, b); err != nil {
+			return nil, err
+		}
+		return aside, st.deleteAllAndRemember(f)
+	}
+	u, err := st.s.child(st.name)
+	if err != nil {
+		return nil, err
+	}
+	if ok, err := storage.Exists(u); err != nil || !ok {
+		return nil, fmt.Errorf("%s: %w", st.name, errors.Join(err, fs.ErrNotExist))
+	}
+	return aside, storage.Move(u, aside)
+}
+
+// Remove deletes the save, if there is one.
+func (st *Store) Remove() error {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if !st.s.rename {
+		f, err := st.look()
+		if err != nil {
+			return err
+		}
+		return st.deleteAllAndRemember(f)
+	}
+	u, err := st.s.child(st.name)
+	if err != nil {
+		return err
+	}
+	ok, err := storage.Exists(u)
+	if err != nil {
+		return err
+	}
+	if ok {
+		return storage.Delete(u)
+	}
+	return nil
+}
+
+// deleteAllAndRemember deletes the save f found; the next save then
+// starts again from the first slot.
+func (st *Store) deleteAllAndRemember(f found) error {
+	if err := st.deleteAll(f); err != nil {
+		st.state.known = false
+		return err
+	}
+	st.remember(found{newest: -1})
+	return nil
+}
+
 // RemoveLeftovers deletes the temporary files of renaming saves that were
 // cut off before their rename; the save itself is untouched.
 func (st *Store) RemoveLeftovers() {
 	if !st.s.rename {
-		return // the copy way leaves only <name>.next, which Load handles
+		return // the copy way leaves no temporary files: a cut spoils a slot, which the next save writes
 	}
 	st.mu.Lock()
 	defer st.mu.Unlock()
@@ -455,12 +654,60 @@ func read(u fyne.URI) ([]byte, error) {
 	return nil, fmt.Errorf("%s is too large to be a save", u)
 }
 
+var slotSuffixes = [2]string{".a", ".b"}
+
+// slotMark begins a sealed slot; then come its sequence number and the
+// length of the save (8 bytes each, big endian), the CRC-32C of both and of
+// the save's bytes (4 bytes), and those bytes.
+//
+// A CRC-32C, as LevelDB's log (under Chrome's IndexedDB) and ext4's journal
+// check their records, not a SHA-256: what it guards against is a write cut
+// off (in IndexedDB the data of the slot is whole or missing; a file is cut
+// short, or holds blocks a power cut left unwritten), not someone forging a
+// save, and in a browser's wasm it hashes a 36 KiB save in 0.12 ms where
+// SHA-256 takes 0.58 ms (four times that on a slow phone).
+const (
+	slotMark   = "\x00boardside-slot1"
+	slotHeader = len(slotMark) + 8 + 8 + 4
+)
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// sealSlot returns data sealed for a slot, with its sequence number.
+func sealSlot(seq uint64, data []byte) []byte {
+	out := make([]byte, slotHeader, slotHeader+len(data))
+	copy(out, slotMark)
+	h := out[len(slotMark):]
+	binary.BigEndian.PutUint64(h, seq)
+	binary.BigEndian.PutUint64(h[8:], uint64(len(data)))
+	sum := crc32.Update(crc32.Checksum(h[:16], castagnoli), castagnoli, data)
+	binary.BigEndian.PutUint32(h[16:], sum)
+	return append(out, data...)
+}
+
+// unsealSlot returns the sequence number and bytes sealed in b, and whether
+// the seal holds: a slot a save was cut off writing does not.
+func unsealSlot(b []byte) (seq uint64, data []byte, ok bool) {
+	if len(b) < slotHeader || string(b[:len(slotMark)]) != slotMark {
+		return 0, nil, false
+	}
+	h, data := b[len(slotMark):slotHeader], b[slotHeader:]
+	if binary.BigEndian.Uint64(h[8:]) != uint64(len(data)) ||
+		binary.BigEndian.Uint32(h[16:]) != crc32.Update(crc32.Checksum(h[:16], castagnoli), castagnoli, data) {
+		return 0, nil, false
+	}
+	return binary.BigEndian.Uint64(h), data, true
+}
+
+// The earlier copy way, whose files are still read: a save was written
+// sealed to <name>.next, then plain over <name>, then <name>.next deleted.
 const (
 	nextSuffix = ".next"
 	// sealMark ends a sealed <name>.next, after the SHA-256 of its bytes.
 	sealMark = "\x00boardside-next1"
 )
 
+// seal is how the earlier copy way sealed a <name>.next.
 func seal(data []byte) []byte {
 	sum := sha256.Sum256(data)
 	out := make([]byte, 0, len(data)+len(sum)+len(sealMark))

@@ -59,7 +59,9 @@ func TestStore_Contract(t *testing.T) {
 				Cut: func(t *testing.T, st companion.Store, err error) {
 					st.(*Store).beforeCommit = func() error { return err }
 				},
-				RollsForward: !r.rename,
+				// The copy way's cut comes before its one write: the
+				// previous save stays.
+				RollsForward: false,
 			})
 		})
 	}
@@ -107,23 +109,48 @@ func TestStore_LeftoverTempsFromACrashAreRemoved(t *testing.T) {
 // A closed tab or a killed app can stop a save, a removal or a setting
 // aside after any step of the storage. Whatever the step, the next start
 // reads the previous save or the new one, and the new one whenever the
-// call had returned nil.
+// call had returned nil; never an older one. Saves of the earlier copy way
+// (<name> plain, maybe a sealed <name>.next) count as saves too.
 func TestStore_CutAtEveryStep(t *testing.T) {
 	const name = "sessions/marsmaze.json"
 	big := bytes.Repeat([]byte("new "), 20<<10) // more than IndexedDB's Move copies
+	save := func(st companion.Store) error { return st.Save(big) }
+	load := func(st companion.Store) error { _, err := st.Load(); return err }
+	remove := func(st companion.Store) error { return st.Remove() }
+	setAside := func(st companion.Store) error { _, err := st.SetAside(epoch); return err }
 	ops := []struct {
 		name  string
-		setup func(t *testing.T, st companion.Store)
+		setup func(t *testing.T, repo *memrepo.Repo, st companion.Store)
 		op    func(st companion.Store) error
 		after []string // what a load may see after a cut; the last one once op returned nil
+		aside bool     // op sets after[0] aside
 	}{
-		{"save over a save", saved("old"), func(st companion.Store) error { return st.Save(big) }, []string{"old", string(big)}},
-		{"first save", nil, func(st companion.Store) error { return st.Save([]byte("new")) }, []string{"", "new"}},
-		{"remove", saved("old"), func(st companion.Store) error { return st.Remove() }, []string{"old", ""}},
-		{"set aside", saved("old"), func(st companion.Store) error { _, err := st.SetAside(epoch); return err }, []string{"old", ""}},
-		{"load finishing a cut save", cutSave, func(st companion.Store) error { _, err := st.Load(); return err }, []string{"new"}},
-		{"remove after a cut save", cutSave, func(st companion.Store) error { return st.Remove() }, []string{"new", ""}},
-		{"set aside after a cut save", cutSave, func(st companion.Store) error { _, err := st.SetAside(epoch); return err }, []string{"new", ""}},
+		{"first save", nil, func(st companion.Store) error { return st.Save([]byte("new")) }, []string{"", "new"}, false},
+		{"save over a save", saved("old"), save, []string{"old", string(big)}, false},
+		{"save over two saves", saved("older", "old"), save, []string{"old", string(big)}, false},
+		{"save over three saves", saved("oldest", "older", "old"), save, []string{"old", string(big)}, false},
+		{"remove", saved("old"), remove, []string{"old", ""}, false},
+		{"remove after two saves", saved("older", "old"), remove, []string{"old", ""}, false},
+		{"remove after three saves", saved("oldest", "older", "old"), remove, []string{"old", ""}, false},
+		{"set aside", saved("old"), setAside, []string{"old", ""}, true},
+		{"set aside after two saves", saved("older", "old"), setAside, []string{"old", ""}, true},
+		{"set aside after three saves", saved("oldest", "older", "old"), setAside, []string{"old", ""}, true},
+
+		{"load after a save cut halfway", cutSave, load, []string{"old"}, false},
+		{"save after a save cut halfway", cutSave, save, []string{"old", string(big)}, false},
+		{"remove after a save cut halfway", cutSave, remove, []string{"old", ""}, false},
+		{"set aside after a save cut halfway", cutSave, setAside, []string{"old", ""}, true},
+
+		{"load of an earlier save", legacy("old", ""), load, []string{"old"}, false},
+		{"load of an earlier save cut off", legacy("old", "new"), load, []string{"new"}, false},
+		{"load of an earlier save cut short", legacy("old", "broken"), load, []string{"old"}, false},
+		{"save over an earlier save", legacy("old", ""), save, []string{"old", string(big)}, false},
+		{"save over an earlier save cut off", legacy("old", "new"), save, []string{"new", string(big)}, false},
+		{"save over an earlier save cut short", legacy("old", "broken"), save, []string{"old", string(big)}, false},
+		{"save over an earlier first save cut off", legacy("", "new"), save, []string{"new", string(big)}, false},
+		{"remove of an earlier save cut off", legacy("old", "new"), remove, []string{"new", ""}, false},
+		{"set aside of an earlier save", legacy("old", ""), setAside, []string{"old", ""}, true},
+		{"set aside of an earlier save cut off", legacy("old", "new"), setAside, []string{"new", ""}, true},
 	}
 	for _, model := range []memrepo.Model{memrepo.IndexedDB, memrepo.Stream} {
 		for _, o := range ops {
@@ -132,7 +159,7 @@ func TestStore_CutAtEveryStep(t *testing.T) {
 					repo, root := memrepo.Register(model)
 					st := newStorage(root, false).Store(name)
 					if o.setup != nil {
-						o.setup(t, st)
+						o.setup(t, repo, st)
 					}
 					before := repo.Steps()
 					repo.CutAfter(cut)
@@ -146,37 +173,132 @@ func TestStore_CutAtEveryStep(t *testing.T) {
 					require.NoError(t, loadErr, "cut after %d steps: the save is readable", cut)
 					if err == nil {
 						assert.Equal(t, o.after[len(o.after)-1], string(got), "cut after %d steps, once done", cut)
-						if o.name == "set aside" || o.name == "set aside after a cut save" {
+						if o.aside {
 							kept, err := newStorage(root, false).Store(companion.AsideName(name, epoch)).Load()
 							require.NoError(t, err)
 							assert.Equal(t, o.after[0], string(kept), "the set-aside save is kept")
 						}
-						if repo.Steps()-before < cut {
-							require.Greater(t, cut, 1, "the cuts fell inside the operation")
+						if steps := repo.Steps() - before; steps < cut {
+							// Loads change nothing: there is no step to cut.
+							require.True(t, cut > 1 || steps == 0, "the cuts fell inside the operation")
 							return // the cut came after the end: every step was tried
 						}
 						continue
 					}
 					require.Error(t, err)
 					assert.Contains(t, o.after, string(got), "cut after %d steps: the previous or the new save", cut)
+
+					// And the save after a cut is whole, and stays.
+					s := newStorage(root, false).Store(name)
+					_, _ = s.Load()
+					require.NoError(t, s.Save([]byte("next")), "cut after %d steps", cut)
+					require.NoError(t, s.Save([]byte("after next")), "cut after %d steps", cut)
+					got, err = newStorage(root, false).Store(name).Load()
+					require.NoError(t, err)
+					assert.Equal(t, "after next", string(got), "cut after %d steps", cut)
 				}
 			})
 		}
 	}
 }
 
-// cutSave saves "old", then "new" cut off once it is complete beside the
-// save, before it replaces it.
-func cutSave(t *testing.T, st companion.Store) {
-	saved("old")(t, st)
-	cut := errors.New("closed")
-	st.(*Store).beforeCommit = func() error { return cut }
-	require.ErrorIs(t, st.Save([]byte("new")), cut)
-	st.(*Store).beforeCommit = nil
+// cutSave saves "old", then "new" cut off halfway through its write.
+func cutSave(t *testing.T, repo *memrepo.Repo, st companion.Store) {
+	saved("old")(t, repo, st)
+	repo.CutAfter(2)
+	require.ErrorIs(t, st.Save([]byte("new")), memrepo.ErrCut)
+	repo.Heal()
+	b, err := newStorage(st.(*Store).s.root, false).Store(st.(*Store).name).Load()
+	require.NoError(t, err)
+	require.Equal(t, "old", string(b))
 }
 
-func saved(s string) func(t *testing.T, st companion.Store) {
-	return func(t *testing.T, st companion.Store) { require.NoError(t, st.Save([]byte(s))) }
+func saved(s ...string) func(t *testing.T, repo *memrepo.Repo, st companion.Store) {
+	return func(t *testing.T, _ *memrepo.Repo, st companion.Store) {
+		for _, s := range s {
+			require.NoError(t, st.Save([]byte(s)))
+		}
+	}
+}
+
+// legacy lays out a save as the earlier copy way left it: main plain under
+// the save's name (none when ""), and next sealed beside it in <name>.next
+// (none when "", cut short when "broken").
+func legacy(main, next string) func(t *testing.T, repo *memrepo.Repo, st companion.Store) {
+	return func(t *testing.T, _ *memrepo.Repo, st companion.Store) {
+		s := st.(*Store)
+		require.NoError(t, s.s.makeFolders(s.name))
+		if main != "" {
+			u, err := s.s.child(s.name)
+			require.NoError(t, err)
+			require.NoError(t, write(u, []byte(main)))
+		}
+		if next != "" {
+			u, err := s.s.child(s.name + nextSuffix)
+			require.NoError(t, err)
+			b := seal([]byte(next))
+			if next == "broken" {
+				b = b[:len(b)/2]
+			}
+			require.NoError(t, write(u, b))
+		}
+	}
+}
+
+// In the copy way a save is one write of one slot: three IndexedDB round
+// trips (delete the slot's data, put its metadata, put its data), nothing
+// read and nothing deleted. The two slots are all there is, and the
+// earlier way's files go with the first save.
+func TestStore_ASaveIsOneWrite(t *testing.T) {
+	const name = "sessions/adele.json"
+	repo, root := memrepo.Register(memrepo.IndexedDB)
+	st := newStorage(root, false).Store(name)
+	legacy("old", "new")(t, repo, st)
+	b, err := st.Load()
+	require.NoError(t, err)
+	require.Equal(t, "new", string(b))
+	require.NoError(t, st.Save([]byte("first")))
+	assert.Equal(t, []string{"/fyne/sessions/adele.json.a"}, repo.Paths(), "the earlier way's files are gone")
+	for i := range 5 {
+		trips := repo.RoundTrips()
+		require.NoError(t, st.Save(fmt.Appendf(nil, "save %d", i)))
+		assert.Equal(t, 3, repo.RoundTrips()-trips, "save %d", i)
+	}
+	assert.Equal(t, []string{"/fyne/sessions/adele.json.a", "/fyne/sessions/adele.json.b"}, repo.Paths())
+
+	// A Storage that saves first, without a load, reads the slots once.
+	st = newStorage(root, false).Store(name)
+	require.NoError(t, st.Save([]byte("again")))
+	trips := repo.RoundTrips()
+	require.NoError(t, st.Save([]byte("and again")))
+	assert.Equal(t, 3, repo.RoundTrips()-trips)
+	b, err = newStorage(root, false).Store(name).Load()
+	require.NoError(t, err)
+	assert.Equal(t, "and again", string(b))
+}
+
+func TestSealSlot(t *testing.T) {
+	data := []byte(`{"format":1,"game":"marsmaze"}`)
+	sealed := sealSlot(7, data)
+	seq, got, ok := unsealSlot(sealed)
+	require.True(t, ok)
+	assert.Equal(t, uint64(7), seq)
+	assert.Equal(t, data, got)
+	for n := range len(sealed) {
+		_, _, ok := unsealSlot(sealed[:n])
+		assert.False(t, ok, "cut short at %d bytes", n)
+	}
+	for _, i := range []int{0, len(slotMark), len(slotMark) + 8, len(slotMark) + 16, slotHeader, len(sealed) - 1} {
+		changed := bytes.Clone(sealed)
+		changed[i] ^= 1
+		_, _, ok = unsealSlot(changed)
+		assert.False(t, ok, "a changed byte at %d", i)
+	}
+	_, _, ok = unsealSlot(data)
+	assert.False(t, ok, "a plain save is not sealed")
+	_, got, ok = unsealSlot(sealSlot(1, nil))
+	assert.True(t, ok, "an empty save")
+	assert.Empty(t, got)
 }
 
 // Fyne's own Move on IndexedDB (repository.GenericMove) is a copy through

@@ -61,6 +61,7 @@ type Repo struct {
 	dirs  map[string]bool
 	steps int // changes made so far
 	cutAt int // with cutAt > 0, changes stop once steps reaches it
+	trips int // requests IndexedDB would have served so far
 }
 
 var schemes atomic.Int64
@@ -101,6 +102,20 @@ func (r *Repo) Steps() int {
 	return r.steps
 }
 
+// RoundTrips is the number of requests Fyne's IndexedDB repository would
+// have made so far, each awaited in turn: one for an Exists, a CanList, a
+// List, a CreateListable or a Read; two for a Delete (the metadata, then
+// the data); for a Write, a delete of the data on a writer's first, then a
+// put of the metadata and one of the data. Reader and Writer make none.
+func (r *Repo) RoundTrips() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.trips
+}
+
+// trip counts n round trips; r.mu is held.
+func (r *Repo) trip(n int) { r.trips += n }
+
 // Paths lists the files there are, with metadata, sorted.
 func (r *Repo) Paths() []string {
 	r.mu.Lock()
@@ -121,6 +136,7 @@ func (r *Repo) step(f func()) error {
 		return ErrCut
 	}
 	r.steps++
+	r.trips++
 	f()
 	return nil
 }
@@ -131,6 +147,7 @@ func clean(u fyne.URI) string { return path.Clean("/" + u.Path()) }
 func (r *Repo) Exists(u fyne.URI) (bool, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	r.trip(1)
 	p := clean(u)
 	return r.files[p] != nil || r.dirs[p], nil
 }
@@ -140,6 +157,7 @@ func (r *Repo) CanRead(u fyne.URI) (bool, error) { return r.Exists(u) }
 func (r *Repo) CanWrite(u fyne.URI) (bool, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	r.trip(1)
 	return !r.dirs[clean(u)], nil
 }
 
@@ -149,6 +167,7 @@ func (r *Repo) Reader(u fyne.URI) (fyne.URIReadCloser, error) {
 	p := clean(u)
 	if r.model == Stream {
 		r.mu.Lock()
+		r.trip(1)
 		f := r.files[p]
 		var data []byte
 		if f != nil {
@@ -182,6 +201,7 @@ type idbReader struct {
 func (i *idbReader) Read(p []byte) (int, error) {
 	i.r.mu.Lock()
 	defer i.r.mu.Unlock()
+	i.r.trip(1)
 	f := i.r.files[i.path]
 	if f == nil || !f.hasData {
 		return 0, errors.New("idbfile undefined")
@@ -248,6 +268,9 @@ func (r *Repo) Delete(u fyne.URI) error {
 	p := clean(u)
 	r.mu.Lock()
 	_, ok := r.files[p]
+	if ok {
+		r.trip(1) // the data's delete; step counts the metadata's
+	}
 	r.mu.Unlock()
 	if !ok {
 		return fmt.Errorf("delete %s: no such file", p)
@@ -264,11 +287,13 @@ func (r *Repo) Child(u fyne.URI, name string) (fyne.URI, error) {
 func (r *Repo) CanList(u fyne.URI) (bool, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	r.trip(1)
 	return r.dirs[clean(u)], nil
 }
 
 func (r *Repo) List(u fyne.URI) ([]fyne.URI, error) {
 	r.mu.Lock()
+	r.trip(1)
 	p := clean(u)
 	var names []string
 	for q := range r.files {
