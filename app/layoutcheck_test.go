@@ -36,7 +36,9 @@ var layoutScreens = []struct {
 	}},
 	{"settings", func(t *testing.T, env *testEnv, u *UI) { u.show(newSettingsScreen(u).content) }},
 	{"about", func(t *testing.T, env *testEnv, u *UI) { u.show(newAboutScreen(u).content) }},
-	{"join", func(t *testing.T, env *testEnv, u *UI) { u.showJoinLink("http://192.168.178.20:7777/?t=0123456789abcdef0123456789abcdef") }},
+	{"join", func(t *testing.T, env *testEnv, u *UI) {
+		u.showJoinLink("http://192.168.178.20:7777/?t=0123456789abcdef0123456789abcdef")
+	}},
 	{"marsmaze", func(t *testing.T, env *testEnv, u *UI) { u.openGame(u.game(mm.Game)) }},
 	{"marsmaze-running", func(t *testing.T, env *testEnv, u *UI) {
 		u.openGame(u.game(mm.Game))
@@ -195,4 +197,3 @@ func TestLayout_TheCheckSeesAGameBarThatDoesNotFit(t *testing.T) {
 		`label "Mission 1" overlaps label "Sand timer"`,
 	}, layoutViolations(items, size), "a scrolled button below the window is reachable, not a violation")
 }
-

@@ -265,7 +265,7 @@ func (m *missionControlScreen) renderState(now time.Time) (time.Duration, bool) 
 	m.vis.set(m.editing && outcome == mc.Playing && !idle, m.adjustRow)
 	m.vis.set(!idle, m.tableArea)
 	if !idle {
-		m.table.render(st)
+		m.table.render(st, outcome == mc.Playing)
 	}
 	if idle {
 		var names []string

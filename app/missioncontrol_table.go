@@ -48,6 +48,7 @@ type mcTable struct {
 	reveal       *widget.Button
 	peek         *widget.Button
 	peekRow      *fyne.Container
+	choose       []*widget.Button // "Put this on top", one for each peeked card
 	peekShown    string
 	revealedList *widget.Label
 
@@ -173,16 +174,18 @@ func (t *mcTable) onUseDice() {
 }
 
 // render shows the table part of the state.
-func (t *mcTable) render(st *mc.State) {
-	t.renderTurn(st, &t.turnVis)
-	t.renderUnlocks(st, &t.unlockVis)
-	t.renderBag(st, &t.bagVis)
+// render shows st; once the game has ended (playing is false) every action
+// is refused, so no button offers one.
+func (t *mcTable) render(st *mc.State, playing bool) {
+	t.renderTurn(st, playing, &t.turnVis)
+	t.renderUnlocks(st, playing, &t.unlockVis)
+	t.renderBag(st, playing, &t.bagVis)
 	t.turnVis.apply(t.turnArea)
 	t.unlockVis.apply(t.unlockArea)
 	t.bagVis.apply(t.bagArea)
 }
 
-func (t *mcTable) renderTurn(st *mc.State, vis *visibility) {
+func (t *mcTable) renderTurn(st *mc.State, playing bool, vis *visibility) {
 	setLabel(t.turn, lang.L("Turn {{.Turn}}", map[string]any{"Turn": st.Turn}))
 	forced := st.ForcedDice()
 	for i := range 3 {
@@ -202,7 +205,14 @@ func (t *mcTable) renderTurn(st *mc.State, vis *visibility) {
 		}
 	}
 	rolled := len(st.Dice) > 0
-	enable(!rolled, t.roll, t.useDice)
+	enable(playing && !rolled, t.roll, t.useDice)
+	for _, in := range t.diceIn {
+		if playing && !rolled {
+			in.Enable()
+		} else {
+			in.Disable()
+		}
+	}
 	setLabel(t.forced, forcedText(forced))
 	vis.set(len(forced) > 0, t.forced)
 
@@ -228,12 +238,13 @@ func (t *mcTable) renderTurn(st *mc.State, vis *visibility) {
 	for r, b := range t.locks {
 		human := !slices.Contains(st.AIRoles, r)
 		vis.set(human, b)
-		enable(rolled && !slices.Contains(st.Locked, r), b)
+		enable(playing && rolled && !slices.Contains(st.Locked, r), b)
 	}
 	vis.set(st.AllLocked(), t.allLocked, t.nextTurn)
+	enable(playing, t.nextTurn)
 }
 
-func (t *mcTable) renderUnlocks(st *mc.State, vis *visibility) {
+func (t *mcTable) renderUnlocks(st *mc.State, playing bool, vis *visibility) {
 	top := ""
 	if revealed := st.RevealedUnlocks(); len(revealed) > 0 {
 		top = revealed[len(revealed)-1].Kind
@@ -258,22 +269,24 @@ func (t *mcTable) renderUnlocks(st *mc.State, vis *visibility) {
 	vis.set(st.Data().UnlockDeck.Source != ownSource, t.unlockSource)
 	setLabel(t.unlockLeft, lang.L("Unlock cards left: {{.Count}}", map[string]any{"Count": len(st.Unlock.Draw)}))
 	peeking := len(st.Peeking) > 0
-	enable(!peeking && len(st.Unlock.Draw) > 0, t.reveal, t.peek)
+	enable(playing && !peeking && len(st.Unlock.Draw) > 0, t.reveal, t.peek)
 	if key := strings.Join(st.Peeking, ","); key != t.peekShown {
 		t.peekShown = key
-		t.peekRow.Objects = nil
+		t.peekRow.Objects, t.choose = nil, nil
 		for _, id := range st.Peeking {
 			c, _ := st.Data().UnlockCard(id)
 			choose := widget.NewButton(lang.L("Put this on top"), func() { t.dispatch(&mc.ArrangeUnlock{Top: id}) })
+			t.choose = append(t.choose, choose)
 			t.peekRow.Objects = append(t.peekRow.Objects, container.NewBorder(nil, choose, nil, nil,
 				container.NewGridWrap(fyne.NewSize(200, 110), newUnlockCard(c.Kind, 16))))
 		}
 		t.peekRow.Refresh()
 		vis.changed = true
 	}
+	enable(playing, t.choose...)
 }
 
-func (t *mcTable) renderBag(st *mc.State, vis *visibility) {
+func (t *mcTable) renderBag(st *mc.State, playing bool, vis *visibility) {
 	if st.PhysicalBag {
 		if len(t.tabs.Items) == 3 {
 			t.tabs.Remove(t.bagTab)
@@ -284,10 +297,11 @@ func (t *mcTable) renderBag(st *mc.State, vis *visibility) {
 	setLabel(t.bagCounts, lang.L("In the bag: {{.Black}} black, {{.White}} white, {{.Red}} red",
 		map[string]any{"Black": st.Bag.In["black"], "White": st.Bag.In["white"], "Red": st.Bag.In["red"]}))
 	star := st.StarValve != ""
-	enable(!star && st.Bag.Len() > 0, t.drawBlind, t.starDraw)
+	enable(playing && !star && st.Bag.Len() > 0, t.drawBlind, t.starDraw)
 	for c, b := range t.take {
-		enable(!star && st.Bag.In[c] > 0, b)
+		enable(playing && !star && st.Bag.In[c] > 0, b)
 	}
+	enable(playing, t.starRemove, t.starReturn)
 	vis.set(star, t.starBox)
 	if star {
 		setLabel(t.starValve, lang.L("Drawn for the star action: {{.Colour}}", map[string]any{"Colour": lang.L(capitalise(st.StarValve))}))

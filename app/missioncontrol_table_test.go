@@ -1,11 +1,15 @@
 package app
 
 import (
+	"maps"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -167,5 +171,30 @@ func TestMissionControl_HistoryOfTheTable(t *testing.T) {
 	shown := strings.Join(texts(u.current), "\n")
 	for _, want := range []string{"Played by the AI deck: Cologne", "Real dice: 3 1 2", "Houston Locked!", "Take White"} {
 		assert.Contains(t, shown, want)
+	}
+}
+
+// TestMissionControlTable_NothingToTapOnceTimeIsUp: after the time is up
+// every action is refused, so no button of the table offers one.
+func TestMissionControlTable_NothingToTapOnceTimeIsUp(t *testing.T) {
+	env := newTestEnv(t)
+	u, m := startedMissionControl(t, env)
+	tb := m.table
+	test.Tap(tb.roll)
+	require.False(t, tb.locks[mc.Bengaluru].Disabled(), "a lock once the dice are rolled")
+	require.False(t, tb.reveal.Disabled())
+
+	env.clock.Advance(3 * time.Hour)
+	m.render(env.clock.Now())
+	st := u.session(mc.Game).View().State.(*mc.State)
+	require.Equal(t, mc.TimeUp, st.Outcome(env.clock.Now()))
+	for r, b := range tb.locks {
+		assert.True(t, b.Disabled(), "%s Locked! after the time is up", r)
+	}
+	for _, b := range append([]*widget.Button{tb.roll, tb.useDice, tb.nextTurn, tb.reveal, tb.peek, tb.drawBlind, tb.starDraw}, slices.Collect(maps.Values(tb.take))...) {
+		assert.True(t, b.Disabled(), "%q after the time is up", b.Text)
+	}
+	for _, in := range tb.diceIn {
+		assert.True(t, in.Disabled())
 	}
 }
