@@ -286,8 +286,9 @@ func (m *marsMazeScreen) renderState(now time.Time) (time.Duration, bool) {
 // renderSolo shows the stopwatch and the ring counting down to the next
 // moment the "Do something!" pawn may move, and pulses at each.
 func (m *marsMazeScreen) renderSolo(st *mm.State, now time.Time, playing bool) (time.Duration, bool) {
-	m.vis.set(st.Solo && st.Started(), m.soloRow)
-	if !st.Solo || !st.Started() {
+	// After the end there is no pawn to move: the row goes.
+	m.vis.set(st.Solo && playing, m.soloRow)
+	if !st.Solo || !playing {
 		return 0, false
 	}
 	elapsed := st.Watch.Elapsed(now)

@@ -126,6 +126,20 @@ func TestMarsMaze_SandRunsOut(t *testing.T) {
 	assert.Equal(t, 0.0, m.glass.fraction)
 }
 
+// TestMarsMaze_SoloHintGoesWithTheGame: once the sand has run out there
+// is no pawn to move, so the solo row with its countdown goes.
+func TestMarsMaze_SoloHintGoesWithTheGame(t *testing.T) {
+	env := newTestEnv(t)
+	u := env.start(t)
+	m := openMarsMaze(t, u)
+	test.Tap(m.solo)
+	test.Tap(m.start)
+	require.True(t, m.soloRow.Visible())
+	env.clock.Advance(3 * time.Minute)
+	require.Contains(t, m.status.Text, "The sand has run out at")
+	assert.False(t, m.soloRow.Visible(), "no \"Pawn may move\" after the loss")
+}
+
 func TestMarsMaze_WinKeepsTheSandLeft(t *testing.T) {
 	env := newTestEnv(t)
 	u := env.start(t)
