@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"image/color"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -207,7 +208,7 @@ func (a *aquaSphereScreen) finishedGames() []fyne.CanvasObject {
 			break
 		}
 		var ps []string
-		for _, p := range g.Players {
+		for _, p := range slices.SortedStableFunc(slices.Values(g.Players), func(a, b aq.FinalPlayer) int { return a.Place - b.Place }) {
 			ps = append(ps, fmt.Sprintf("%d. %s %d", p.Place, p.Name, p.Points))
 		}
 		out = append(out, widget.NewLabel(g.Date.Local().Format("2006-01-02 15:04")+" · "+strings.Join(ps, ", ")))
@@ -434,7 +435,14 @@ func (a *aquaSphereScreen) results(rep *aq.Report) []fyne.CanvasObject {
 	var out []fyne.CanvasObject
 	if rep.Final != nil {
 		out = append(out, widget.NewLabelWithStyle(lang.L("Final scoring"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
-		for i, x := range rep.Final {
+		// By place; players sharing one keep their seats' order.
+		order := make([]int, len(rep.Final))
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortStableFunc(order, func(a, b int) int { return rep.Final[a].Place - rep.Final[b].Place })
+		for _, i := range order {
+			x := rep.Final[i]
 			out = append(out, widget.NewLabel(lang.L("{{.Place}}. {{.Name}}: {{.To}} (letters {{.Letters}}, time markers {{.Time}}, submarines {{.Subs}}, extensions {{.Ext}})",
 				map[string]any{"Place": x.Place, "Name": rep.Players[i].Name, "To": x.To, "Letters": x.Letters, "Time": x.TimeMarkers, "Subs": x.Submarines, "Ext": x.Extensions})))
 		}

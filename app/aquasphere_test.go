@@ -90,6 +90,30 @@ func TestAquaSphere_FinalScoringNamesTheWinner(t *testing.T) {
 	assert.Contains(t, strings.Join(texts(u.current), "\n"), "1. Anna 6, 2. Ben 4")
 }
 
+// TestAquaSphere_ResultsInPlaceOrder: the final results and the finished
+// games read 1., 2., 3., whatever the seats.
+func TestAquaSphere_ResultsInPlaceOrder(t *testing.T) {
+	env := newTestEnv(t)
+	u := env.start(t)
+	a := openAquaSphere(t, u)
+	for _, name := range []string{"Anna", "Ben", "Cara"} {
+		a.newName.SetText(name)
+		test.Tap(button(t, u.current, "Add player"))
+	}
+	for r := 1; r <= 4; r++ {
+		test.Tap(button(t, u.current, "Score interim scoring "+itoaInt(r)))
+	}
+	tapPlus(t, a, 1, "letters", 3) // Ben: 6
+	tapPlus(t, a, 0, "letters", 2) // Anna: 3
+	test.Tap(button(t, u.current, "Score the final scoring"))
+	shown := strings.Join(texts(u.current), "\n")
+	ben, anna, cara := strings.Index(shown, "1. Ben: 6"), strings.Index(shown, "2. Anna: 3"), strings.Index(shown, "3. Cara: 0")
+	require.True(t, ben >= 0 && anna >= 0 && cara >= 0, shown)
+	assert.Less(t, ben, anna)
+	assert.Less(t, anna, cara)
+	assert.Contains(t, shown, "1. Ben 6, 2. Anna 3, 3. Cara 0", "the finished game too")
+}
+
 func TestAquaSphere_OwnTrack(t *testing.T) {
 	env := newTestEnv(t)
 	u := env.start(t)
