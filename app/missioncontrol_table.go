@@ -322,9 +322,9 @@ func defaultNote(source string) string {
 func forcedText(forced []mc.Forced) string {
 	var parts []string
 	for _, f := range forced {
-		parts = append(parts, lang.L("you must keep the {{.Value}} ({{.Role}})", map[string]any{"Value": f.Value, "Role": roleName(f.Role)}))
+		parts = append(parts, lang.L("You must keep the {{.Value}} ({{.Role}})", map[string]any{"Value": f.Value, "Role": roleName(f.Role)}))
 	}
-	return strings.Join(parts, "; ")
+	return strings.Join(parts, "\n") // a sentence a line
 }
 
 // enable enables or disables buttons.

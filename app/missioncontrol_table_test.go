@@ -61,7 +61,7 @@ func TestMissionControlTable_TurnRhythm(t *testing.T) {
 	tb.diceIn[2].SetSelected("2")
 	test.Tap(tb.useDice)
 	assert.Equal(t, []string{"3", "1", "2"}, []string{tb.dice[0].Text, tb.dice[1].Text, tb.dice[2].Text})
-	assert.Equal(t, "you must keep the 3 (Cologne)", tb.forced.Text)
+	assert.Equal(t, "You must keep the 3 (Cologne)", tb.forced.Text)
 	assert.Equal(t, "AI-01", tb.shownCard, "the AI card is revealed after the roll")
 	assert.True(t, tb.roll.Disabled(), "one roll per turn")
 
