@@ -450,8 +450,8 @@ func (a *aquaSphereScreen) results(rep *aq.Report) []fyne.CanvasObject {
 	for r := len(rep.Rounds) - 1; r >= 0; r-- {
 		out = append(out, widget.NewLabelWithStyle(lang.L("Interim scoring {{.Round}}", map[string]any{"Round": r + 1}), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 		for i, x := range rep.Rounds[r] {
-			line := lang.L("{{.Name}}: +{{.Time}} time markers; majority {{.Maj}}, supply {{.Sup}}, crystals {{.Cry}}, octopods {{.Oct}} = {{.Sum}}; {{.From}} → {{.To}}",
-				map[string]any{"Name": rep.Players[i].Name, "Time": x.TimeMarkers, "Maj": x.Majority, "Sup": x.FreeNumber, "Cry": x.Crystals, "Oct": x.Octopods, "Sum": x.Points, "From": x.From, "To": x.To})
+			line := lang.L("{{.Name}}: time markers +{{.Time}}, majority {{.Maj}}, supply {{.Sup}}, crystals {{.Cry}}, octopods {{.Oct}} = {{.Sum}}; {{.From}} → {{.To}}",
+				map[string]any{"Name": rep.Players[i].Name, "Time": x.TimeMarkers, "Maj": x.Majority, "Sup": x.FreeNumber, "Cry": x.Crystals, "Oct": signed(x.Octopods), "Sum": signed(x.Points), "From": x.From, "To": x.To})
 			for _, l := range x.RedLines {
 				line += "; " + redLineText(l)
 			}
@@ -461,6 +461,14 @@ func (a *aquaSphereScreen) results(rep *aq.Report) []fyne.CanvasObject {
 		}
 	}
 	return out
+}
+
+// signed writes a number that may be negative with a real minus sign.
+func signed(n int) string {
+	if n < 0 {
+		return "−" + strconv.Itoa(-n)
+	}
+	return strconv.Itoa(n)
 }
 
 func redLineText(l aq.RedLine) string {

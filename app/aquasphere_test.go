@@ -48,8 +48,8 @@ func TestAquaSphere_EnterARoundAndUndo(t *testing.T) {
 	test.Tap(button(t, u.current, "Score interim scoring 1"))
 
 	shown = strings.Join(texts(u.current), "\n")
-	assert.Contains(t, shown, "Anna: +1 time markers; majority 6, supply 2, crystals 1, octopods 0 = 9; 0 → 9")
-	assert.Contains(t, shown, "Ben: +0 time markers; majority 0, supply 3, crystals 0, octopods 0 = 3; 0 → 3")
+	assert.Contains(t, shown, "Anna: time markers +1, majority 6, supply 2, crystals 1, octopods 0 = 9; 0 → 9")
+	assert.Contains(t, shown, "Ben: time markers +0, majority 0, supply 3, crystals 0, octopods 0 = 3; 0 → 3")
 	assert.Contains(t, shown, "Interim scoring 2 of 4")
 
 	test.Tap(a.bar.undo)
