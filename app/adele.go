@@ -367,8 +367,8 @@ func (c *adeleConsole) draw(st *adele.State) {
 	for _, id := range st.Anomalies {
 		a, _ := st.Data().Anomaly(id)
 		bring := widget.NewButton(lang.L("Bring into play (5)"), func() { c.onAnomaly(a) })
-		if !canAct || st.Energy < adele.AnomalyCost {
-			bring.Disable()
+		if !canAct || !st.CanBringAnomaly(id) {
+			bring.Disable() // refused now: a sector without an obstacle, or too little energy
 		}
 		text := widget.NewLabel(fmt.Sprintf("%s — %s", anomalyName(a.ID), sectorList(a.Sectors)))
 		text.Wrapping = fyne.TextWrapWord

@@ -451,6 +451,40 @@ func (s *State) playSpecial(x *PlaySpecial) error {
 	return nil
 }
 
+// CanBringAnomaly says whether ADELE may bring anomaly id into play now:
+// in her phase, with the energy, and with a placed obstacle for each
+// sector the anomaly needs (a locked door on a border counts for either
+// side, each obstacle for one sector).
+func (s *State) CanBringAnomaly(id string) bool {
+	if s.adelePhase() != nil || s.Energy < AnomalyCost || !slices.Contains(s.Anomalies, id) {
+		return false
+	}
+	a, ok := s.Data().Anomaly(id)
+	if !ok {
+		return false
+	}
+	used := make([]bool, len(s.Placed))
+	// match finds an unused obstacle for need[0], then the rest; few
+	// sectors and obstacles, so trying every way is cheap.
+	var match func(need []string) bool
+	match = func(need []string) bool {
+		if len(need) == 0 {
+			return true
+		}
+		for j, q := range s.Placed {
+			if !used[j] && slices.Contains(s.sectors(q), need[0]) {
+				used[j] = true
+				if match(need[1:]) {
+					return true
+				}
+				used[j] = false
+			}
+		}
+		return false
+	}
+	return match(a.Sectors)
+}
+
 func (s *State) bringAnomaly(x *BringAnomaly) error {
 	if err := s.adelePhase(); err != nil {
 		return err

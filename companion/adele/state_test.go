@@ -306,6 +306,36 @@ func TestBringAnomaly_RequirementsAndCost(t *testing.T) {
 	assert.ErrorIs(t, apply(s, &BringAnomaly{Anomaly: "airlocksLocked", Remove: ok}), ErrNotOnConsole)
 }
 
+// TestCanBringAnomaly_SaysWhatBringAnomalyWouldAccept: the console
+// offers "Bring into play" only where the action would go through.
+func TestCanBringAnomaly_SaysWhatBringAnomalyWouldAccept(t *testing.T) {
+	tests := []struct {
+		name   string
+		placed []Placed
+		energy int
+		want   bool
+	}{
+		{"green, blue and grey covered", []Placed{{Room: 4, Type: Fire}, {Room: 17, Type: Spy}, {Room: 8, Type: DoorLocked, Spot: "door:9"}}, 5, true},
+		{"the door between green and grey serves grey", []Placed{{Room: 4, Type: Fire}, {Room: 17, Type: Spy}, {Room: 8, Type: DoorLocked, Spot: "door:9"}, {Room: 13, Type: Fire}}, 9, true},
+		{"no obstacle in grey", []Placed{{Room: 4, Type: Fire}, {Room: 17, Type: Spy}, {Room: 13, Type: Fire}}, 9, false},
+		{"one door cannot count twice", []Placed{{Room: 17, Type: Spy}, {Room: 8, Type: DoorLocked, Spot: "door:9"}}, 9, false},
+		{"too little energy", []Placed{{Room: 4, Type: Fire}, {Room: 17, Type: Spy}, {Room: 8, Type: DoorLocked, Spot: "door:9"}}, 4, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := inAdelePhase(t)
+			s.Anomalies = []string{"airlocksLocked"}
+			s.Placed = slices.Clone(tc.placed)
+			s.Energy = tc.energy
+			assert.Equal(t, tc.want, s.CanBringAnomaly("airlocksLocked"))
+		})
+	}
+	s := inAdelePhase(t)
+	s.Anomalies = []string{"panic"}
+	s.Energy = 20
+	assert.False(t, s.CanBringAnomaly("airlocksLocked"), "not on the console")
+}
+
 func TestEndPhase_DiscardsRefillsReshufflesGainsAndDraws(t *testing.T) {
 	s := inAdelePhase(t)
 	s.Energy = 3
