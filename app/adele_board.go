@@ -264,8 +264,12 @@ func (b *adeleBoard) set(p adele.PublicState) {
 	}
 	b.command.Hidden = over
 	b.finish.Hidden = over
-	if p.LastRoll != nil {
+	// The crew's starting rooms are on the board; beside the D20 is only
+	// what the D20 itself last rolled.
+	if p.LastRoll != nil && p.LastRoll.What != "crew" {
 		setLabel(b.roll, rollText(*p.LastRoll))
+	} else {
+		setLabel(b.roll, "")
 	}
 	b.drawRooms(p)
 	b.content.Refresh()

@@ -278,3 +278,15 @@ func TestAdele_JoinedDeviceShowsTheCrewsBoard(t *testing.T) {
 	}
 	u.showHome()
 }
+
+// TestAdeleBoard_D20ShowsOnlyItsOwnRoll: the crew's starting rolls are on
+// the board's rooms, not beside the D20 all game.
+func TestAdeleBoard_D20ShowsOnlyItsOwnRoll(t *testing.T) {
+	env := newTestEnv(t)
+	u := env.start(t)
+	a := showAdele(u, knownAdele(t, env, ""))
+	a.render(env.clock.Now())
+	assert.Empty(t, a.board.roll.Text, "no roll of the D20 yet")
+	test.Tap(a.board.d20)
+	assert.Regexp(t, `^D20: \d+$`, a.board.roll.Text)
+}
