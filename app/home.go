@@ -13,7 +13,7 @@ type homeScreen struct {
 	u        *UI
 	content  fyne.CanvasObject
 	tiles    map[string]*widget.Button // by game ID
-	resume   *widget.Button            // nil when no game is in progress
+	resume   *widget.Button            // the most recent game's; nil when no game is in progress
 	history  *widget.Button
 	join     *widget.Button
 	settings *widget.Button
@@ -34,13 +34,18 @@ func newHomeScreen(u *UI) *homeScreen {
 	// The join button goes above the tiles: below their worst-case height
 	// it would sit off screen on a tablet.
 	rows := []fyne.CanvasObject{top, container.NewHBox(h.join)}
-	if games := u.inProgress(); len(games) > 0 {
-		g := games[0]
-		h.resume = widget.NewButtonWithIcon(lang.L("Resume {{.Game}}", map[string]any{"Game": g.Name}),
+	// Every game under way gets its Resume, the most recent first: a
+	// Magic Maze left running must not hide behind the Mission Control
+	// opened since.
+	for i, g := range u.underWay() {
+		resume := widget.NewButtonWithIcon(lang.L("Resume {{.Game}}", map[string]any{"Game": g.Name}),
 			theme.MediaPlayIcon(), func() { u.openGame(g) })
-		h.resume.Importance = widget.HighImportance
-		h.history = widget.NewButtonWithIcon(lang.L("History"), theme.HistoryIcon(), func() { u.showHistory(g) })
-		rows = append(rows, container.NewBorder(nil, nil, nil, h.history, h.resume))
+		history := widget.NewButtonWithIcon(lang.L("History"), theme.HistoryIcon(), func() { u.showHistory(g) })
+		if i == 0 {
+			resume.Importance = widget.HighImportance
+			h.resume, h.history = resume, history
+		}
+		rows = append(rows, container.NewBorder(nil, nil, nil, history, resume))
 	}
 
 	var tiles []fyne.CanvasObject

@@ -4,12 +4,16 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2/test"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	mm "boardside/companion/marsmaze"
+	mc "boardside/companion/missioncontrol"
 )
 
 func TestHome_ShowsTheFourGamesAsTiles(t *testing.T) {
@@ -22,6 +26,24 @@ func TestHome_ShowsTheFourGamesAsTiles(t *testing.T) {
 		assert.Contains(t, shown, g.Blurb)
 	}
 	assert.Nil(t, h.resume, "no game in progress, so nothing to resume")
+}
+
+// TestHome_ResumesEveryGameUnderWay: a sand timer left running in Magic
+// Maze still has its Resume after Mission Control was started since.
+func TestHome_ResumesEveryGameUnderWay(t *testing.T) {
+	u := newTestEnv(t).start(t)
+	u.openGame(u.game("marsmaze"))
+	require.NoError(t, u.session("marsmaze").Dispatch(&mm.Start{}))
+	u.openGame(u.game("missioncontrol"))
+	require.NoError(t, u.session("missioncontrol").Dispatch(&mc.Start{}))
+	u.openGame(u.game("aquasphere")) // opened, nothing done: nothing to resume
+	u.showHome()
+	shown := texts(u.current)
+	mcAt, mmAt := slices.Index(shown, "Resume Mission Control: Critical Orbit"), slices.Index(shown, "Resume Magic Maze on Mars")
+	require.True(t, mcAt >= 0 && mmAt >= 0, "both games under way: %q", shown)
+	assert.Less(t, mcAt, mmAt, "the most recent first")
+	assert.NotContains(t, shown, "Resume AquaSphere")
+	assert.Equal(t, 2, strings.Count(strings.Join(shown, "\n"), "History"))
 }
 
 func TestHome_TileOfAnUnbuiltGameSaysSo(t *testing.T) {

@@ -269,6 +269,22 @@ func (u *UI) inProgress() []*Game {
 	return out
 }
 
+// underWay lists the games in progress that something has happened in,
+// most recent first; or, when none has, the most recent game opened.
+func (u *UI) underWay() []*Game {
+	games := u.inProgress()
+	var out []*Game
+	for _, g := range games {
+		if len(u.session(g.ID).Log()) > 0 {
+			out = append(out, g)
+		}
+	}
+	if len(out) == 0 && len(games) > 0 {
+		out = games[:1]
+	}
+	return out
+}
+
 // openGame shows a game's screen, resuming its session or starting one.
 func (u *UI) openGame(g *Game) {
 	if !g.Built() {
