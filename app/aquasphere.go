@@ -76,6 +76,7 @@ type aquaSphereScreen struct {
 	// "player/field", for tests.
 	values map[string]*widget.Label
 	plus   map[string]*widget.Button
+	ticks  map[string]*widget.Check // the yes-or-no lines, by "player/field"
 	score  *widget.Button
 	// history is this device's finished games, kept in historyStore.
 	history      *aq.History
@@ -116,7 +117,7 @@ func (a *aquaSphereScreen) build() {
 	v := a.s.View()
 	a.bar.refresh(v)
 	st := v.State.(*aq.State)
-	a.values, a.plus = map[string]*widget.Label{}, map[string]*widget.Button{}
+	a.values, a.plus, a.ticks = map[string]*widget.Label{}, map[string]*widget.Button{}, map[string]*widget.Check{}
 	var rows []fyne.CanvasObject
 	title := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	title.SizeName = theme.SizeNameSubHeadingText
@@ -271,7 +272,11 @@ func (a *aquaSphereScreen) entryGrid(st *aq.State) fyne.CanvasObject {
 	for _, f := range fields {
 		cells = append(cells, widget.NewLabel(fieldName(f)))
 		for _, i := range shown {
-			cells = append(cells, a.stepper(i, f, entryValue(st, i, f, final)))
+			if yesNo[f] {
+				cells = append(cells, a.yesNo(i, f, entryValue(st, i, f, final) > 0))
+			} else {
+				cells = append(cells, a.stepper(i, f, entryValue(st, i, f, final)))
+			}
 		}
 	}
 	if !final {
@@ -329,6 +334,26 @@ func entryValue(st *aq.State, player int, field string, final bool) int {
 }
 
 // stepper is − value + for one line of one player.
+// yesNo are the final scoring's lines that hold or do not: a tick, not a
+// number.
+var yesNo = map[string]bool{"allSubmarines": true, "fiveExtensions": true}
+
+// yesNo is a tick for one player's yes-or-no line.
+func (a *aquaSphereScreen) yesNo(player int, field string, on bool) fyne.CanvasObject {
+	c := widget.NewCheck(lang.L("Yes"), nil)
+	c.SetChecked(on)
+	c.OnChanged = func(v bool) { a.dispatch(&aq.SetEntry{Player: player, Field: field, Value: boolInt(v)}) }
+	a.ticks[strconv.Itoa(player)+"/"+field] = c
+	return container.NewCenter(c)
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 func (a *aquaSphereScreen) stepper(player int, field string, value int) fyne.CanvasObject {
 	l := widget.NewLabelWithStyle(strconv.Itoa(value), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	a.values[strconv.Itoa(player)+"/"+field] = l

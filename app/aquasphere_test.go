@@ -114,6 +114,29 @@ func TestAquaSphere_ResultsInPlaceOrder(t *testing.T) {
 	assert.Contains(t, shown, "1. Ben 6, 2. Anna 3, 3. Cara 0", "the finished game too")
 }
 
+// TestAquaSphere_YesOrNoLinesAreTicks: "All 6 submarines placed" and "Lab
+// with 5 extensions" hold or do not; they are ticks, not numbers.
+func TestAquaSphere_YesOrNoLinesAreTicks(t *testing.T) {
+	env := newTestEnv(t)
+	u := env.start(t)
+	a := openAquaSphere(t, u)
+	for _, name := range []string{"Anna", "Ben"} {
+		a.newName.SetText(name)
+		test.Tap(button(t, u.current, "Add player"))
+	}
+	for r := 1; r <= 4; r++ {
+		test.Tap(button(t, u.current, "Score interim scoring "+itoaInt(r)))
+	}
+	require.Contains(t, a.ticks, "1/allSubmarines")
+	require.Contains(t, a.ticks, "0/fiveExtensions")
+	assert.NotContains(t, a.plus, "1/allSubmarines", "no stepper for a yes or no")
+	test.Tap(a.ticks["1/allSubmarines"])
+	assert.True(t, a.state().Ending[1].AllSubmarines)
+	assert.True(t, a.ticks["1/allSubmarines"].Checked, "the screen drawn again keeps the tick")
+	test.Tap(a.ticks["1/allSubmarines"])
+	assert.False(t, a.state().Ending[1].AllSubmarines, "and takes it away")
+}
+
 func TestAquaSphere_OwnTrack(t *testing.T) {
 	env := newTestEnv(t)
 	u := env.start(t)
