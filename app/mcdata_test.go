@@ -153,6 +153,16 @@ func TestMissionControl_DefaultDecksAreLabelled(t *testing.T) {
 	_, m := startedMissionControl(t, env, mc.Houston)
 	test.Tap(m.table.roll)
 	assert.True(t, m.table.aiSource.Visible())
-	assert.Contains(t, m.table.aiSource.Text, "generated, not the printed deck")
-	assert.Contains(t, m.table.unlockSource.Text, "Default deck")
+	assert.Equal(t, "Default deck, not the printed one: edit it under Game data to match your copy.", m.table.aiSource.Text)
+	assert.Equal(t, m.table.aiSource.Text, m.table.unlockSource.Text)
+}
+
+// TestMissionControl_DefaultDeckNoteIsGermanInGerman: the data file's
+// English note on its source stays out of the German sentence.
+func TestMissionControl_DefaultDeckNoteIsGermanInGerman(t *testing.T) {
+	setLanguage(t, "de")
+	env := newTestEnv(t)
+	_, m := startedMissionControl(t, env, mc.Houston)
+	test.Tap(m.table.roll)
+	assert.Equal(t, "Standardstapel, nicht der gedruckte: unter Spieldaten an eure Ausgabe anpassen.", m.table.aiSource.Text)
 }

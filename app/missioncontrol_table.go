@@ -233,7 +233,7 @@ func (t *mcTable) renderTurn(st *mc.State, playing bool, vis *visibility) {
 		}
 		t.aiCard.Refresh()
 	}
-	setLabel(t.aiSource, defaultNote(st.Data().AIDeck.Source))
+	setLabel(t.aiSource, defaultNote())
 	vis.set(ok && st.Data().AIDeck.Source != ownSource, t.aiSource)
 	for r, b := range t.locks {
 		human := !slices.Contains(st.AIRoles, r)
@@ -265,7 +265,7 @@ func (t *mcTable) renderUnlocks(st *mc.State, playing bool, vis *visibility) {
 		}
 		t.unlockTop.Refresh()
 	}
-	setLabel(t.unlockSource, defaultNote(st.Data().UnlockDeck.Source))
+	setLabel(t.unlockSource, defaultNote())
 	vis.set(st.Data().UnlockDeck.Source != ownSource, t.unlockSource)
 	setLabel(t.unlockLeft, lang.L("Unlock cards left: {{.Count}}", map[string]any{"Count": len(st.Unlock.Draw)}))
 	peeking := len(st.Peeking) > 0
@@ -315,8 +315,11 @@ func (t *mcTable) renderBag(st *mc.State, playing bool, vis *visibility) {
 }
 
 // defaultNote labels a deck that is not the printed one.
-func defaultNote(source string) string {
-	return lang.L("Default deck ({{.Source}}): edit it under Game data to match your copy.", map[string]any{"Source": source})
+// defaultNote says a deck is Boardside's default, not the printed one.
+// The data file's own note on where it came from is English data: it is
+// shown where the data is edited, not in a sentence on the game screen.
+func defaultNote() string {
+	return lang.L("Default deck, not the printed one: edit it under Game data to match your copy.")
 }
 
 func forcedText(forced []mc.Forced) string {
