@@ -408,22 +408,24 @@ func (a *aquaSphereScreen) winner(rep *aq.Report) []fyne.CanvasObject {
 	return []fyne.CanvasObject{w, container.NewCenter(export)}
 }
 
-// Colours of the bars, one per source of knowledge points.
+// Colours of the bars, one per source of knowledge points, and of what
+// octopods took away; each goes with its word in the legend.
 var barColours = []color.NRGBA{
 	{R: 0x1e, G: 0x6f, B: 0xd9, A: 0xff}, // majority
 	{R: 0x2e, G: 0x9e, B: 0x44, A: 0xff}, // supply
 	{R: 0xe9, G: 0xb8, B: 0x4a, A: 0xff}, // crystals
 	{R: 0x8e, G: 0x44, B: 0xad, A: 0xff}, // final scoring
-	{R: 0xd6, G: 0x28, B: 0x28, A: 0xff}, // octopods (lost)
 }
 
-// bars shows each player's points as a stacked bar by where they came
-// from, with what octopods cost in red after it.
+// lostColour covers, at the bar's end, the points octopods took away.
+var lostColour = color.NRGBA{R: 0xd6, G: 0x28, B: 0x28, A: 0xc0}
+
+// bars shows each player's points as a bar stacked by where they came
+// from; what octopods took away covers the bar's end in red, so the bar
+// up to the red is what the player kept. The numbers are written under
+// it, and a legend names every colour. Bars share one scale and take the
+// width there is.
 func (a *aquaSphereScreen) bars(rep *aq.Report) fyne.CanvasObject {
-	width := 420
-	if a.u.win.Canvas().Size().Width < narrowWidth {
-		width = 200 // a phone: the bars must not widen the sheet
-	}
 	most := 1
 	type parts struct {
 		gains []int
@@ -433,27 +435,67 @@ func (a *aquaSphereScreen) bars(rep *aq.Report) fyne.CanvasObject {
 	for i := range rep.Players {
 		maj, sup, cry, oct, fin := rep.Breakdown(i)
 		all[i] = parts{gains: []int{maj, sup, cry, fin}, lost: -oct}
-		sum := maj + sup + cry + fin + -oct
-		most = max(most, sum)
+		most = max(most, maj+sup+cry+fin)
 	}
-	legend := widget.NewLabel(lang.L("Where the points came from: majority, supply, crystals, final scoring; octopods cost in red"))
-	legend.Wrapping = fyne.TextWrapWord
+	swatch := func(c color.Color, text string) fyne.CanvasObject {
+		r := canvas.NewRectangle(c)
+		r.SetMinSize(fyne.NewSize(16, 16))
+		return container.NewHBox(container.NewCenter(r), widget.NewLabel(text))
+	}
+	legend := container.NewGridWrap(fyne.NewSize(200, 36),
+		swatch(barColours[0], lang.L("Majority")), swatch(barColours[1], lang.L("Supply")),
+		swatch(barColours[2], lang.L("Crystals")), swatch(barColours[3], lang.L("Final scoring")),
+		swatch(lostColour, lang.L("Taken by octopods")))
 	rows := []fyne.CanvasObject{legend}
 	for i, p := range rep.Players {
-		var segs []fyne.CanvasObject
-		for k, v := range append(all[i].gains, all[i].lost) {
-			if v <= 0 {
-				continue
+		bl := &barLayout{most: most}
+		var rects []fyne.CanvasObject
+		for k, v := range all[i].gains {
+			if v > 0 {
+				bl.parts = append(bl.parts, v)
+				rects = append(rects, canvas.NewRectangle(barColours[k]))
 			}
-			r := canvas.NewRectangle(barColours[k])
-			r.SetMinSize(fyne.NewSize(float32(width*v/most), 22))
-			segs = append(segs, r)
 		}
-		rows = append(rows, container.NewBorder(nil, nil,
-			container.NewGridWrap(fyne.NewSize(90, 22), widget.NewLabel(p.Name)), nil, container.NewHBox(segs...)))
+		gained := 0
+		for _, v := range bl.parts {
+			gained += v
+		}
+		bl.lost = min(all[i].lost, gained)
+		rects = append(rects, canvas.NewRectangle(lostColour))
+		sum := lang.L("{{.Points}} points", map[string]any{"Points": gained - all[i].lost})
+		if all[i].lost > 0 {
+			sum = lang.L("{{.Points}} points ({{.Gained}} {{.Lost}} by octopods)",
+				map[string]any{"Points": gained - all[i].lost, "Gained": gained, "Lost": signed(-all[i].lost)})
+		}
+		name := container.NewGridWrap(fyne.NewSize(90, 22), widget.NewLabel(p.Name))
+		rows = append(rows, container.NewBorder(nil, container.NewBorder(nil, nil, container.NewGridWrap(fyne.NewSize(90, 1)), nil, widget.NewLabel(sum)),
+			name, nil, container.New(bl, rects...)))
 	}
 	return container.NewVBox(rows...)
 }
+
+// barLayout lays a bar's segments end to end, parts[i] points wide on a
+// scale where most points fill the width; the last object covers the
+// bar's last lost points.
+type barLayout struct {
+	parts      []int
+	lost, most int
+}
+
+func (l *barLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	unit := size.Width / float32(l.most)
+	var x float32
+	for i, v := range l.parts {
+		objs[i].Move(fyne.NewPos(x, 0))
+		objs[i].Resize(fyne.NewSize(float32(v)*unit, size.Height))
+		x += float32(v) * unit
+	}
+	cover := objs[len(objs)-1]
+	cover.Move(fyne.NewPos(x-float32(l.lost)*unit, 0))
+	cover.Resize(fyne.NewSize(float32(l.lost)*unit, size.Height))
+}
+
+func (l *barLayout) MinSize([]fyne.CanvasObject) fyne.Size { return fyne.NewSize(60, 22) }
 
 // results shows every computed line of every scoring so far, newest first.
 func (a *aquaSphereScreen) results(rep *aq.Report) []fyne.CanvasObject {
