@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -219,4 +220,15 @@ func TestAquaSphere_Golden(t *testing.T) {
 			test.AssertRendersToImage(t, "aquasphere_"+size.name+".png", u.win.Canvas())
 		})
 	}
+}
+
+// TestAquaSphere_BarLayoutCoversWhatOctopodsTook: 3 + 2 points gained, 2
+// taken: the red cover lies over the last 2, so the bar up to it is the 3
+// kept, on the scale where the most points fill the width.
+func TestAquaSphere_BarLayoutCoversWhatOctopodsTook(t *testing.T) {
+	l := &barLayout{parts: []int{3, 2}, lost: 2, most: 10}
+	objs := []fyne.CanvasObject{canvas.NewRectangle(nil), canvas.NewRectangle(nil), canvas.NewRectangle(nil)}
+	l.Layout(objs, fyne.NewSize(100, 22))
+	assert.Equal(t, []float32{0, 30, 30}, []float32{objs[0].Position().X, objs[1].Position().X, objs[2].Position().X})
+	assert.Equal(t, []float32{30, 20, 20}, []float32{objs[0].Size().Width, objs[1].Size().Width, objs[2].Size().Width})
 }
