@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -44,10 +45,21 @@ var layoutScreens = []struct {
 		u.openGame(u.game(mm.Game))
 		require.NoError(t, u.session(mm.Game).Dispatch(&mm.Start{}))
 	}},
+	{"marsmaze-lost", func(t *testing.T, env *testEnv, u *UI) {
+		u.openGame(u.game(mm.Game))
+		require.NoError(t, u.session(mm.Game).Dispatch(&mm.Start{}))
+		env.clock.Advance(4 * time.Minute)
+		u.current.Refresh()
+	}},
 	{"missioncontrol", func(t *testing.T, env *testEnv, u *UI) { u.openGame(u.game(mc.Game)) }},
 	{"missioncontrol-running", func(t *testing.T, env *testEnv, u *UI) {
 		u.openGame(u.game(mc.Game))
 		require.NoError(t, u.session(mc.Game).Dispatch(&mc.Start{}))
+	}},
+	{"missioncontrol-timeup", func(t *testing.T, env *testEnv, u *UI) {
+		u.openGame(u.game(mc.Game))
+		require.NoError(t, u.session(mc.Game).Dispatch(&mc.Start{}))
+		env.clock.Advance(3 * time.Hour)
 	}},
 	{"adele-setup", func(t *testing.T, env *testEnv, u *UI) { u.openGame(u.game(adele.Game)) }},
 	{"adele-table", func(t *testing.T, env *testEnv, u *UI) { showAdele(u, knownAdele(t, env, "")) }},

@@ -87,6 +87,7 @@ func newMarsMazeScreen(u *UI, g *Game, s *companion.Session) *marsMazeScreen {
 	m.counts.SizeName = theme.SizeNameSubHeadingText
 	m.status = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	m.status.SizeName = theme.SizeNameHeadingText
+	m.status.Wrapping = fyne.TextWrapWord // "Der Sand ist um … abgelaufen: …" is longer than a phone is wide
 
 	var missions []string
 	for _, mi := range mm.Default().Missions {

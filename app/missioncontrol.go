@@ -79,6 +79,7 @@ func newMissionControlScreen(u *UI, g *Game, s *companion.Session) *missionContr
 	m.digits = newDigits("20:00")
 	m.status = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	m.status.SizeName = theme.SizeNameHeadingText
+	m.status.Wrapping = fyne.TextWrapWord // "Der Sand ist um … abgelaufen: …" is longer than a phone is wide
 	m.detail = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{})
 
 	opts := []string{lang.L("Easy"), lang.L("Normal"), lang.L("Hard")}
