@@ -12,7 +12,8 @@ import (
 )
 
 // gameBar is the top bar of every game screen: Back, the game's name,
-// Undo, History, New game, and turning the display to the other side.
+// Undo, History, New game, Share, and turning the display to the other
+// side; on a narrow screen all but Home, the name and Undo sit in a menu.
 type gameBar struct {
 	content fyne.CanvasObject
 	back    *widget.Button
@@ -21,6 +22,8 @@ type gameBar struct {
 	newGame *widget.Button
 	turn    *widget.Button
 	share   *widget.Button
+	more    *widget.Button // ⋮: the folded buttons, on a narrow bar
+	win     fyne.Window
 	rotated bool
 }
 
@@ -70,9 +73,107 @@ func newGameBar(u *UI, g *Game, s *companion.Session, onTurn func(rotated bool))
 	if g.Share == nil || !canHost { // a browser joins tables; it cannot host one
 		b.share.Hide()
 	}
-	b.content = container.NewBorder(nil, nil, b.back,
-		container.NewHBox(b.undo, b.history, b.newGame, b.share, b.turn), title)
+	b.more = widget.NewButtonWithIcon("", theme.MoreVerticalIcon(), b.showMenu)
+	b.more.Importance = widget.LowImportance
+	b.content = container.New(&gameBarLayout{b: b}, b.back, title, b.undo, b.history, b.newGame, b.share, b.turn, b.more)
+	b.win = u.win
 	return b
+}
+
+// showMenu opens, under the ⋮ button, what a narrow bar has no room for.
+func (b *gameBar) showMenu() {
+	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(b.more).Add(fyne.NewPos(0, b.more.Size().Height))
+	widget.ShowPopUpMenuAtPosition(b.menu(), b.win.Canvas(), pos)
+}
+
+// menu holds the folded buttons' actions, in the bar's order.
+func (b *gameBar) menu() *fyne.Menu {
+	var items []*fyne.MenuItem
+	for _, x := range b.folded() {
+		items = append(items, fyne.NewMenuItemWithIcon(x.Text, x.Icon, x.OnTapped))
+	}
+	return fyne.NewMenu("", items...)
+}
+
+// folded are the visible buttons a narrow bar keeps in its menu.
+func (b *gameBar) folded() []*widget.Button {
+	var out []*widget.Button
+	for _, x := range []*widget.Button{b.history, b.newGame, b.share, b.turn} {
+		if x.Visible() {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// gameBarLayout lays the bar out in one row: Home, the game's name, then
+// Undo, History, New game, Share and Turn on the right. Where they do not
+// all fit beside a readable name (a phone), it keeps Home, the name and
+// Undo, and puts the rest behind the ⋮ button at the right end; the
+// folded buttons are put out of the window, so nothing there takes a tap.
+type gameBarLayout struct {
+	b      *gameBar
+	narrow bool
+}
+
+// titleRoom is the least width the game's name keeps.
+const titleRoom = 120
+
+func (l *gameBarLayout) wideWidth(objs []fyne.CanvasObject) float32 {
+	w := objs[0].MinSize().Width + titleRoom
+	for _, o := range objs[2:7] {
+		if o.Visible() {
+			w += o.MinSize().Width + theme.Padding()
+		}
+	}
+	return w
+}
+
+func (l *gameBarLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	back, title, undo, more := objs[0], objs[1], objs[2], objs[7]
+	l.narrow = size.Width < l.wideWidth(objs)
+	right := objs[2:7]
+	if l.narrow {
+		right = []fyne.CanvasObject{undo, more}
+		for _, o := range objs[3:7] {
+			fold(o)
+		}
+	} else {
+		fold(more)
+	}
+	x := size.Width
+	for i := len(right) - 1; i >= 0; i-- {
+		o := right[i]
+		if !o.Visible() {
+			continue
+		}
+		w := o.MinSize().Width
+		x -= w
+		o.Move(fyne.NewPos(x, 0))
+		o.Resize(fyne.NewSize(w, size.Height))
+		x -= theme.Padding()
+	}
+	bw := back.MinSize().Width
+	back.Move(fyne.NewPos(0, 0))
+	back.Resize(fyne.NewSize(bw, size.Height))
+	title.Move(fyne.NewPos(bw+theme.Padding(), 0))
+	title.Resize(fyne.NewSize(max(0, x-bw-theme.Padding()), size.Height))
+}
+
+// fold puts a button the bar has no room for out of sight and reach: no
+// size, far off the window (a button draws its icon even at no size).
+func fold(o fyne.CanvasObject) {
+	o.Move(fyne.NewPos(-10000, -10000))
+	o.Resize(fyne.NewSize(0, 0))
+}
+
+func (l *gameBarLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	h := float32(0)
+	for _, o := range objs {
+		h = max(h, o.MinSize().Height)
+	}
+	// Narrow: Home, a short name, Undo and ⋮.
+	return fyne.NewSize(objs[0].MinSize().Width+60+objs[2].MinSize().Width+objs[7].MinSize().Width+3*theme.Padding(), h)
 }
 
 // refresh enables Undo only when there is something to undo.

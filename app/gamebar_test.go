@@ -1,0 +1,76 @@
+package app
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	mm "boardside/companion/marsmaze"
+)
+
+// barButtons are the game bar's buttons a finger can reach: laid out
+// inside the window with a size.
+func barButtons(u *UI) map[string]shown {
+	out := map[string]shown{}
+	for _, it := range u.screenList() {
+		if it.Kind == "button" && it.Y < 50 && it.W > 0 && it.X >= 0 && it.X+it.W <= u.win.Canvas().Size().Width {
+			out[it.Text] = it
+		}
+	}
+	return out
+}
+
+// TestGameBar_FoldsIntoAMenuOnAPhone: at 400 wide the bar keeps Home, the
+// game's name and Undo, side by side without overlapping, and the rest is
+// one tap away behind ⋮; at 900 everything is on the bar.
+func TestGameBar_FoldsIntoAMenuOnAPhone(t *testing.T) {
+	u := newTestEnv(t).start(t)
+	u.openGame(u.game(mm.Game))
+	require.NoError(t, u.session(mm.Game).Dispatch(&mm.Start{}))
+
+	u.win.Resize(fyne.NewSize(900, 640))
+	wide := barButtons(u)
+	for _, name := range []string{"Home", "Undo", "History", "New game", "Share", "Turn to the other side"} {
+		assert.Contains(t, wide, name, "on the wide bar")
+	}
+	assert.NotContains(t, wide, "", "no ⋮ when everything fits")
+
+	u.win.Resize(fyne.NewSize(400, 800))
+	narrow := barButtons(u)
+	assert.Contains(t, narrow, "Home")
+	assert.Contains(t, narrow, "Undo")
+	require.Contains(t, narrow, "", "the ⋮ button")
+	for _, name := range []string{"History", "New game", "Share", "Turn to the other side"} {
+		assert.NotContains(t, narrow, name, "folded away, out of reach")
+	}
+	title, ok := findShown(u.screenList(), "label", "Magic Maze on Mars")
+	require.True(t, ok)
+	home, undo := narrow["Home"], narrow["Undo"]
+	assert.GreaterOrEqual(t, title.X, home.X+home.W, "the name after Home")
+	assert.LessOrEqual(t, title.X+title.W, undo.X, "and before Undo")
+	assert.Greater(t, title.W, float32(100), "room to read it")
+
+	// ⋮ opens the folded buttons as a menu; History there opens History.
+	more := narrow[""]
+	test.TapCanvas(u.win.Canvas(), fyne.NewPos(more.X+more.W/2, more.Y+more.H/2))
+	require.NotNil(t, u.win.Canvas().Overlays().Top(), "a menu opened")
+	m := openMarsMazeBar(t, u)
+	var items []string
+	for _, it := range m.menu().Items {
+		items = append(items, it.Label)
+	}
+	assert.Equal(t, []string{"History", "New game", "Share", "Turn to the other side"}, items)
+	m.menu().Items[0].Action()
+	assert.Contains(t, texts(u.current), "Back", "History's screen")
+}
+
+// openMarsMazeBar is the bar of the Magic Maze screen showing.
+func openMarsMazeBar(t *testing.T, u *UI) *gameBar {
+	t.Helper()
+	m := openMarsMaze(t, u)
+	u.win.Resize(fyne.NewSize(400, 800))
+	return m.bar
+}
