@@ -144,9 +144,11 @@ func TestMissionControl_SetupChoices(t *testing.T) {
 	assert.True(t, strings.HasPrefix(m.setupShow.Text, "Rolled "), m.setupShow.Text)
 }
 
-// TestCards_Golden keeps an AI card and the unlock cards under review.
+// TestCards_Golden keeps an AI card and the unlock cards under review, in
+// the app's theme (light) as players see them: the theme gives the cards
+// their fonts, and so the symbols (★ ✕ ▣), and the separators their colour.
 func TestCards_Golden(t *testing.T) {
-	test.NewTempApp(t)
+	applyTheme(test.NewTempApp(t), "light")
 	card, ok := mc.Default().AICard("AI-01")
 	require.True(t, ok)
 	w := test.NewTempWindow(t, newAICard(card, mc.ControlRoles))
