@@ -4,7 +4,7 @@ package app
 
 import (
 	"fyne.io/fyne/v2"
-	"github.com/go-gl/glfw/v3.3/glfw"
+	"github.com/go-gl/glfw/v3.4/glfw"
 )
 
 // noDepthBuffer asks for windows without a depth or stencil buffer. Fyne
@@ -17,7 +17,7 @@ import (
 //
 // It must run on the main goroutine after the first window was made (Fyne
 // starts GLFW then, which resets the hints) and before that window is
-// shown (GLFW creates the native window then). Fyne 2.7 sets its own hints
+// shown (GLFW creates the native window then). Fyne 2.8 sets its own hints
 // just before creating a window but leaves these two alone.
 func noDepthBuffer() {
 	defer func() {

@@ -74,6 +74,15 @@ func counterGame() *Game {
 	}
 }
 
+// freshRenderCache works around fyne-io/fyne#6509 (Fyne 2.8.1): Fyne's
+// render cache dates the renderers it makes by a clock sample taken at the
+// last paint, so when no canvas has painted for a minute (in a long -race
+// run, the layout check), renderers made next are expired at birth, and the
+// next Capture drops them and draws widgets such as separators without
+// their layout, at size zero. Painting an empty canvas takes a fresh
+// sample. Fyne's drivers paint every frame, so the app is not affected.
+func freshRenderCache() { test.NewCanvas().Capture() }
+
 type testEnv struct {
 	app fyne.App
 	dir string // the storage root, a folder of files as on desktop
@@ -88,6 +97,7 @@ type testEnv struct {
 func newTestEnv(t *testing.T, games ...*Game) *testEnv {
 	t.Helper()
 	a := test.NewTempApp(t)
+	freshRenderCache()
 	if games == nil {
 		games = Catalog()
 	}

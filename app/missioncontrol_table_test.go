@@ -149,6 +149,7 @@ func TestMissionControl_SetupChoices(t *testing.T) {
 // their fonts, and so the symbols (★ ✕ ▣), and the separators their colour.
 func TestCards_Golden(t *testing.T) {
 	applyTheme(test.NewTempApp(t), "light")
+	freshRenderCache()
 	card, ok := mc.Default().AICard("AI-01")
 	require.True(t, ok)
 	w := test.NewTempWindow(t, newAICard(card, mc.ControlRoles))

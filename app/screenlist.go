@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -49,9 +50,27 @@ func (u *UI) screenList() []shown {
 	}
 	for _, o := range c.Overlays().List() {
 		w.dialog = true
-		w.walk(o, whole)
+		w.walk(overlaid(o), whole)
 	}
 	return w.out
+}
+
+// overlaid is what an overlay shows. Since Fyne 2.8 a pop-up (and so a
+// dialog) is not itself the overlay: Fyne wraps it in an overlay container
+// of an internal package, whose exported Content field holds it.
+func overlaid(o fyne.CanvasObject) fyne.CanvasObject {
+	v := reflect.ValueOf(o)
+	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
+		return o
+	}
+	f := v.Elem().FieldByName("Content")
+	if !f.IsValid() || !f.CanInterface() {
+		return o
+	}
+	if c, ok := f.Interface().(fyne.CanvasObject); ok && c != nil {
+		return c
+	}
+	return o
 }
 
 // rect is an area of the window: where a scroll container lets things show.

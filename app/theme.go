@@ -34,7 +34,11 @@ func (t boardsideTheme) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.
 
 func (t boardsideTheme) Size(n fyne.ThemeSizeName) float32 {
 	switch n {
-	case theme.SizeNameInputRadius, theme.SizeNameSelectionRadius:
+	// Fyne 2.8 gives buttons, cards, dialogs, pop-ups and menus corner
+	// radii of their own instead of the input and selection ones.
+	case theme.SizeNameInputRadius, theme.SizeNameSelectionRadius,
+		theme.SizeNameButtonRadius, theme.SizeNameCardRadius, theme.SizeNameDialogRadius,
+		theme.SizeNamePopupRadius, theme.SizeNameMenuRadius:
 		return 0
 	}
 	return t.Theme.Size(n)

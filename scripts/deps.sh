@@ -8,6 +8,7 @@ packages=(
   gcc pkg-config                          # cgo, for Fyne's OpenGL driver
   libgl1-mesa-dev libgl1-mesa-dri         # OpenGL headers and software rendering
   libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev  # GLFW's X11 headers
+  libwayland-dev libxkbcommon-dev         # GLFW 3.4 (Fyne 2.8) builds Wayland support too
   libasound2-dev                          # ALSA, for alert sounds
   xvfb xauth                              # a real window without a screen, for the smoke test
   imagemagick                             # `import`: screenshots in the smoke test

@@ -55,7 +55,7 @@ import (
 )
 
 // Tags are the build tags of the web build: the app's own, and Fyne's
-// that make it smaller (Fyne 2.7.1 has no others that do).
+// that make it smaller (Fyne 2.8.1 has no others that do).
 const Tags = "migrated_fynedo,no_emoji,release"
 
 // templates are the files of the shell that are filled in and keep their
