@@ -119,6 +119,7 @@ func New(a fyne.App, opt Options) *UI {
 	a.Lifecycle().SetOnExitedForeground(func() { u.setForeground(false) })
 	applyTheme(a, u.prefs.Theme())
 	u.win.Resize(fyne.NewSize(900, 640))
+	startMark("go-window-made")
 	u.importLegacy(opt.Legacy)
 	var problems []string
 	// Owners' own data, before the sessions that use it are decoded.
@@ -133,6 +134,7 @@ func New(a fyne.App, opt Options) *UI {
 	}
 	problems = append(problems, u.loadSessions()...)
 	shareProblems := u.shareAgain() // before the game screen, which says it is shared
+	startMark("go-saves-read")
 
 	if link := startLink(); link != "" {
 		u.showJoinLink(link) // opened from a table's link: Join is one tap away

@@ -121,7 +121,10 @@
       for (const name of ["drawArrays", "drawElements"]) {
         const draw = ctx[name];
         ctx[name] = function (...args) {
-          if (!drawn && draws++ === 0) requestAnimationFrame(onFrame);
+          if (!drawn && draws++ === 0) {
+            performance.mark("app-first-draw-call");
+            requestAnimationFrame(onFrame);
+          }
           return draw.apply(this, args);
         };
       }
