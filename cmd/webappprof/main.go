@@ -51,7 +51,7 @@ func main() {
 	dir := flag.String("dir", "build/webprof", "a web app webbuild made, its wasm not stripped")
 	rate := flag.Float64("rate", 1, "CPU throttling rate")
 	cached := flag.Bool("cached", false, "profile a second visit (service worker and HTTP cache warm) instead of a first one")
-	interval := flag.Int64("interval", 200, "sampling interval, µs")
+	interval := flag.Int64("interval", 200, "sampling interval, µs; 0: no profiler, the marks only")
 	top := flag.Int("top", 30, "functions listed")
 	save := flag.String("save", "", "write the profile here (.cpuprofile, for DevTools)")
 	runs := flag.Int("runs", 1, "profiled visits; phases are summed over them")
@@ -87,6 +87,7 @@ func run(dir string, rate float64, cached bool, interval int64, top int, save st
 	defer br.Stop()
 	fmt.Printf("webappprof: %s, %s, CPU ÷%.0f, %s visit, sampling every %d µs\n", br.Version, dir, rate, map[bool]string{true: "cached", false: "first"}[cached], interval)
 	agg := newAgg()
+	allMarks := map[string][]float64{}
 	for i := range runs {
 		u, closeHost, err := newHost(dir)
 		if err != nil {
@@ -102,7 +103,7 @@ func run(dir string, rate float64, cached bool, interval int64, top int, save st
 				return err
 			}
 		}
-		prof, marks, err := visit(br, u, rate, true, interval)
+		prof, marks, err := visit(br, u, rate, interval > 0, interval)
 		closeHost()
 		if err != nil {
 			return err
@@ -119,7 +120,12 @@ func run(dir string, rate float64, cached bool, interval int64, top int, save st
 			prev = marks[n]
 		}
 		fmt.Println()
-		agg.add(prof, marks)
+		if prof != nil {
+			agg.add(prof, marks)
+		}
+		for n, v := range marks {
+			allMarks[n] = append(allMarks[n], v)
+		}
 		if save != "" && i == 0 {
 			b, _ := json.Marshal(prof)
 			if err := os.WriteFile(save, b, 0o644); err != nil {
@@ -127,8 +133,38 @@ func run(dir string, rate float64, cached bool, interval int64, top int, save st
 			}
 		}
 	}
-	agg.print(top, runs)
+	printMarkMedians(allMarks)
+	if interval > 0 {
+		agg.print(top, runs)
+	}
 	return nil
+}
+
+// printMarkMedians prints each mark's median over the visits, and the
+// median of the step to it from the mark before.
+func printMarkMedians(all map[string][]float64) {
+	med := func(v []float64) float64 {
+		s := slices.Clone(v)
+		slices.Sort(s)
+		return benchbrowser.Median(s)
+	}
+	var names []string
+	for n := range all {
+		names = append(names, n)
+	}
+	sort.Slice(names, func(i, j int) bool { return med(all[names[i]]) < med(all[names[j]]) })
+	fmt.Printf("\nMarks, median of %d visits (ms from navigation start; step: median of the differences to the mark before):\n", len(all[names[0]]))
+	for i, n := range names {
+		step := 0.0
+		if i > 0 && len(all[n]) == len(all[names[i-1]]) {
+			d := make([]float64, len(all[n]))
+			for k := range d {
+				d[k] = all[n][k] - all[names[i-1]][k]
+			}
+			step = med(d)
+		}
+		fmt.Printf("  %-22s %7.0f  step %5.0f\n", n, med(all[n]), step)
+	}
 }
 
 // visit opens u in a new tab (clearing the HTTP cache unless warm) and
