@@ -325,7 +325,7 @@ func samples(p *profiler.Profile) []sample {
 				break
 			}
 			stack = append(stack, node.CallFrame.FunctionName)
-			if strings.HasPrefix(node.CallFrame.URL, "wasm://") {
+			if u := node.CallFrame.URL; strings.HasPrefix(u, "wasm://") || strings.HasSuffix(u, ".wasm") {
 				wasmFn[node.CallFrame.FunctionName] = true
 			}
 		}
