@@ -423,7 +423,7 @@ func (b *bench) busy(ctx context.Context, paused bool, window time.Duration) (bu
 	}
 	// The first clock sync is eight pings; let them and the first paints
 	// pass.
-	if err := sleep(t.Ctx, 3*time.Second); err != nil {
+	if err := benchbrowser.Sleep(t.Ctx, 3*time.Second); err != nil {
 		return busyResult{}, err
 	}
 	state, err := chromedp.Run(t.Ctx, chromedp.Evaluate[string](`document.visibilityState`))
@@ -436,25 +436,6 @@ func (b *bench) busy(ctx context.Context, paused bool, window time.Duration) (bu
 	timerText := func() (string, error) {
 		return chromedp.Run(t.Ctx, chromedp.Evaluate[string](`document.getElementById("timer").textContent`))
 	}
-	metrics := func() (task, stamp float64, err error) {
-		res, err := chromedp.Call(t.Ctx, performance.GetMetrics, cdp.Empty{})
-		if err != nil {
-			return 0, 0, fmt.Errorf("reading the performance metrics: %w", err)
-		}
-		task, stamp = math.NaN(), math.NaN()
-		for _, m := range res.Metrics {
-			switch m.Name {
-			case "TaskDuration":
-				task = m.Value
-			case "Timestamp":
-				stamp = m.Value
-			}
-		}
-		if math.IsNaN(task) || math.IsNaN(stamp) {
-			return 0, 0, errors.New("the performance metrics have no TaskDuration or Timestamp")
-		}
-		return task, stamp, nil
-	}
 	if _, err := chromedp.Call(t.Ctx, performance.Enable, performance.EnableParams{}); err != nil {
 		return busyResult{}, fmt.Errorf("enabling the performance metrics: %w", err)
 	}
@@ -462,14 +443,14 @@ func (b *bench) busy(ctx context.Context, paused bool, window time.Duration) (bu
 	if err != nil {
 		return busyResult{}, err
 	}
-	task0, stamp0, err := metrics()
+	task0, stamp0, err := t.TaskTime()
 	if err != nil {
 		return busyResult{}, err
 	}
-	if err := sleep(t.Ctx, window); err != nil {
+	if err := benchbrowser.Sleep(t.Ctx, window); err != nil {
 		return busyResult{}, err
 	}
-	task1, stamp1, err := metrics()
+	task1, stamp1, err := t.TaskTime()
 	if err != nil {
 		return busyResult{}, err
 	}
@@ -486,15 +467,6 @@ func (b *bench) busy(ctx context.Context, paused bool, window time.Duration) (bu
 		wall:  time.Duration(wall * float64(time.Second)),
 		shown: before + " → " + after,
 	}, nil
-}
-
-func sleep(ctx context.Context, d time.Duration) error {
-	select {
-	case <-time.After(d):
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
 }
 
 // ---- page weight ----

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"net"
 	"net/http"
 	"os"
@@ -14,7 +13,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/performance"
@@ -87,7 +85,7 @@ func (b *bench) busy(ctx context.Context, dir string, running bool, window time.
 	} else if _, err := webscreen.Wait(t.Ctx, "button", webscreen.Is("Turn the sand timer over to start"), wait); err != nil {
 		return r, err
 	}
-	if err := pause(t.Ctx, 3*time.Second); err != nil { // the screen's first paints pass
+	if err := benchbrowser.Sleep(t.Ctx, 3*time.Second); err != nil { // the screen's first paints pass
 		return r, err
 	}
 	sand := func() string {
@@ -101,7 +99,7 @@ func (b *bench) busy(ctx context.Context, dir string, running bool, window time.
 	if _, err := chromedp.Call(t.Ctx, performance.Enable, performance.EnableParams{}); err != nil {
 		return r, err
 	}
-	task0, stamp0, err := taskTime(t.Ctx)
+	task0, stamp0, err := t.TaskTime()
 	if err != nil {
 		return r, err
 	}
@@ -110,11 +108,11 @@ func (b *bench) busy(ctx context.Context, dir string, running bool, window time.
 		return r, err
 	}
 	r.from = sand()
-	if err := pause(t.Ctx, window); err != nil {
+	if err := benchbrowser.Sleep(t.Ctx, window); err != nil {
 		return r, err
 	}
 	r.to = sand()
-	task1, stamp1, err := taskTime(t.Ctx)
+	task1, stamp1, err := t.TaskTime()
 	if err != nil {
 		return r, err
 	}
@@ -130,35 +128,6 @@ func (b *bench) busy(ctx context.Context, dir string, running bool, window time.
 	r.pct = 100 * (task1 - task0) / (stamp1 - stamp0)
 	r.perSec = (frames1 - frames0) / (stamp1 - stamp0)
 	return r, nil
-}
-
-func taskTime(ctx context.Context) (task, stamp float64, err error) {
-	res, err := chromedp.Call(ctx, performance.GetMetrics, cdp.Empty{})
-	if err != nil {
-		return 0, 0, err
-	}
-	task, stamp = math.NaN(), math.NaN()
-	for _, m := range res.Metrics {
-		switch m.Name {
-		case "TaskDuration":
-			task = m.Value
-		case "Timestamp":
-			stamp = m.Value
-		}
-	}
-	if math.IsNaN(task) || math.IsNaN(stamp) {
-		return 0, 0, errors.New("the performance metrics have no TaskDuration or Timestamp")
-	}
-	return task, stamp, nil
-}
-
-func pause(ctx context.Context, d time.Duration) error {
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-time.After(d):
-		return nil
-	}
 }
 
 // ---- one action saved to IndexedDB ----

@@ -6,7 +6,9 @@ package benchbrowser
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path"
@@ -17,6 +19,7 @@ import (
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/performance"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
@@ -177,4 +180,39 @@ func Median(s []float64) float64 {
 		return s[n/2]
 	}
 	return (s[n/2-1] + s[n/2]) / 2
+}
+
+// TaskTime reads the tab's main-thread task time and the clock it is
+// counted on, both in seconds; the difference of two readings over the
+// difference of their stamps is how busy the main thread was. The tab's
+// performance metrics must be enabled (performance.Enable).
+func (t *Tab) TaskTime() (task, stamp float64, err error) {
+	res, err := chromedp.Call(t.Ctx, performance.GetMetrics, cdp.Empty{})
+	if err != nil {
+		return 0, 0, fmt.Errorf("reading the performance metrics: %w", err)
+	}
+	task, stamp = math.NaN(), math.NaN()
+	for _, m := range res.Metrics {
+		switch m.Name {
+		case "TaskDuration":
+			task = m.Value
+		case "Timestamp":
+			stamp = m.Value
+		}
+	}
+	if math.IsNaN(task) || math.IsNaN(stamp) {
+		return 0, 0, errors.New("the performance metrics have no TaskDuration or Timestamp")
+	}
+	return task, stamp, nil
+}
+
+// Sleep waits d, or less when ctx ends: a measurement's window is wall
+// time in a real browser.
+func Sleep(ctx context.Context, d time.Duration) error {
+	select {
+	case <-time.After(d):
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
