@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"testing"
@@ -34,9 +35,11 @@ func fakeApp(t *testing.T) string {
 	return dir
 }
 
-// serveWithApp shares a new Magic Maze on Mars table on loopback, with the
-// full app in dir at /app/, and returns the table's link.
-func serveWithApp(t *testing.T, dir string) string {
+// serveWithApp shares a new Magic Maze on Mars table on loopback (a
+// secure context: service workers work), with the full app in dir at
+// /app/, and returns the table's link and the server, closed at the end
+// of the test.
+func serveWithApp(t *testing.T, dir string) (string, *http.Server) {
 	t.Helper()
 	h := share.NewHost(marsSession(t, 2), shared[mm.Game].game, timers.System{}, share.NewToken())
 	l, err := net.Listen("tcp", "127.0.0.1:0")
@@ -44,7 +47,7 @@ func serveWithApp(t *testing.T, dir string) string {
 	srv := h.ServerWithWebApp(dir)
 	go func() { _ = srv.Serve(l) }()
 	t.Cleanup(func() { _ = srv.Close() })
-	return "http://" + l.Addr().String() + "/?t=" + h.Token()
+	return "http://" + l.Addr().String() + "/?t=" + h.Token(), srv
 }
 
 // appAnswered waits until the page knows whether the host has the app.
@@ -68,7 +71,7 @@ const clearOfTheBar = `(() => {
 
 func TestBrowser_AppLinkWhereTheHostServesTheApp(t *testing.T) {
 	newTab := browser(t)
-	table := serveWithApp(t, fakeApp(t))
+	table, _ := serveWithApp(t, fakeApp(t))
 	p := open(t, newTab, table)
 	waitText(p, t, "#start", "Turn the sand timer over")
 
@@ -128,7 +131,7 @@ func waitAcrossNavigation(ctx context.Context, t *testing.T, expr string) {
 
 func TestBrowser_AppLinkInGerman(t *testing.T) {
 	newTab := browser(t)
-	table := serveWithApp(t, fakeApp(t))
+	table, _ := serveWithApp(t, fakeApp(t))
 	p := newTab()
 	_, err := chromedp.Call(p, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
 		Source: `Object.defineProperty(navigator, "language", { get: () => "de-DE" });`})
@@ -144,7 +147,8 @@ func TestBrowser_AppLinkInGerman(t *testing.T) {
 
 func TestBrowser_NoAppLinkWhereTheHostHasNoApp(t *testing.T) {
 	newTab := browser(t)
-	p := open(t, newTab, serveWithApp(t, t.TempDir())) // a folder without a build: /app/ says how to make one
+	table, _ := serveWithApp(t, t.TempDir()) // a folder without a build: /app/ says how to make one
+	p := open(t, newTab, table)
 	require.Equal(t, "no", appAnswered(p, t))
 	assert.True(t, eval[bool](p, t, `document.getElementById("applink").hidden`))
 	status, err := chromedp.Run(p, chromedp.Evaluate[int](`fetch("/app/", {method: "HEAD"}).then((r) => r.status)`, chromedp.EvalAwaitPromise))
@@ -154,7 +158,7 @@ func TestBrowser_NoAppLinkWhereTheHostHasNoApp(t *testing.T) {
 
 func TestBrowser_NoAppLinkForAWrongLink(t *testing.T) {
 	newTab := browser(t)
-	table := serveWithApp(t, fakeApp(t))
+	table, _ := serveWithApp(t, fakeApp(t))
 	wrong := table[:len(table)-32] + share.NewToken() // another table's token
 	p := newTab()
 	emulatePhone(t, p, 412, 915)

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"net"
 	"strings"
 	"testing"
 	"time"
@@ -16,11 +15,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"boardside/companion"
-	mm "boardside/companion/marsmaze"
 	"boardside/companion/share"
 	"boardside/internal/webscreen"
-	"boardside/timers"
 )
 
 // fyneShown is one thing the web app shows; see internal/webscreen.
@@ -39,17 +35,10 @@ func readScreen(ctx context.Context, t *testing.T) webscreen.Screen {
 func startWebApp(t *testing.T, d device, path func(table string) string) (context.Context, string) {
 	dir := builtWebApp(t)
 	newTab := webAppBrowser(t)
-	clock := timers.System{}
-	host := share.NewHost(companion.New(mm.Rules, mm.New(), clock), shared[mm.Game].game, clock, share.NewToken())
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	srv := host.ServerWithWebApp(dir)
-	go func() { _ = srv.Serve(l) }()
-	t.Cleanup(func() { _ = srv.Close() })
-	table := "http://" + l.Addr().String() + "/?t=" + host.Token()
+	table, _ := serveWithApp(t, dir)
 	tab := newTab()
 	require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(d.w, d.h, chromedp.EmulateScale(2.6), chromedp.EmulateMobile, chromedp.EmulateTouch)))
-	_, err = chromedp.Call(tab, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{UserAgent: d.ua})
+	_, err := chromedp.Call(tab, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{UserAgent: d.ua})
 	require.NoError(t, err)
 	_, err = chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `window.__ev = []; for (const k of ["touchstart","touchend","mousemove","mousedown","mouseup","click","contextmenu"]) addEventListener(k, (e) => __ev.push([k, Math.round(e.timeStamp), e.clientX, e.clientY]), true);`})
 	require.NoError(t, err)

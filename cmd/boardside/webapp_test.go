@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"image"
 	"image/png"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -22,10 +21,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"boardside/companion"
 	mm "boardside/companion/marsmaze"
 	"boardside/companion/share"
-	"boardside/timers"
 )
 
 // builtWebApp is the folder make web builds; the browser test needs it.
@@ -100,15 +97,7 @@ func TestWebApp_OpensOnAPhoneAndStartsAgainOffline(t *testing.T) {
 	dir := builtWebApp(t)
 	newTab := webAppBrowser(t)
 
-	clock := timers.System{}
-	s := companion.New(mm.Rules, mm.New(), clock)
-	h := share.NewHost(s, shared[mm.Game].game, clock, share.NewToken())
-	l, err := net.Listen("tcp", "127.0.0.1:0") // a secure context: service workers work
-	require.NoError(t, err)
-	srv := h.ServerWithWebApp(dir)
-	go func() { _ = srv.Serve(l) }()
-	t.Cleanup(func() { _ = srv.Close() })
-	table := "http://" + l.Addr().String() + "/?t=" + h.Token()
+	table, srv := serveWithApp(t, dir)
 	appURL := share.AppURL(table)
 
 	tab := newTab()
@@ -179,14 +168,7 @@ func TestWebApp_OpensOnAPhoneAndStartsAgainOffline(t *testing.T) {
 func TestWebApp_SaysWhyWhereTheBrowserCannotRunIt(t *testing.T) {
 	dir := builtWebApp(t)
 	newTab := webAppBrowser(t)
-	clock := timers.System{}
-	h := share.NewHost(companion.New(mm.Rules, mm.New(), clock), shared[mm.Game].game, clock, share.NewToken())
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	srv := h.ServerWithWebApp(dir)
-	go func() { _ = srv.Serve(l) }()
-	t.Cleanup(func() { _ = srv.Close() })
-	table := "http://" + l.Addr().String() + "/?t=" + h.Token()
+	table, _ := serveWithApp(t, dir)
 
 	for _, c := range []struct{ lacks, script, says string }{
 		{"WebAssembly", `delete window.WebAssembly;`, "it has no WebAssembly"},
