@@ -28,14 +28,28 @@ func tapPlus(t *testing.T, a *aquaSphereScreen, player int, field string, n int)
 	}
 }
 
+// addPlayers adds players by name, as the sheet's Add player does.
+func addPlayers(t *testing.T, u *UI, a *aquaSphereScreen, names ...string) {
+	t.Helper()
+	for _, name := range names {
+		a.newName.SetText(name)
+		test.Tap(button(t, u.current, "Add player"))
+	}
+}
+
+// scoreInterimRounds scores the four interim scorings with what is entered.
+func scoreInterimRounds(t *testing.T, u *UI) {
+	t.Helper()
+	for r := 1; r <= 4; r++ {
+		test.Tap(button(t, u.current, "Score interim scoring "+itoaInt(r)))
+	}
+}
+
 func TestAquaSphere_EnterARoundAndUndo(t *testing.T) {
 	env := newTestEnv(t)
 	u := env.start(t)
 	a := openAquaSphere(t, u)
-	for _, name := range []string{"Anna", "Ben"} {
-		a.newName.SetText(name)
-		test.Tap(button(t, u.current, "Add player"))
-	}
+	addPlayers(t, u, a, "Anna", "Ben")
 	shown := strings.Join(texts(u.current), "\n")
 	assert.Contains(t, shown, "Anna · 0")
 	assert.Contains(t, shown, "Interim scoring 1 of 4")
@@ -65,14 +79,9 @@ func TestAquaSphere_FinalScoringNamesTheWinner(t *testing.T) {
 	env := newTestEnv(t)
 	u := env.start(t)
 	a := openAquaSphere(t, u)
-	for _, name := range []string{"Anna", "Ben"} {
-		a.newName.SetText(name)
-		test.Tap(button(t, u.current, "Add player"))
-	}
+	addPlayers(t, u, a, "Anna", "Ben")
 	tapPlus(t, a, 1, "freeNumber", 4)
-	for r := 1; r <= 4; r++ {
-		test.Tap(button(t, u.current, "Score interim scoring "+itoaInt(r)))
-	}
+	scoreInterimRounds(t, u)
 	assert.Contains(t, strings.Join(texts(u.current), "\n"), "Final scoring")
 	tapPlus(t, a, 0, "letters", 3) // Anna: T(3) = 6
 	test.Tap(button(t, u.current, "Score the final scoring"))
@@ -97,13 +106,8 @@ func TestAquaSphere_ResultsInPlaceOrder(t *testing.T) {
 	env := newTestEnv(t)
 	u := env.start(t)
 	a := openAquaSphere(t, u)
-	for _, name := range []string{"Anna", "Ben", "Cara"} {
-		a.newName.SetText(name)
-		test.Tap(button(t, u.current, "Add player"))
-	}
-	for r := 1; r <= 4; r++ {
-		test.Tap(button(t, u.current, "Score interim scoring "+itoaInt(r)))
-	}
+	addPlayers(t, u, a, "Anna", "Ben", "Cara")
+	scoreInterimRounds(t, u)
 	tapPlus(t, a, 1, "letters", 3) // Ben: 6
 	tapPlus(t, a, 0, "letters", 2) // Anna: 3
 	test.Tap(button(t, u.current, "Score the final scoring"))
@@ -121,13 +125,8 @@ func TestAquaSphere_YesOrNoLinesAreTicks(t *testing.T) {
 	env := newTestEnv(t)
 	u := env.start(t)
 	a := openAquaSphere(t, u)
-	for _, name := range []string{"Anna", "Ben"} {
-		a.newName.SetText(name)
-		test.Tap(button(t, u.current, "Add player"))
-	}
-	for r := 1; r <= 4; r++ {
-		test.Tap(button(t, u.current, "Score interim scoring "+itoaInt(r)))
-	}
+	addPlayers(t, u, a, "Anna", "Ben")
+	scoreInterimRounds(t, u)
 	require.Contains(t, a.ticks, "1/allSubmarines")
 	require.Contains(t, a.ticks, "0/fiveExtensions")
 	assert.NotContains(t, a.plus, "1/allSubmarines", "no stepper for a yes or no")
@@ -159,10 +158,7 @@ func TestAquaSphere_OwnTrack(t *testing.T) {
 	// A new sheet scores on the owner's track: 6 points from 0 cross the line before 5.
 	u.newGame(g)
 	b := openAquaSphere(t, u)
-	for _, name := range []string{"Anna", "Ben"} {
-		b.newName.SetText(name)
-		test.Tap(button(t, u.current, "Add player"))
-	}
+	addPlayers(t, u, b, "Anna", "Ben")
 	tapPlus(t, b, 0, "freeNumber", 6)
 	test.Tap(button(t, u.current, "Score interim scoring 1"))
 	assert.Contains(t, strings.Join(texts(u.current), "\n"), "0 → 4; red line at 5: stopped before it")
@@ -202,10 +198,7 @@ func TestAquaSphere_Golden(t *testing.T) {
 			u := env.start(t)
 			u.win.Resize(size.size)
 			a := openAquaSphere(t, u)
-			for _, name := range []string{"Anna", "Ben", "Cleo"} {
-				a.newName.SetText(name)
-				test.Tap(button(t, u.current, "Add player"))
-			}
+			addPlayers(t, u, a, "Anna", "Ben", "Cleo")
 			pick := func(name string) { // a phone shows one player at a time
 				if a.picker != nil {
 					a.picker.SetSelected(name)
