@@ -246,16 +246,9 @@ func a11yCheckPage(t *testing.T, newTab func() context.Context, p a11yPage, lang
 	var lowest a11yResult
 	var looked [3]int
 	for _, scheme := range []string{"light", "dark"} {
-		require.NoError(t, chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-				Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}})
-			return err
-		})))
+		preferScheme(t, ctx, scheme)
 		for _, sz := range a11ySizes {
-			emulatePhone(t, ctx, sz.w, sz.h)
-			waitJS(ctx, t, fmt.Sprintf(`innerWidth === %d && innerHeight === %d && matchMedia("(prefers-color-scheme: %s)").matches`, sz.w, sz.h, scheme),
-				"%s: waiting for a %d×%d %s viewport; it is %s", p.name, sz.w, sz.h, scheme,
-				func() string { return eval[string](ctx, t, `innerWidth + "×" + innerHeight`) })
+			viewAt(t, ctx, sz.w, sz.h, scheme, p.name)
 			res := a11yRun(ctx, t, lang, p.adele, sz.phone)
 			checks++
 			require.Positive(t, res.Texts, "%s: the checker found no text", p.name)
@@ -600,3 +593,23 @@ const a11yChecker = `(opts) => {
   }
   return Object.assign(stats, { v: out });
 }`
+
+// preferScheme makes the tab's page prefer a light or a dark scheme.
+func preferScheme(t *testing.T, ctx context.Context, scheme string) {
+	t.Helper()
+	require.NoError(t, chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}})
+		return err
+	})))
+}
+
+// viewAt makes the tab a w×h phone and waits until the page (named in a
+// failure by what) has that viewport and the scheme.
+func viewAt(t *testing.T, ctx context.Context, w, h int64, scheme, what string) {
+	t.Helper()
+	emulatePhone(t, ctx, w, h)
+	waitJS(ctx, t, fmt.Sprintf(`innerWidth === %d && innerHeight === %d && matchMedia("(prefers-color-scheme: %s)").matches`, w, h, scheme),
+		"%s: waiting for a %d×%d %s viewport; it is %s", what, w, h, scheme,
+		func() string { return eval[string](ctx, t, `innerWidth + "×" + innerHeight`) })
+}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"net"
 	"net/http"
 	"os"
@@ -10,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
@@ -83,15 +80,9 @@ func TestBrowser_AppLinkWhereTheHostServesTheApp(t *testing.T) {
 
 	t.Run("never where an action button is, accessible everywhere", func(t *testing.T) {
 		for _, scheme := range []string{"light", "dark"} {
-			require.NoError(t, chromedp.Do(p, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-				_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-					Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}})
-				return err
-			})))
+			preferScheme(t, p, scheme)
 			for _, sz := range a11ySizes {
-				emulatePhone(t, p, sz.w, sz.h)
-				waitJS(p, t, fmt.Sprintf(`innerWidth === %d && innerHeight === %d && matchMedia("(prefers-color-scheme: %s)").matches`, sz.w, sz.h, scheme),
-					"waiting for a %d×%d %s viewport", sz.w, sz.h, scheme)
+				viewAt(t, p, sz.w, sz.h, scheme, "the viewer with its app link")
 				assert.Empty(t, eval[string](p, t, clearOfTheBar), "%d×%d: the link overlaps", sz.w, sz.h)
 				assert.True(t, eval[bool](p, t, `document.getElementById("applink").getBoundingClientRect().top >= document.getElementById("start").getBoundingClientRect().bottom`),
 					"%d×%d: the link is below the game", sz.w, sz.h)
