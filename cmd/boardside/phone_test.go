@@ -7,10 +7,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
+
+	"boardside/internal/webscreen"
 )
 
 // Helpers for the web viewer's browser tests: a headless Chromium, phone
@@ -124,18 +124,9 @@ func centreIn(ctx context.Context, t *testing.T, scope, label string) (x, y floa
 	return p[0], p[1]
 }
 
-// touch puts a finger down at (x, y) and lifts it, as a tap.
-func touch(x, y float64) chromedp.Action[chromedp.Void] {
-	return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
-		if _, err := cdp.Call(ctx, tg, input.DispatchTouchEvent, input.DispatchTouchEventParams{
-			Type: input.DispatchTouchEventTypeTouchStart, TouchPoints: []*input.TouchPoint{{X: x, Y: y}}}); err != nil {
-			return chromedp.Void{}, err
-		}
-		_, err := cdp.Call(ctx, tg, input.DispatchTouchEvent, input.DispatchTouchEventParams{
-			Type: input.DispatchTouchEventTypeTouchEnd, TouchPoints: []*input.TouchPoint{}})
-		return chromedp.Void{}, err
-	}
-}
+// touch puts a finger down at (x, y) and lifts it, as a tap: the same
+// tap the web app's tests use.
+var touch = webscreen.Tap
 
 // tap waits until the button labelled label takes taps, then taps it.
 func tap(ctx context.Context, t *testing.T, label string) { tapIn(ctx, t, "body", label) }
