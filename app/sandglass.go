@@ -42,6 +42,16 @@ func (s *sandglass) Set(fraction float64, running bool) {
 	s.raster.Refresh()
 }
 
+// along is where pixel p of n lies on a glass g pixels long centred in
+// them, 0 at its start and 1 at its end (outside: below 0 or above 1),
+// counted from the other side when the glass is turned.
+func (s *sandglass) along(p, n int, g float64) float64 {
+	if s.rotated {
+		p = n - 1 - p
+	}
+	return (float64(p) - (float64(n)-g)/2) / g
+}
+
 // SetRotated turns the glass upside down (true) or back.
 func (s *sandglass) SetRotated(r bool) {
 	if r != s.rotated {
@@ -77,11 +87,7 @@ func (s *sandglass) draw(w, h int) image.Image {
 	gw := gh / 1.5
 	level := math.Sqrt(s.fraction)
 	for py := range h {
-		y := py
-		if s.rotated {
-			y = h - 1 - py
-		}
-		fy := (float64(y) - (float64(h)-gh)/2) / gh // 0..1 down the glass
+		fy := s.along(py, h, gh) // 0..1 down the glass
 		if fy < 0 || fy > 1 {
 			continue
 		}
@@ -97,11 +103,7 @@ func (s *sandglass) draw(w, h int) image.Image {
 		sand := (fy < 0.5 && d < level) || (fy >= 0.5 && d > level && s.fraction < 1)
 		stream := fy >= 0.5 && !sand && s.running && s.fraction > 0
 		for px := range w {
-			x := px
-			if s.rotated {
-				x = w - 1 - px
-			}
-			fx := (float64(x) - (float64(w)-gw)/2) / gw // 0..1 across the glass
+			fx := s.along(px, w, gw) // 0..1 across the glass
 			if fx < 0 || fx > 1 {
 				continue
 			}
