@@ -202,18 +202,25 @@ func label(o fyne.CanvasObject, text string) *widget.Label {
 	return nil
 }
 
-func TestShare_OffersTheFullAppWhereTheHostServesIt(t *testing.T) {
-	const offer = "The full app in the browser, which a phone can keep on its home screen:"
-	dir := t.TempDir()
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "index.html"), []byte("<!DOCTYPE html><title>the full app</title>"), 0o644))
-	withWebApp(t, dir)
-	env := newTestEnv(t)
-	u := env.start(t)
+// sharedMarsMaze opens Magic Maze on Mars and taps Share, as a player
+// would; the hosting stops at the end of the test.
+func sharedMarsMaze(t *testing.T) (*UI, *hosting) {
+	t.Helper()
+	u := newTestEnv(t).start(t)
 	t.Cleanup(u.closeHosts)
 	m := openMarsMaze(t, u)
 	test.Tap(m.bar.share)
 	h := u.hosts["marsmaze"]
 	require.NotNil(t, h)
+	return u, h
+}
+
+func TestShare_OffersTheFullAppWhereTheHostServesIt(t *testing.T) {
+	const offer = "The full app in the browser, which a phone can keep on its home screen:"
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "index.html"), []byte("<!DOCTYPE html><title>the full app</title>"), 0o644))
+	withWebApp(t, dir)
+	u, h := sharedMarsMaze(t)
 
 	want := share.AppURL(h.urls[0])
 	assert.Contains(t, want, "/app/?join=")
@@ -235,13 +242,7 @@ func TestShare_OffersTheFullAppWhereTheHostServesIt(t *testing.T) {
 
 func TestShare_NoFullAppWhereNoneIsBuilt(t *testing.T) {
 	withWebApp(t, "")
-	env := newTestEnv(t)
-	u := env.start(t)
-	t.Cleanup(u.closeHosts)
-	m := openMarsMaze(t, u)
-	test.Tap(m.bar.share)
-	h := u.hosts["marsmaze"]
-	require.NotNil(t, h)
+	u, h := sharedMarsMaze(t)
 	shown := strings.Join(texts(u.current), "\n")
 	assert.Contains(t, shown, "/?t=", "the table's links")
 	assert.NotContains(t, shown, "full app")
