@@ -441,17 +441,20 @@ func (st *Store) deleteLegacy() error {
 		if err != nil {
 			return err
 		}
-		ok, err := storage.Exists(u)
-		if err != nil {
+		if err := deleteIfThere(u); err != nil {
 			return err
-		}
-		if ok {
-			if err := storage.Delete(u); err != nil {
-				return err
-			}
 		}
 	}
 	return nil
+}
+
+// deleteIfThere deletes u when it exists.
+func deleteIfThere(u fyne.URI) error {
+	ok, err := storage.Exists(u)
+	if err != nil || !ok {
+		return err
+	}
+	return storage.Delete(u)
 }
 
 // Load returns the saved bytes; an error wrapping fs.ErrNotExist when there
@@ -542,14 +545,7 @@ func (st *Store) Remove() error {
 	if err != nil {
 		return err
 	}
-	ok, err := storage.Exists(u)
-	if err != nil {
-		return err
-	}
-	if ok {
-		return storage.Delete(u)
-	}
-	return nil
+	return deleteIfThere(u)
 }
 
 // deleteAllAndRemember deletes the save f found; the next save then
