@@ -301,23 +301,6 @@ func (t *tab) diagnose() string {
 	return strings.Join(parts, "; ")
 }
 
-// waitKept waits until the service worker controls the page and has kept
-// the wasm.
-func (t *tab) waitKept() error {
-	_, err := chromedp.Run(t.Ctx, chromedp.Poll[bool](`(async () => {
-		if (!navigator.serviceWorker.controller) return false;
-		for (const k of await caches.keys()) {
-			const urls = (await (await caches.open(k)).keys()).map((r) => r.url);
-			if (urls.some((u) => /boardside\.[0-9a-f]{8}\.wasm$/.test(u))) return true;
-		}
-		return false;
-	})()`, chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second)))
-	if err != nil {
-		return fmt.Errorf("the service worker never kept the app: %w", err)
-	}
-	return nil
-}
-
 type visited struct {
 	firstMs, cachedMs         float64
 	firstDetail, cachedDetail string
@@ -344,7 +327,7 @@ func (b *bench) visit(ctx context.Context, dir string, rate float64, settle bool
 	}
 	v.firstMs, v.firstDetail, err = t.open(h.appURL, rate, true)
 	if err == nil {
-		err = t.waitKept()
+		err = t.WaitKept()
 	}
 	if err == nil && settle {
 		err = quiet(ctx, &h.sent)

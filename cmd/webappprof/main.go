@@ -233,15 +233,7 @@ func waitKept(br *benchbrowser.Browser, u string) error {
 	if err := chromedp.Do(t.Ctx, chromedp.Navigate(u)); err != nil {
 		return err
 	}
-	_, err = chromedp.Run(t.Ctx, chromedp.Poll[bool](`(async () => {
-		if (!navigator.serviceWorker.controller) return false;
-		for (const k of await caches.keys()) {
-			const urls = (await (await caches.open(k)).keys()).map((r) => r.url);
-			if (urls.some((u) => /boardside\.[0-9a-f]{8}\.wasm$/.test(u))) return true;
-		}
-		return false;
-	})()`, chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second)))
-	return err
+	return t.WaitKept()
 }
 
 // ---- analysis ----

@@ -216,3 +216,20 @@ func Sleep(ctx context.Context, d time.Duration) error {
 		return ctx.Err()
 	}
 }
+
+// WaitKept waits until the web app's service worker controls the tab's
+// page and has kept the app's wasm (boardside.<hash>.wasm) in its cache.
+func (t *Tab) WaitKept() error {
+	_, err := chromedp.Run(t.Ctx, chromedp.Poll[bool](`(async () => {
+		if (!navigator.serviceWorker.controller) return false;
+		for (const k of await caches.keys()) {
+			const urls = (await (await caches.open(k)).keys()).map((r) => r.url);
+			if (urls.some((u) => /boardside\.[0-9a-f]{8}\.wasm$/.test(u))) return true;
+		}
+		return false;
+	})()`, chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(60*time.Second)))
+	if err != nil {
+		return fmt.Errorf("the service worker never kept the app: %w", err)
+	}
+	return nil
+}
