@@ -49,7 +49,7 @@ var layoutScreens = []struct {
 		u.openGame(u.game(mm.Game))
 		require.NoError(t, u.session(mm.Game).Dispatch(&mm.Start{}))
 		env.clock.Advance(4 * time.Minute)
-		u.current.Refresh()
+		u.current.Refresh() // lays out again what the end showed and hid, as the next frame would
 	}},
 	{"missioncontrol", func(t *testing.T, env *testEnv, u *UI) { u.openGame(u.game(mc.Game)) }},
 	{"missioncontrol-running", func(t *testing.T, env *testEnv, u *UI) {
