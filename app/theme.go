@@ -40,6 +40,12 @@ func (t boardsideTheme) Size(n fyne.ThemeSizeName) float32 {
 		theme.SizeNameButtonRadius, theme.SizeNameCardRadius, theme.SizeNameDialogRadius,
 		theme.SizeNamePopupRadius, theme.SizeNameMenuRadius:
 		return 0
+	// A finger needs 44×44 (devices.md). Fyne's 8 makes buttons, entries,
+	// checks and radio items 36 high (a line of text and this padding on
+	// either side); 12.5 makes them 44–45, labels beside them alike, so
+	// rows stay aligned.
+	case theme.SizeNameInnerPadding:
+		return 12.5
 	}
 	return t.Theme.Size(n)
 }
