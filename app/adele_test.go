@@ -290,3 +290,14 @@ func TestAdeleBoard_D20ShowsOnlyItsOwnRoll(t *testing.T) {
 	test.Tap(a.board.d20)
 	assert.Regexp(t, `^D20: \d+$`, a.board.roll.Text)
 }
+
+// adeleLayoutScreens are ADELE's screens for the layout check (layoutcheck_test.go).
+var adeleLayoutScreens = []layoutScreen{
+	{"adele-setup", func(t *testing.T, env *testEnv, u *UI) { u.openGame(u.game(adele.Game)) }},
+	{"adele-table", func(t *testing.T, env *testEnv, u *UI) { showAdele(u, knownAdele(t, env, "")) }},
+	{"adele-console", func(t *testing.T, env *testEnv, u *UI) {
+		a := showAdele(u, knownAdele(t, env, ""))
+		a.tabs.SelectIndex(1)
+		a.console.cover(false)
+	}},
+}

@@ -225,3 +225,15 @@ func TestAquaSphere_BarLayoutCoversWhatOctopodsTook(t *testing.T) {
 	assert.Equal(t, []float32{0, 30, 30}, []float32{objs[0].Position().X, objs[1].Position().X, objs[2].Position().X})
 	assert.Equal(t, []float32{30, 20, 20}, []float32{objs[0].Size().Width, objs[1].Size().Width, objs[2].Size().Width})
 }
+
+// aquaSphereLayoutScreens are AquaSphere's screens for the layout check (layoutcheck_test.go).
+var aquaSphereLayoutScreens = []layoutScreen{
+	{"aquasphere", func(t *testing.T, env *testEnv, u *UI) { u.openGame(u.game(aq.Game)) }},
+	{"aquasphere-players", func(t *testing.T, env *testEnv, u *UI) {
+		u.openGame(u.game(aq.Game))
+		s := u.session(aq.Game)
+		for _, name := range []string{"Anna", "Ben", "Cara", "Dörte"} {
+			require.NoError(t, s.Dispatch(&aq.AddPlayer{Name: name}))
+		}
+	}},
+}

@@ -7,28 +7,32 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"github.com/stretchr/testify/require"
 
-	"boardside/companion/adele"
-	aq "boardside/companion/aquasphere"
 	mm "boardside/companion/marsmaze"
-	mc "boardside/companion/missioncontrol"
 )
 
 // The sizes every screen must work at: phone portrait, a large phone,
 // tablet portrait and landscape (devices.md).
 var layoutSizes = []fyne.Size{{Width: 360, Height: 640}, {Width: 412, Height: 915}, {Width: 800, Height: 1280}, {Width: 1280, Height: 800}}
 
-// layoutScreens are the screens the layout check walks, each in a state
-// the tests reach; show puts it in the window.
-var layoutScreens = []struct {
+// layoutScreen is a screen the layout check walks, in a state the tests
+// reach; show puts it in the window.
+type layoutScreen struct {
 	name string
 	show func(t *testing.T, env *testEnv, u *UI)
-}{
+}
+
+// layoutScreens are all the screens the check walks: the shell's here,
+// each game's beside that game's tests.
+func layoutScreens() []layoutScreen {
+	return slices.Concat(shellLayoutScreens, marsMazeLayoutScreens, missionControlLayoutScreens, adeleLayoutScreens, aquaSphereLayoutScreens)
+}
+
+var shellLayoutScreens = []layoutScreen{
 	{"home", func(t *testing.T, env *testEnv, u *UI) { u.showHome() }},
 	{"home-resume", func(t *testing.T, env *testEnv, u *UI) {
 		u.openGame(u.game(mm.Game))
@@ -39,42 +43,6 @@ var layoutScreens = []struct {
 	{"about", func(t *testing.T, env *testEnv, u *UI) { u.show(newAboutScreen(u).content) }},
 	{"join", func(t *testing.T, env *testEnv, u *UI) {
 		u.showJoinLink("http://192.168.178.20:7777/?t=0123456789abcdef0123456789abcdef")
-	}},
-	{"marsmaze", func(t *testing.T, env *testEnv, u *UI) { u.openGame(u.game(mm.Game)) }},
-	{"marsmaze-running", func(t *testing.T, env *testEnv, u *UI) {
-		u.openGame(u.game(mm.Game))
-		require.NoError(t, u.session(mm.Game).Dispatch(&mm.Start{}))
-	}},
-	{"marsmaze-lost", func(t *testing.T, env *testEnv, u *UI) {
-		u.openGame(u.game(mm.Game))
-		require.NoError(t, u.session(mm.Game).Dispatch(&mm.Start{}))
-		env.clock.Advance(4 * time.Minute)
-		u.current.Refresh() // lays out again what the end showed and hid, as the next frame would
-	}},
-	{"missioncontrol", func(t *testing.T, env *testEnv, u *UI) { u.openGame(u.game(mc.Game)) }},
-	{"missioncontrol-running", func(t *testing.T, env *testEnv, u *UI) {
-		u.openGame(u.game(mc.Game))
-		require.NoError(t, u.session(mc.Game).Dispatch(&mc.Start{}))
-	}},
-	{"missioncontrol-timeup", func(t *testing.T, env *testEnv, u *UI) {
-		u.openGame(u.game(mc.Game))
-		require.NoError(t, u.session(mc.Game).Dispatch(&mc.Start{}))
-		env.clock.Advance(3 * time.Hour)
-	}},
-	{"adele-setup", func(t *testing.T, env *testEnv, u *UI) { u.openGame(u.game(adele.Game)) }},
-	{"adele-table", func(t *testing.T, env *testEnv, u *UI) { showAdele(u, knownAdele(t, env, "")) }},
-	{"adele-console", func(t *testing.T, env *testEnv, u *UI) {
-		a := showAdele(u, knownAdele(t, env, ""))
-		a.tabs.SelectIndex(1)
-		a.console.cover(false)
-	}},
-	{"aquasphere", func(t *testing.T, env *testEnv, u *UI) { u.openGame(u.game(aq.Game)) }},
-	{"aquasphere-players", func(t *testing.T, env *testEnv, u *UI) {
-		u.openGame(u.game(aq.Game))
-		s := u.session(aq.Game)
-		for _, name := range []string{"Anna", "Ben", "Cara", "Dörte"} {
-			require.NoError(t, s.Dispatch(&aq.AddPlayer{Name: name}))
-		}
 	}},
 }
 
@@ -142,7 +110,7 @@ func TestLayout_EveryScreenAtPhoneAndTabletSizes(t *testing.T) {
 	for _, code := range []string{"en", "de"} {
 		t.Run(code, func(t *testing.T) {
 			setLanguage(t, code)
-			for _, sc := range layoutScreens {
+			for _, sc := range layoutScreens() {
 				for _, size := range layoutSizes {
 					env := newTestEnv(t)
 					u := env.start(t)

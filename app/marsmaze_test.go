@@ -222,3 +222,18 @@ func TestMarsMaze_ReopeningASoloGameDoesNotPulseForPastWindows(t *testing.T) {
 	env.clock.Advance(3 * time.Second)
 	assert.Equal(t, 1, again.pulses, "the next window is")
 }
+
+// marsMazeLayoutScreens are Magic Maze on Mars's screens for the layout check (layoutcheck_test.go).
+var marsMazeLayoutScreens = []layoutScreen{
+	{"marsmaze", func(t *testing.T, env *testEnv, u *UI) { u.openGame(u.game(mm.Game)) }},
+	{"marsmaze-running", func(t *testing.T, env *testEnv, u *UI) {
+		u.openGame(u.game(mm.Game))
+		require.NoError(t, u.session(mm.Game).Dispatch(&mm.Start{}))
+	}},
+	{"marsmaze-lost", func(t *testing.T, env *testEnv, u *UI) {
+		u.openGame(u.game(mm.Game))
+		require.NoError(t, u.session(mm.Game).Dispatch(&mm.Start{}))
+		env.clock.Advance(4 * time.Minute)
+		u.current.Refresh() // lays out again what the end showed and hid, as the next frame would
+	}},
+}

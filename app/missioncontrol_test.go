@@ -186,3 +186,17 @@ func TestMissionControl_HistoryDescribesActions(t *testing.T) {
 	}
 	_ = mc.Game
 }
+
+// missionControlLayoutScreens are Mission Control's screens for the layout check (layoutcheck_test.go).
+var missionControlLayoutScreens = []layoutScreen{
+	{"missioncontrol", func(t *testing.T, env *testEnv, u *UI) { u.openGame(u.game(mc.Game)) }},
+	{"missioncontrol-running", func(t *testing.T, env *testEnv, u *UI) {
+		u.openGame(u.game(mc.Game))
+		require.NoError(t, u.session(mc.Game).Dispatch(&mc.Start{}))
+	}},
+	{"missioncontrol-timeup", func(t *testing.T, env *testEnv, u *UI) {
+		u.openGame(u.game(mc.Game))
+		require.NoError(t, u.session(mc.Game).Dispatch(&mc.Start{}))
+		env.clock.Advance(3 * time.Hour)
+	}},
+}
