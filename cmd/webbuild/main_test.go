@@ -176,3 +176,30 @@ func run(name string, args ...string) (string, error) {
 	out, err := exec.Command(name, args...).Output()
 	return strings.TrimSpace(string(out)), err
 }
+
+// TestCompressAll_TheWasmThroughAGzipCommand: the wasm goes through the
+// command given (here gzip, which every Debian has; libdeflate-gzip and
+// pigz take the same arguments), the other files through Go's gzip, and
+// each .gz gives back its file; a command that fails is an error, not a
+// missing .gz.
+func TestCompressAll_TheWasmThroughAGzipCommand(t *testing.T) {
+	if _, err := exec.LookPath("gzip"); err != nil {
+		t.Skip("no gzip command")
+	}
+	files := map[string][]byte{
+		"boardside.0123.wasm": bytes.Repeat([]byte("wasm wasm wasm "), 1000),
+		"index.html":          bytes.Repeat([]byte("<p>page</p>"), 100),
+	}
+	gz, err := compressAll(files, []string{"gzip", "-9", "-c"})
+	require.NoError(t, err)
+	for name, b := range files {
+		zr, err := gzip.NewReader(bytes.NewReader(gz[name]))
+		require.NoError(t, err, name)
+		got, err := io.ReadAll(zr)
+		require.NoError(t, err, name)
+		assert.Equal(t, b, got, name)
+	}
+
+	_, err = compressAll(files, []string{"gzip", "--no-such-option"})
+	assert.ErrorContains(t, err, "gzip --no-such-option")
+}
