@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -10,12 +11,15 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/performance"
+	"github.com/chromedp/cdproto/profiler"
 	"github.com/chromedp/chromedp"
 
 	"boardside/internal/benchbrowser"
@@ -42,6 +46,89 @@ const countDraws = `(() => {
 		}
 	}
 })();`
+
+// bareCanvas is a page with nothing but a WebGL canvas as large as the
+// app's (the window at the device's pixels, as Fyne's web driver makes
+// it), cleared to a new colour once a second: the least a page can do to
+// show a new frame of that canvas. What it costs is the browser's, not the
+// app's: with WebGL in software (SwiftShader), Chromium composites in
+// software too and reads each new frame of the canvas back from the GPU
+// process, on the page's main thread.
+const bareCanvas = `<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1">
+<body style="margin:0;overflow:hidden"><canvas style="width:100vw;height:100vh;display:block"></canvas>
+<script>
+const c = document.querySelector("canvas");
+c.width = Math.round(innerWidth * devicePixelRatio);
+c.height = Math.round(innerHeight * devicePixelRatio);
+const gl = c.getContext("webgl", { alpha: false });
+window.__frames = 0;
+setInterval(() => {
+	requestAnimationFrame(() => {
+		gl.clearColor(Math.random(), Math.random(), Math.random(), 1);
+		gl.clear(gl.COLOR_BUFFER_BIT);
+		window.__frames++;
+	});
+}, 1000);
+document.documentElement.dataset.drawn = "1";
+</script>`
+
+// busyBare measures bareCanvas as busy measures the app: main-thread task
+// time over window, in a phone's tab.
+func (b *bench) busyBare(ctx context.Context, window time.Duration) (busyResult, error) {
+	var r busyResult
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = w.Write([]byte(bareCanvas))
+	})}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return r, err
+	}
+	go func() { _ = srv.Serve(ln) }()
+	defer srv.Close()
+	t, err := b.newTab(window + time.Minute)
+	if err != nil {
+		return r, err
+	}
+	defer t.Close()
+	if err := chromedp.Do(t.Ctx,
+		chromedp.EmulateViewport(412, 915, chromedp.EmulateScale(2.6), chromedp.EmulateMobile, chromedp.EmulateTouch),
+		chromedp.Navigate("http://"+ln.Addr().String()+"/"),
+	); err != nil {
+		return r, fmt.Errorf("opening the bare canvas: %w", err)
+	}
+	if _, err := chromedp.Run(t.Ctx, chromedp.Poll[bool](`document.documentElement.dataset.drawn === "1"`, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		return r, fmt.Errorf("opening the bare canvas: %w", err)
+	}
+	if err := benchbrowser.Sleep(t.Ctx, 3*time.Second); err != nil { // its first frames pass
+		return r, err
+	}
+	if _, err := chromedp.Call(t.Ctx, performance.Enable, performance.EnableParams{}); err != nil {
+		return r, err
+	}
+	task0, stamp0, err := t.TaskTime()
+	if err != nil {
+		return r, err
+	}
+	frames0, err := chromedp.Run(t.Ctx, chromedp.Evaluate[float64](`window.__frames`))
+	if err != nil {
+		return r, err
+	}
+	if err := benchbrowser.Sleep(t.Ctx, window); err != nil {
+		return r, err
+	}
+	task1, stamp1, err := t.TaskTime()
+	if err != nil {
+		return r, err
+	}
+	frames1, err := chromedp.Run(t.Ctx, chromedp.Evaluate[float64](`window.__frames`))
+	if err != nil {
+		return r, err
+	}
+	r.pct = 100 * (task1 - task0) / (stamp1 - stamp0)
+	r.perSec = (frames1 - frames0) / (stamp1 - stamp0)
+	return r, nil
+}
 
 type busyResult struct {
 	pct      float64 // of one core
@@ -99,6 +186,11 @@ func (b *bench) busy(ctx context.Context, dir string, running bool, window time.
 	if _, err := chromedp.Call(t.Ctx, performance.Enable, performance.EnableParams{}); err != nil {
 		return r, err
 	}
+	if running && profileTo != "" {
+		if err := startProfile(t); err != nil {
+			return r, err
+		}
+	}
 	task0, stamp0, err := t.TaskTime()
 	if err != nil {
 		return r, err
@@ -120,6 +212,11 @@ func (b *bench) busy(ctx context.Context, dir string, running bool, window time.
 	if err != nil {
 		return r, err
 	}
+	if running && profileTo != "" {
+		if err := stopProfile(t, profileTo); err != nil {
+			return r, err
+		}
+	}
 	if (r.from != r.to) != running {
 		return r, fmt.Errorf("the sand went from %s to %s: not what this measurement needs", r.from, r.to)
 	}
@@ -128,6 +225,68 @@ func (b *bench) busy(ctx context.Context, dir string, running bool, window time.
 	r.pct = 100 * (task1 - task0) / (stamp1 - stamp0)
 	r.perSec = (frames1 - frames0) / (stamp1 - stamp0)
 	return r, nil
+}
+
+// profileTo is where -profile writes the main thread's CPU profile of the
+// window with the sand running ("": none).
+var profileTo string
+
+func startProfile(t *tab) error {
+	for _, step := range []func() error{
+		func() error { _, err := chromedp.Call(t.Ctx, profiler.Enable, cdp.Empty{}); return err },
+		func() error {
+			_, err := chromedp.Call(t.Ctx, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: 200})
+			return err
+		},
+		func() error { _, err := chromedp.Call(t.Ctx, profiler.Start, cdp.Empty{}); return err },
+	} {
+		if err := step(); err != nil {
+			return fmt.Errorf("starting the profiler: %w", err)
+		}
+	}
+	return nil
+}
+
+// stopProfile writes the profile (for DevTools' Performance panel) and
+// prints where the main thread's time went, by function, self time.
+func stopProfile(t *tab, path string) error {
+	res, err := chromedp.Call(t.Ctx, profiler.Stop, cdp.Empty{})
+	if err != nil {
+		return fmt.Errorf("stopping the profiler: %w", err)
+	}
+	prof := res.Profile
+	b, err := json.Marshal(prof)
+	if err == nil {
+		err = os.WriteFile(path, b, 0o644)
+	}
+	if err != nil {
+		return err
+	}
+	self := map[string]float64{}
+	name := map[int64]string{}
+	for _, n := range prof.Nodes {
+		name[n.ID] = n.CallFrame.FunctionName
+		if name[n.ID] == "" {
+			name[n.ID] = "(anonymous " + n.CallFrame.URL + ")"
+		}
+	}
+	total := 0.0
+	for i, id := range prof.Samples {
+		if i < len(prof.TimeDeltas) {
+			self[name[id]] += float64(prof.TimeDeltas[i]) / 1000
+			total += float64(prof.TimeDeltas[i]) / 1000
+		}
+	}
+	names := make([]string, 0, len(self))
+	for n := range self {
+		names = append(names, n)
+	}
+	slices.SortFunc(names, func(a, b string) int { return cmp.Compare(self[b], self[a]) })
+	fmt.Printf("Profile of the sand running (%s), self time, %% of %.0f ms:\n", path, total)
+	for _, n := range names[:min(25, len(names))] {
+		fmt.Printf("  %6.2f %%  %s\n", 100*self[n]/total, n)
+	}
+	return nil
 }
 
 // ---- one action saved to IndexedDB ----
@@ -232,6 +391,12 @@ func (b *bench) printPlay(ctx context.Context, dir string, window time.Duration,
 			fmt.Printf("Main-thread busy, Magic Maze's sand running (%s → %s): %.2f %% of one core over %v, %.1f frames drawn a second. Goal ≤ 3 %%, one repaint a second: %s\n",
 				running.from, running.to, running.pct, window, running.perSec, benchbrowser.Verdict(running.pct <= 3))
 			fmt.Printf("Main-thread busy, the same screen before the start (baseline): %.2f %% of one core, %.1f frames drawn a second\n", paused.pct, paused.perSec)
+		}
+		if bare, err := b.busyBare(ctx, window); err != nil {
+			fmt.Printf("Main-thread busy, a bare WebGL canvas: NOT MEASURED: %v\n", err)
+			failed = append(failed, "busy time of a bare canvas")
+		} else {
+			fmt.Printf("Main-thread busy, a bare WebGL canvas of the app's size cleared once a second (the browser's own cost of a frame): %.2f %% of one core, %.1f frames drawn a second\n", bare.pct, bare.perSec)
 		}
 	}
 	if actions > 0 {
