@@ -6,6 +6,9 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"github.com/stretchr/testify/require"
+
+	"boardside/companion/adele"
 )
 
 // TestHome_Golden keeps the home screen's layout under review: a change
@@ -52,5 +55,53 @@ func TestTimerScreens_Golden(t *testing.T) {
 			env.clock.Advance(17 * time.Second)
 			test.AssertRendersToImage(t, "marsmaze_"+variant+".png", u.win.Canvas())
 		})
+	}
+}
+
+// TestMainScreens_GoldenPhone keeps each game's main screen on a 412×915
+// phone, light and dark, under review: the size most players hold.
+func TestMainScreens_GoldenPhone(t *testing.T) {
+	phone := fyne.NewSize(412, 915)
+	screens := []struct {
+		name string
+		show func(t *testing.T, env *testEnv, u *UI)
+	}{
+		{"missioncontrol", func(t *testing.T, env *testEnv, u *UI) {
+			m := openMissionControl(t, u)
+			test.Tap(m.start)
+			env.clock.Advance(7*time.Minute + 26*time.Second)
+		}},
+		{"marsmaze", func(t *testing.T, env *testEnv, u *UI) {
+			m := openMarsMaze(t, u)
+			test.Tap(m.start)
+			env.clock.Advance(125 * time.Second)
+			test.Tap(m.flip)
+			env.clock.Advance(17 * time.Second)
+		}},
+		{"adele_console", func(t *testing.T, env *testEnv, u *UI) {
+			s := knownAdele(t, env, "")
+			require.NoError(t, s.Dispatch(&adele.EmergencyPhase{}))
+			a := showAdele(u, s)
+			a.tabs.SelectIndex(1)
+			a.console.cover(false)
+		}},
+		{"aquasphere", func(t *testing.T, env *testEnv, u *UI) {
+			a := openAquaSphere(t, u)
+			addPlayers(t, u, a, "Anna", "Ben", "Cleo")
+			tapPlus(t, a, 0, "freeNumber", 4)
+		}},
+	}
+	for _, sc := range screens {
+		for _, variant := range []string{"light", "dark"} {
+			t.Run(sc.name+"_"+variant, func(t *testing.T) {
+				env := newTestEnv(t)
+				u := env.start(t)
+				applyTheme(env.app, variant)
+				u.win.Resize(phone)
+				sc.show(t, env, u)
+				u.win.Resize(phone)
+				test.AssertRendersToImage(t, "phone_"+sc.name+"_"+variant+".png", u.win.Canvas())
+			})
+		}
 	}
 }
