@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"image/color"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -243,18 +244,20 @@ func newAdeleConsole(u *UI, dispatch func(companion.Action)) *adeleConsole {
 	c.phase = widget.NewLabel("")
 	c.phase.Wrapping = fyne.TextWrapWord
 	c.slots = container.NewVBox()
-	c.hand = container.NewGridWithColumns(4)
+	c.hand = container.NewGridWrap(fyne.NewSize(170, 200))
 	c.anomalies = container.NewVBox()
 	c.endPhase = bigButton("", theme.ConfirmIcon(), c.onEndPhase)
 	c.targeted = widget.NewButtonWithIcon(lang.L("Targeted attack"), theme.WarningIcon(), c.onTargeted)
 	hide := widget.NewButtonWithIcon(lang.L("Hide"), theme.VisibilityOffIcon(), func() { c.cover(true) })
 
-	top := container.NewBorder(nil, nil, c.energy, hide, c.phase)
+	// The phase's sentence goes under the energy, the full width: beside
+	// it, on a phone, it had a word a line and ran over the console.
+	top := container.NewVBox(container.NewBorder(nil, nil, c.energy, hide), c.phase)
 	left := container.NewVBox(widget.NewLabelWithStyle(lang.L("Console"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), c.slots,
 		widget.NewLabelWithStyle(lang.L("Anomalies on the console"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), c.anomalies)
 	right := container.NewVBox(widget.NewLabelWithStyle(lang.L("Hand"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), c.hand, c.targeted)
-	console := container.NewBorder(top, c.endPhase, nil, nil,
-		container.NewVScroll(container.New(splitLayout{share: 0.45}, left, right)))
+	split := newScrollSplit(0.45, left, right)
+	console := container.New(twoPass{layout.NewBorderLayout(top, c.endPhase, nil, nil)}, top, c.endPhase, split)
 
 	c.pinEntry = widget.NewPasswordEntry()
 	c.pinEntry.SetPlaceHolder(lang.L("PIN"))
@@ -327,7 +330,7 @@ func (c *adeleConsole) draw(st *adele.State) {
 	case !st.EmergencyDone:
 		phase = lang.L("Waiting for the emergency phase. Your cards are played after it.")
 	case !st.AdeleDone:
-		phase = lang.L("Your phase: play cards, bring anomalies into play, then end your phase.")
+		phase = lang.L("Your phase: play cards and bring anomalies into play. Ending it, you draw to 4, gain energy and draw obstacles.")
 	default:
 		phase = lang.L("Your phase is over; the next obstacles are on the console.")
 	}
@@ -360,6 +363,16 @@ func (c *adeleConsole) draw(st *adele.State) {
 		card, _ := st.Data().Card(id)
 		cards = append(cards, c.handCard(card, canAct))
 	}
+	// Cards of one size, as many to a row as the width takes: two on a
+	// phone, four on a tablet.
+	cell := fyne.NewSize(170, 0)
+	for i, card := range cards {
+		cell = cell.Max(card.MinSize())
+		if c, _ := st.Data().Card(st.Hand[i]); c.Special() {
+			cell.Height = max(cell.Height, card.MinSize().Height+wrappedExtra(c.Text, cell.Width))
+		}
+	}
+	c.hand.Layout = layout.NewGridWrapLayout(cell)
 	c.hand.Objects = cards
 	c.hand.Refresh()
 
@@ -383,9 +396,10 @@ func (c *adeleConsole) draw(st *adele.State) {
 
 func (c *adeleConsole) refreshEndPhase(canAct bool) {
 	n := len(c.discard)
-	text := lang.L("End ADELE's phase: draw to 4, gain energy, draw obstacles")
+	// Short enough for a phone's width; what ending does is said above.
+	text := lang.L("End ADELE's phase")
 	if n > 0 {
-		text = lang.L("End ADELE's phase: discard {{.N}}, draw to 4, gain energy, draw obstacles", map[string]any{"N": n})
+		text = lang.L("Discard {{.N}} and end ADELE's phase", map[string]any{"N": n})
 	}
 	c.endPhase.SetText(text)
 	if canAct {
@@ -393,6 +407,18 @@ func (c *adeleConsole) refreshEndPhase(canAct bool) {
 	} else {
 		c.endPhase.Disable()
 	}
+}
+
+// wrappedExtra is the height a special card's text needs beyond the one
+// line a wrapping label asks for before it has been laid out, in a card
+// w wide: its lines at the caption size, counted on the text's width.
+func wrappedExtra(text string, w float32) float32 {
+	th := fyne.CurrentApp().Settings().Theme()
+	size := th.Size(theme.SizeNameCaptionText)
+	pad := th.Size(theme.SizeNamePadding)*2 + th.Size(theme.SizeNameInnerPadding)*2
+	line := fyne.MeasureText(text, size, fyne.TextStyle{})
+	lines := math.Ceil(float64(line.Width/max(1, w-pad))) + 1 // a word that does not fit breaks early
+	return float32(lines-1) * line.Height
 }
 
 // slotCell is one console slot with its cost, filled when an obstacle is on it.

@@ -125,7 +125,7 @@ func TestAdele_OneFullADELEPhase(t *testing.T) {
 			break
 		}
 	}
-	assert.Equal(t, "End ADELE's phase: discard 1, draw to 4, gain energy, draw obstacles", c.endPhase.Text)
+	assert.Equal(t, "Discard 1 and end ADELE's phase", c.endPhase.Text)
 	test.Tap(c.endPhase)
 	st = a.state()
 	require.True(t, st.AdeleDone)

@@ -1,6 +1,9 @@
 package app
 
-import "fyne.io/fyne/v2"
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+)
 
 // splitLayout puts two objects side by side when there is more width than
 // height (a tablet on its side) and one above the other otherwise (a
@@ -38,3 +41,84 @@ func (l splitLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	}
 	return s
 }
+
+// scrollSplit lays two objects out inside one scroll: side by side where
+// the scroll is wider than high and both fit, the first getting share of
+// the width; else one above the other, each as high as it needs. A
+// layout inside a scroll cannot see the scroll's size (the scroll gives
+// it its MinSize), so newScrollSplit's outer layout, which can, chooses
+// before the scroll lays its content out.
+type scrollSplit struct {
+	share float32
+	side  bool
+}
+
+// newScrollSplit is a vertical scroll holding first and second, split as
+// scrollSplit says.
+func newScrollSplit(share float32, first, second fyne.CanvasObject) fyne.CanvasObject {
+	l := &scrollSplit{share: share}
+	inner := container.New(l, first, second)
+	return container.New(scrollSplitChooser{l, inner}, container.NewVScroll(inner))
+}
+
+func (l *scrollSplit) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	if len(objs) != 2 {
+		return
+	}
+	objs[0].Move(fyne.NewPos(0, 0))
+	if l.side {
+		w := size.Width * l.share
+		objs[0].Resize(fyne.NewSize(w, size.Height))
+		objs[1].Move(fyne.NewPos(w, 0))
+		objs[1].Resize(fyne.NewSize(size.Width-w, size.Height))
+		return
+	}
+	h := objs[0].MinSize().Height
+	objs[0].Resize(fyne.NewSize(size.Width, h))
+	objs[1].Move(fyne.NewPos(0, h))
+	objs[1].Resize(fyne.NewSize(size.Width, size.Height-h))
+}
+
+func (l *scrollSplit) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	if len(objs) != 2 {
+		return fyne.Size{}
+	}
+	a, b := objs[0].MinSize(), objs[1].MinSize()
+	if l.side {
+		return fyne.NewSize(max(a.Width/l.share, b.Width/(1-l.share)), max(a.Height, b.Height))
+	}
+	return fyne.NewSize(max(a.Width, b.Width), a.Height+b.Height)
+}
+
+// scrollSplitChooser lays out the scroll around a scrollSplit, choosing
+// side by side or stacked for the size the scroll gets.
+type scrollSplitChooser struct {
+	split *scrollSplit
+	inner *fyne.Container
+}
+
+func (c scrollSplitChooser) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	a, b := c.inner.Objects[0].MinSize(), c.inner.Objects[1].MinSize()
+	side := size.Width >= size.Height && size.Width*c.split.share >= a.Width && size.Width*(1-c.split.share) >= b.Width
+	changed := side != c.split.side
+	c.split.side = side
+	objs[0].Move(fyne.NewPos(0, 0))
+	objs[0].Resize(size)
+	if changed { // same size, new content height: the scroll lays out again
+		objs[0].Refresh()
+	}
+}
+
+func (c scrollSplitChooser) MinSize(objs []fyne.CanvasObject) fyne.Size { return objs[0].MinSize() }
+
+// twoPass lays its objects out twice with the layout it wraps: a label
+// that wraps its words knows its width only once laid out, and asks for
+// the height of its lines after that, so the second pass gives it room.
+type twoPass struct{ inner fyne.Layout }
+
+func (l twoPass) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	l.inner.Layout(objs, size)
+	l.inner.Layout(objs, size)
+}
+
+func (l twoPass) MinSize(objs []fyne.CanvasObject) fyne.Size { return l.inner.MinSize(objs) }
