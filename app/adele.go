@@ -445,8 +445,10 @@ func (c *adeleConsole) handCard(card adele.Card, canAct bool) fyne.CanvasObject 
 	bg.StrokeWidth = 2
 	var face []fyne.CanvasObject
 	if card.Special() {
-		face = append(face, inkText(card.Name, 15, true), inkText(lang.L("Cost {{.Cost}}", map[string]any{"Cost": card.Cost}), 13, false))
-		text := widget.NewLabel(card.Text)
+		// A default card's name and text are in the translations; an
+		// owner's own card shows as written.
+		face = append(face, inkText(lang.L(card.Name), 15, true), inkText(lang.L("Cost {{.Cost}}", map[string]any{"Cost": card.Cost}), 13, false))
+		text := widget.NewLabel(lang.L(card.Text))
 		text.Wrapping = fyne.TextWrapWord
 		text.SizeName = theme.SizeNameCaptionText
 		// Card paper is light in either theme, so its text is drawn light-themed.
@@ -461,7 +463,12 @@ func (c *adeleConsole) handCard(card adele.Card, canAct bool) fyne.CanvasObject 
 	}
 	play := widget.NewButton(lang.L("Play"), func() { c.onPlay(card) })
 	play.Importance = widget.HighImportance
-	if !canAct {
+	playable := canAct
+	if _, places := card.Placement(); card.Special() && places && canAct && len(c.st.SpecialOptions(card.ID)) == 0 {
+		playable = false // its rule allows nothing now: say so on the card
+		face = append(face, inkText(lang.L("Nothing to place now"), 12, true))
+	}
+	if !playable {
 		play.Disable()
 	}
 	discard := widget.NewCheck(lang.L("Discard"), nil)
@@ -492,21 +499,34 @@ func (c *adeleConsole) onEndPhase() {
 // onPlay asks where a card's obstacle goes, then plays it.
 func (c *adeleConsole) onPlay(card adele.Card) {
 	c.touch()
-	if card.Special() && !card.Places {
-		dialog.ShowConfirm(card.Name, lang.L("Play this card for {{.Cost}} energy?", map[string]any{"Cost": card.Cost}), func(ok bool) {
+	if _, places := card.Placement(); card.Special() && !places {
+		dialog.ShowConfirm(lang.L(card.Name), lang.L("Play this card for {{.Cost}} energy?", map[string]any{"Cost": card.Cost}), func(ok bool) {
 			if ok {
 				c.dispatch(&adele.PlaySpecial{Card: card.ID})
 			}
 		}, c.u.win)
 		return
 	}
-	c.askPlacement(lang.L("Place an obstacle"), lang.L("Play"), card.Rooms, func(p adele.Placed) {
-		if card.Special() {
+	if card.Special() {
+		c.askPlacement(lang.L(card.Name), lang.L("Play"), c.st.SpecialOptions(card.ID), func(p adele.Placed) {
 			c.dispatch(&adele.PlaySpecial{Card: card.ID, Room: p.Room, Type: p.Type, Spot: p.Spot})
-		} else {
-			c.dispatch(&adele.PlayCard{Card: card.ID, Room: p.Room, Type: p.Type, Spot: p.Spot})
-		}
+		})
+		return
+	}
+	c.askPlacement(lang.L("Place an obstacle"), lang.L("Play"), consoleOptions(c.st, card.Rooms), func(p adele.Placed) {
+		c.dispatch(&adele.PlayCard{Card: card.ID, Room: p.Room, Type: p.Type, Spot: p.Spot})
 	})
+}
+
+// consoleOptions offers every obstacle type on ADELE's console in rooms.
+func consoleOptions(st *adele.State, rooms []int) []adele.Option {
+	var out []adele.Option
+	for _, t := range adele.ObstacleTypes {
+		if _, ok := st.Cost(t); ok {
+			out = append(out, adele.Option{Type: t, Rooms: rooms})
+		}
+	}
+	return out
 }
 
 func (c *adeleConsole) onTargeted() {
@@ -519,16 +539,23 @@ func (c *adeleConsole) onTargeted() {
 			rooms = append(rooms, r)
 		}
 	}
-	c.askPlacement(lang.L("Targeted attack"), lang.L("Place"), rooms, func(p adele.Placed) {
+	c.askPlacement(lang.L("Targeted attack"), lang.L("Place"), consoleOptions(c.st, rooms), func(p adele.Placed) {
 		c.dispatch(&adele.Targeted{Room: p.Room, Type: p.Type, Spot: p.Spot})
 	})
 }
 
-// askPlacement asks where an obstacle goes (one of rooms; any room when
-// there are none) and hands the choice to place.
-func (c *adeleConsole) askPlacement(title, confirm string, rooms []int, place func(adele.Placed)) {
-	f := newPlacementForm(c.st, rooms)
-	dialog.ShowCustomConfirm(title, confirm, lang.L("Cancel"), f.content, func(ok bool) {
+// askPlacement asks which of opts to place where, and hands the choice to
+// place. The form scrolls where the window is too low for it, so that the
+// buttons are always in view.
+func (c *adeleConsole) askPlacement(title, confirm string, opts []adele.Option, place func(adele.Placed)) {
+	if len(opts) == 0 {
+		dialog.ShowInformation(title, lang.L("There is nothing this card can place now."), c.u.win)
+		return
+	}
+	f := newPlacementForm(c.st, opts)
+	body := container.NewVScroll(f.content)
+	body.SetMinSize(fyne.NewSize(f.content.MinSize().Width, min(f.content.MinSize().Height, c.u.win.Canvas().Size().Height-240)))
+	d := dialog.NewCustomConfirm(title, confirm, lang.L("Cancel"), body, func(ok bool) {
 		if !ok {
 			return
 		}
@@ -539,6 +566,7 @@ func (c *adeleConsole) askPlacement(title, confirm string, rooms []int, place fu
 		}
 		place(p)
 	}, c.u.win)
+	d.Show()
 }
 
 // onAnomaly asks which placed obstacle leaves each required sector.
@@ -552,76 +580,124 @@ func (c *adeleConsole) onAnomaly(a adele.Anomaly) {
 	}, c.u.win)
 }
 
-// placementForm asks for a room of a card, an obstacle type on the
-// console with its cost, and for a locked door the room it faces or for a
-// computer failure whether it goes on the room's terminal.
+// placementForm asks for an obstacle type on the console with its cost
+// (named, not asked, when only one is allowed), a room the rule allows for
+// it, and for a locked door the room it faces or for a computer failure
+// whether it goes on the room's terminal.
 type placementForm struct {
 	content  fyne.CanvasObject
-	room     *widget.RadioGroup
 	typ      *widget.RadioGroup
+	room     *widget.RadioGroup // a few rooms: one tap each
+	rooms    *widget.Select     // many rooms: a list
 	door     *widget.Select
 	terminal *widget.Check
 	types    map[string]string // label → type
+	opts     []adele.Option
+	st       *adele.State
 }
 
-func newPlacementForm(st *adele.State, rooms []int) *placementForm {
-	f := &placementForm{types: map[string]string{}}
-	var roomLabels []string
-	for _, r := range rooms {
-		roomLabels = append(roomLabels, strconv.Itoa(r))
-	}
-	if len(rooms) == 0 { // a special card that places anywhere
-		for r := 1; r <= adele.Rooms; r++ {
-			roomLabels = append(roomLabels, strconv.Itoa(r))
-		}
-	}
-	f.room = widget.NewRadioGroup(roomLabels, nil)
-	f.room.Horizontal = len(roomLabels) <= 5
-	var typeLabels []string
-	for _, t := range adele.ObstacleTypes {
-		if cost, ok := st.Cost(t); ok {
-			l := lang.L("{{.Obstacle}} — {{.Cost}} energy", map[string]any{"Obstacle": obstacleName(t), "Cost": cost})
-			f.types[l] = t
-			typeLabels = append(typeLabels, l)
-		}
-	}
-	f.typ = widget.NewRadioGroup(typeLabels, nil)
-	var others []string
-	for r := 1; r <= adele.Rooms; r++ {
-		others = append(others, strconv.Itoa(r))
-	}
-	f.door = widget.NewSelect(others, nil)
-	f.door.PlaceHolder = lang.L("The room behind the door")
-	f.terminal = widget.NewCheck(lang.L("On the terminal, not the computer"), nil)
-	update := func() {
-		t := f.types[f.typ.Selected]
-		f.door.Hidden = t != adele.DoorLocked
-		room, _ := strconv.Atoi(f.room.Selected)
-		f.terminal.Hidden = t != adele.ComputerFailure || st.ShipData().Terminal(room) == ""
-		if f.content != nil {
-			f.content.Refresh()
-		}
-	}
-	f.room.OnChanged = func(string) { update() }
-	f.typ.OnChanged = func(string) { update() }
-	if len(roomLabels) > 0 {
-		f.room.SetSelected(roomLabels[0])
-	}
-	if len(typeLabels) == 0 {
-		f.content = widget.NewLabel(lang.L("There is no obstacle on the console."))
+// fewRooms is the most rooms offered as buttons side by side.
+const fewRooms = 5
+
+func newPlacementForm(st *adele.State, opts []adele.Option) *placementForm {
+	f := &placementForm{types: map[string]string{}, opts: opts, st: st}
+	if len(opts) == 0 {
+		f.content = widget.NewLabel(lang.L("There is nothing this card can place now."))
 		return f
 	}
-	f.content = container.NewVBox(widget.NewLabel(lang.L("Room")), f.room, widget.NewLabel(lang.L("Obstacle")), f.typ, f.door, f.terminal)
+	var typeLabels []string
+	for _, o := range opts {
+		cost, _ := st.Cost(o.Type)
+		l := lang.L("{{.Obstacle}} — {{.Cost}} energy", map[string]any{"Obstacle": obstacleName(o.Type), "Cost": cost})
+		f.types[l] = o.Type
+		typeLabels = append(typeLabels, l)
+	}
+	f.typ = widget.NewRadioGroup(typeLabels, nil)
+	f.room = widget.NewRadioGroup(nil, nil)
+	f.room.Horizontal = true
+	f.rooms = widget.NewSelect(nil, nil)
+	f.rooms.PlaceHolder = lang.L("Choose a room")
+	f.door = widget.NewSelect(nil, nil)
+	f.door.PlaceHolder = lang.L("The room behind the door")
+	f.terminal = widget.NewCheck(lang.L("On the terminal, not the computer"), nil)
+	f.typ.OnChanged = func(string) { f.offerRooms() }
+	f.room.OnChanged = func(string) { f.update() }
+	f.rooms.OnChanged = func(string) { f.update() }
+
+	obstacle := fyne.CanvasObject(f.typ)
+	if len(typeLabels) == 1 { // the card names it: nothing to choose
+		obstacle = widget.NewLabelWithStyle(typeLabels[0], fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	}
+	f.content = container.NewVBox(widget.NewLabel(lang.L("Obstacle")), obstacle,
+		widget.NewLabel(lang.L("Room")), f.room, f.rooms, f.door, f.terminal)
 	f.typ.SetSelected(typeLabels[0])
-	update()
 	return f
+}
+
+// offerRooms offers the rooms the chosen type may go in, the first chosen.
+func (f *placementForm) offerRooms() {
+	var labels []string
+	for _, o := range f.opts {
+		if o.Type == f.types[f.typ.Selected] {
+			for _, r := range o.Rooms {
+				labels = append(labels, strconv.Itoa(r))
+			}
+		}
+	}
+	few := len(labels) <= fewRooms
+	f.room.Hidden, f.rooms.Hidden = !few, few
+	f.room.Options, f.rooms.Options = labels, labels
+	f.room.Selected, f.rooms.Selected = "", ""
+	if len(labels) > 0 {
+		f.room.SetSelected(labels[0])
+		f.rooms.SetSelected(labels[0])
+	}
+	f.room.Refresh()
+	f.rooms.Refresh()
+	f.update()
+}
+
+// update shows the door and terminal questions where they apply.
+func (f *placementForm) update() {
+	t := f.types[f.typ.Selected]
+	room := f.selectedRoom()
+	f.door.Hidden = t != adele.DoorLocked
+	if !f.door.Hidden {
+		var others []string
+		next := f.st.ShipData().Adjacent(room)
+		for r := 1; r <= adele.Rooms; r++ {
+			if r != room && (len(next) == 0 || slices.Contains(next, r)) {
+				others = append(others, strconv.Itoa(r))
+			}
+		}
+		f.door.Options = others
+		if !slices.Contains(others, f.door.Selected) {
+			f.door.ClearSelected()
+		}
+	}
+	f.terminal.Hidden = t != adele.ComputerFailure || f.st.ShipData().Terminal(room) == ""
+	if f.content != nil {
+		f.content.Refresh()
+	}
+}
+
+func (f *placementForm) selectedRoom() int {
+	sel := f.room.Selected
+	if f.room.Hidden {
+		sel = f.rooms.Selected
+	}
+	r, _ := strconv.Atoi(sel)
+	return r
 }
 
 // placed is the placement chosen in the form.
 func (f *placementForm) placed() (adele.Placed, error) {
-	room, err := strconv.Atoi(f.room.Selected)
+	if f.typ == nil {
+		return adele.Placed{}, errChooseRoomAndObstacle
+	}
+	room := f.selectedRoom()
 	t, ok := f.types[f.typ.Selected]
-	if err != nil || !ok {
+	if room == 0 || !ok {
 		return adele.Placed{}, errChooseRoomAndObstacle
 	}
 	p := adele.Placed{Room: room, Type: t}

@@ -26,7 +26,7 @@ func openAdele(t testing.TB, u *UI) *adeleScreen {
 
 // knownAdele returns a session of a 3-player game on the Deimos whose
 // chance is fixed: hand, console, anomalies, emergency deck, rolls.
-func knownAdele(t testing.TB, env *testEnv, pin string) *companion.Session {
+func knownAdele(t testing.TB, env *testEnv, pin string, edit ...func(*adele.State)) *companion.Session {
 	t.Helper()
 	st := adele.New()
 	require.NoError(t, st.Apply(&adele.SetUpGame{Players: 3, Ship: "deimos", PIN: pin}, companion.Env{}))
@@ -42,6 +42,9 @@ func knownAdele(t testing.TB, env *testEnv, pin string) *companion.Session {
 	st.Emergencies.Draw = []string{"E-21", "E-11", "E-06", "E-16", "E-01", "E-02", "E-03", "E-04", "E-05", "E-07"}
 	st.CrewRooms = []int{6, 14}
 	st.Rolls = []adele.Roll{{What: "crew", Room: 6}, {What: "crew", Room: 14, Rerolls: []int{6}}}
+	for _, e := range edit {
+		e(st)
+	}
 	return companion.New(env.games[1].Rules, st, env.clock)
 }
 
@@ -103,7 +106,7 @@ func TestAdele_OneFullADELEPhase(t *testing.T) {
 	c.onPlay(card)
 	top := u.win.Canvas().Overlays().Top()
 	require.NotNil(t, top)
-	form := newPlacementForm(a.state(), card.Rooms) // the same form the dialog shows
+	form := newPlacementForm(a.state(), consoleOptions(a.state(), card.Rooms)) // the same form the dialog shows
 	assert.Contains(t, form.typ.Options, "Fire — 5 energy")
 	assert.Contains(t, form.typ.Options, "Spy — 3 energy")
 	for _, o := range test.LaidOutObjects(top) {
@@ -300,4 +303,57 @@ var adeleLayoutScreens = []layoutScreen{
 		a.tabs.SelectIndex(1)
 		a.console.cover(false)
 	}},
+}
+
+// TestAdele_SpecialCardsOfferOnlyWhatTheirTextAllows: on the tablet ADELE
+// uses, "Spread oxygen loss" offers oxygen loss alone (named, not asked)
+// and only the rooms next to one; "Override" offers every type on the
+// console and all 20 rooms as a list, in a dialog whose Play and Cancel
+// are inside the window.
+func TestAdele_SpecialCardsOfferOnlyWhatTheirTextAllows(t *testing.T) {
+	env := newTestEnv(t)
+	u := env.start(t)
+	s := knownAdele(t, env, "", func(st *adele.State) {
+		st.Hand = []string{"A-01", "S-2", "S-4"}
+		st.Placed = []adele.Placed{{Room: 13, Type: adele.OxygenLoss}}
+		st.Console[adele.OxygenLoss] = 2
+	})
+	require.NoError(t, s.Dispatch(&adele.EmergencyPhase{}))
+	a := showAdele(u, s)
+	u.win.Resize(fyne.NewSize(1280, 800))
+	a.tabs.SelectIndex(1)
+	a.console.cover(false)
+	st := a.state()
+
+	oxygen := newPlacementForm(st, st.SpecialOptions("S-4"))
+	assert.Equal(t, []string{"Oxygen loss — 4 energy"}, oxygen.typ.Options)
+	assert.Equal(t, []string{"8", "12", "14", "18"}, oxygen.room.Options, "the rooms next to room 13")
+	assert.True(t, oxygen.rooms.Hidden, "four rooms: buttons, not a list")
+
+	card, _ := st.Data().Card("S-2")
+	a.console.onPlay(card)
+	top := u.win.Canvas().Overlays().Top()
+	require.NotNil(t, top)
+	var labels, radios []string
+	for _, o := range test.LaidOutObjects(top) {
+		switch w := o.(type) {
+		case *widget.RadioGroup:
+			radios = append(radios, w.Options...)
+		case *widget.Select:
+			if w.Visible() {
+				labels = append(labels, w.Options...)
+			}
+		}
+	}
+	assert.Equal(t, []string{"Spy — 3 energy", "Door locked — 3 energy", "Oxygen loss — 4 energy", "Fire — 5 energy"}, radios[:4])
+	assert.Len(t, labels, adele.Rooms, "every room, in a list")
+	for _, it := range u.screenList() {
+		if it.Dialog && it.Kind == "button" && (it.Text == "Play" || it.Text == "Cancel") {
+			assert.True(t, it.InView, "%s lies inside the window", it.Text)
+		}
+	}
+	tapDialogButton(t, u, "Cancel")
+
+	// A spy for "Spread oxygen loss" is refused by the rules too.
+	assert.ErrorIs(t, s.Dispatch(&adele.PlaySpecial{Card: "S-4", Room: 12, Type: adele.Spy}), adele.ErrNotAllowed)
 }

@@ -441,7 +441,10 @@ func (s *State) playSpecial(x *PlaySpecial) error {
 	if !c.Special() {
 		return ErrNotSpecial
 	}
-	if c.Places && x.Type != "" {
+	if _, places := c.Placement(); places && x.Type != "" {
+		if !allowed(s.SpecialOptions(c.ID), x.Type, x.Room) {
+			return ErrNotAllowed
+		}
 		return s.place(Placed{Room: x.Room, Type: x.Type, Spot: x.Spot}, c.Cost)
 	}
 	if s.Energy < c.Cost {

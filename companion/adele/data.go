@@ -62,8 +62,11 @@ type Card struct {
 	Name string `json:"name,omitempty"`
 	Text string `json:"text,omitempty"`
 	Cost int    `json:"cost,omitempty"`
-	// Places: the special card lets ADELE place an obstacle in any room
-	// (paying the obstacle's slot cost as well).
+	// Place is the special card's placement rule (see Placement); ADELE
+	// pays the obstacle's slot cost as well as the card's.
+	Place *Placement `json:"place,omitempty"`
+	// Places is how data files before Place said a card places any
+	// obstacle in any room; still read.
 	Places bool `json:"places,omitempty"`
 	// Marked cards ("!") are removed at setup.
 	Marked bool `json:"marked,omitempty"`
@@ -109,6 +112,9 @@ type Ship struct {
 	Airlocks  []int             `json:"airlocks"`
 	// AlarmTerminals are the two rooms where the alarm terminals start.
 	AlarmTerminals []int `json:"alarmTerminals"`
+	// Doors are the door frames, each joining two rooms: the rooms that
+	// are next to each other.
+	Doors [][2]int `json:"doors,omitempty"`
 }
 
 // Data is the game data file assets/games/adele.json, or an owner's copy.
@@ -262,6 +268,9 @@ func (d *Data) validateCards() error {
 			if c.Name == "" || c.Cost < 0 {
 				return fmt.Errorf("%s: a special card needs a name and a cost of 0 or more", card)
 			}
+			if err := d.validatePlacement(card, c); err != nil {
+				return err
+			}
 			continue
 		}
 		if len(c.Rooms) != 2 || c.Rooms[0] == c.Rooms[1] {
@@ -383,6 +392,17 @@ func (d *Data) validateShips() error {
 				return fmt.Errorf("%s: terminals: %q is not a room (1 to %d)", name, k, Rooms)
 			}
 		}
+		seen := map[[2]int]bool{}
+		for _, d := range s.Doors {
+			if d[0] < 1 || d[0] > Rooms || d[1] < 1 || d[1] > Rooms || d[0] == d[1] {
+				return fmt.Errorf("%s: doors: %d–%d does not join two rooms (1 to %d)", name, d[0], d[1], Rooms)
+			}
+			key := [2]int{min(d[0], d[1]), max(d[0], d[1])}
+			if seen[key] {
+				return fmt.Errorf("%s: doors: %d–%d is given twice", name, d[0], d[1])
+			}
+			seen[key] = true
+		}
 	}
 	return nil
 }
@@ -393,6 +413,21 @@ func (s Ship) Sector(room int) string {
 		return ""
 	}
 	return s.Sectors[room-1]
+}
+
+// Adjacent are the rooms a door frame joins to room, in order.
+func (s Ship) Adjacent(room int) []int {
+	var out []int
+	for _, d := range s.Doors {
+		switch room {
+		case d[0]:
+			out = append(out, d[1])
+		case d[1]:
+			out = append(out, d[0])
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // Terminal names the terminal in a room, "" if it has none.

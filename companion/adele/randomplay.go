@@ -81,8 +81,14 @@ func randomAdele(s *State, r *rand.Rand) companion.Action {
 		spot = "door:" + strconv.Itoa(1+(room+r.IntN(Rooms-1))%Rooms)
 	}
 	if card.Special() {
-		if !card.Places {
-			t, room, spot = "", 0, ""
+		opts := s.SpecialOptions(id)
+		if len(opts) == 0 {
+			return &PlaySpecial{Card: id}
+		}
+		o := opts[r.IntN(len(opts))]
+		t, room, spot = o.Type, o.Rooms[r.IntN(len(o.Rooms))], ""
+		if t == DoorLocked {
+			spot = "door:" + strconv.Itoa(1+(room+r.IntN(Rooms-1))%Rooms)
 		}
 		return &PlaySpecial{Card: id, Room: room, Type: t, Spot: spot}
 	}

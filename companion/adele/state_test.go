@@ -252,7 +252,7 @@ func TestPlayCard_Rules(t *testing.T) {
 func TestPlaySpecial_PaysItsCostAndMayPlace(t *testing.T) {
 	s := inAdelePhase(t)
 	c, _ := Default().Card("S-3")
-	require.True(t, c.Places)
+	s.Placed = []Placed{{Room: 7, Type: Fire}} // room 12 is next to room 7
 	require.NoError(t, apply(s, &PlaySpecial{Card: "S-3", Room: 12, Type: Fire}))
 	assert.Equal(t, 20-c.Cost-4, s.Energy, "the card's cost and the rightmost fire (4)")
 	assert.Contains(t, s.Placed, Placed{Room: 12, Type: Fire})
