@@ -85,6 +85,9 @@ type aquaSphereScreen struct {
 	// focus is the player shown on a narrow (phone) screen, one at a time.
 	focus  int
 	picker *widget.RadioGroup
+	// width is the sheet's width when it was last laid out; the sheet is
+	// built again when it crosses narrowWidth (see widthWatch).
+	width float32
 }
 
 func newAquaSphereScreen(u *UI, g *Game, s *companion.Session) *aquaSphereScreen {
@@ -97,7 +100,8 @@ func newAquaSphereScreen(u *UI, g *Game, s *companion.Session) *aquaSphereScreen
 		u.show(t.content)
 	})
 	a.body = container.NewVBox()
-	a.content = container.NewBorder(a.bar.content, nil, nil, nil, container.NewVScroll(container.NewPadded(a.body)))
+	sheet := container.New(&widthWatch{width: &a.width, narrow: a.narrowBelow, changed: a.build}, container.NewVScroll(container.NewPadded(a.body)))
+	a.content = container.NewBorder(a.bar.content, nil, nil, nil, sheet)
 	a.build()
 	a.stop = s.Watch(func(companion.View) { u.do(a.build) })
 	u.leave = a.stop
@@ -231,7 +235,11 @@ func (a *aquaSphereScreen) entryGrid(st *aq.State) fyne.CanvasObject {
 		shown[i] = i
 	}
 	var picker fyne.CanvasObject
-	if a.u.win.Canvas().Size().Width < narrowWidth && len(st.Players) > 1 {
+	width := a.width
+	if width == 0 { // not laid out yet: the window's
+		width = a.u.win.Canvas().Size().Width
+	}
+	if width < a.narrowBelow() && len(st.Players) > 1 {
 		a.focus = min(a.focus, len(st.Players)-1)
 		shown = []int{a.focus}
 		var names []string
@@ -240,6 +248,9 @@ func (a *aquaSphereScreen) entryGrid(st *aq.State) fyne.CanvasObject {
 		}
 		a.picker = widget.NewRadioGroup(names, nil)
 		a.picker.Horizontal, a.picker.Required = true, true
+		if a.picker.MinSize().Width > width-2*theme.Padding() {
+			a.picker.Horizontal = false // four long names: one under the other
+		}
 		a.picker.SetSelected(names[a.focus])
 		a.picker.OnChanged = func(name string) {
 			for i, n := range names {
@@ -307,6 +318,53 @@ func (a *aquaSphereScreen) entryGrid(st *aq.State) fyne.CanvasObject {
 		return container.NewVBox(picker, grid, a.score)
 	}
 	return container.NewVBox(grid, a.score)
+}
+
+// narrowBelow is the width under which the sheet shows one player at a
+// time: where a column of steppers for each player, beside the lines'
+// names, would not fit.
+// The grid's columns are of one width, so that is the widest line name's
+// or a stepper's, whichever is more.
+func (a *aquaSphereScreen) narrowBelow() float32 {
+	col := float32(170)
+	size, pad := theme.TextSize(), 2*theme.InnerPadding()+2*theme.Padding()
+	for _, f := range slices.Concat(interimFields, finalFields, []string{"octopods"}) {
+		name := fieldName(f)
+		if f == "octopods" {
+			name = lang.L("Octopods by sector")
+		}
+		col = max(col, fyne.MeasureText(name, size, fyne.TextStyle{}).Width+pad)
+	}
+	return max(narrowWidth, float32(len(a.state().Players)+1)*col)
+}
+
+// widthWatch lays out its one object at its whole size, and calls changed
+// first when the width crosses narrow(): a phone turned on its side, or a
+// window made narrow, gets the sheet built for its width.
+type widthWatch struct {
+	width   *float32
+	narrow  func() float32
+	changed func()
+}
+
+func (w *widthWatch) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	was, n := *w.width, w.narrow()
+	*w.width = size.Width
+	if was != 0 && (was < n) != (size.Width < n) {
+		w.changed()
+	}
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+}
+
+func (w *widthWatch) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var m fyne.Size
+	for _, o := range objs {
+		m = m.Max(o.MinSize())
+	}
+	return m
 }
 
 // playerColours are the colours offered for a player, in the running language.
@@ -442,7 +500,7 @@ func (a *aquaSphereScreen) bars(rep *aq.Report) fyne.CanvasObject {
 		r.SetMinSize(fyne.NewSize(16, 16))
 		return container.NewHBox(container.NewCenter(r), widget.NewLabel(text))
 	}
-	legend := container.NewGridWrap(fyne.NewSize(200, 36),
+	legend := container.NewGridWrap(fyne.NewSize(200, widget.NewLabel("").MinSize().Height),
 		swatch(barColours[0], lang.L("Majority")), swatch(barColours[1], lang.L("Supply")),
 		swatch(barColours[2], lang.L("Crystals")), swatch(barColours[3], lang.L("Final scoring")),
 		swatch(lostColour, lang.L("Taken by octopods")))
@@ -467,9 +525,11 @@ func (a *aquaSphereScreen) bars(rep *aq.Report) fyne.CanvasObject {
 			sum = lang.L("{{.Points}} points ({{.Gained}} {{.Lost}} by octopods)",
 				map[string]any{"Points": gained - all[i].lost, "Gained": gained, "Lost": signed(-all[i].lost)})
 		}
-		name := container.NewGridWrap(fyne.NewSize(90, 22), widget.NewLabel(p.Name))
-		rows = append(rows, container.NewBorder(nil, container.NewBorder(nil, nil, container.NewGridWrap(fyne.NewSize(90, 1)), nil, widget.NewLabel(sum)),
-			name, nil, container.New(bl, rects...)))
+		// The name, then its bar and sum below across the width: a name
+		// beside the bar took a phone's width from it, and was cut.
+		name := widget.NewLabelWithStyle(p.Name, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		bar := container.NewGridWrap(fyne.NewSize(1, 22)) // the bar's height
+		rows = append(rows, name, container.NewStack(bar, container.New(bl, rects...)), widget.NewLabel(sum))
 	}
 	return container.NewVBox(rows...)
 }
