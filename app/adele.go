@@ -77,7 +77,7 @@ func newAdeleScreen(u *UI, g *Game, s *companion.Session) *adeleScreen {
 	// Leaving the console covers it, so the tablet can be shown to the crew.
 	a.tabs.OnSelected = func(*container.TabItem) { a.console.cover(true) }
 	a.playing = a.tabs
-	body := container.NewStack(container.NewVScroll(a.setup.content), a.playing)
+	body := container.NewStack(newScroll(a.setup.content), a.playing)
 	a.content = container.NewBorder(a.bar.content, nil, nil, nil, body)
 	a.live = startLive(u.clock, s, a.render)
 	a.console.wake = a.live.tick
@@ -165,7 +165,8 @@ func newAdeleSetup(u *UI, d *adele.Data, dispatch func(companion.Action), edit *
 	}
 	s.remove = widget.NewCheckGroup(labels, nil)
 	s.remove.Hide()
-	s.experienced = widget.NewCheck(lang.L("Experienced players: remove 2 special cards of your choice instead of the 2 marked with an exclamation mark"), func(on bool) {
+	var experienced fyne.CanvasObject
+	s.experienced, experienced = newWrapCheck(lang.L("Experienced players: remove 2 special cards of your choice instead of the 2 marked with an exclamation mark"), func(on bool) {
 		s.remove.Hidden = !on
 		s.remove.Refresh()
 	})
@@ -179,14 +180,16 @@ func newAdeleSetup(u *UI, d *adele.Data, dispatch func(companion.Action), edit *
 		}
 		dispatch(act)
 	})
+	pinNote := widget.NewLabel(lang.L("A PIN lifts the console's privacy cover; without one, a slide does."))
+	pinNote.Wrapping = fyne.TextWrapWord
 	note := widget.NewLabel(lang.L("Boardside draws the anomalies and obstacles, shuffles ADELE's cards and the emergency deck, and rolls the crew's starting rooms. Decks marked as defaults can be corrected under Game data."))
 	note.Wrapping = fyne.TextWrapWord
 	s.content = container.NewPadded(container.NewVBox(
 		widget.NewLabelWithStyle(lang.L("New game of ADELE"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		container.NewHBox(widget.NewLabel(lang.L("Players")), s.players),
 		container.NewHBox(widget.NewLabel(lang.L("Ship")), s.ship),
-		s.experienced, s.remove,
-		widget.NewLabel(lang.L("A PIN lifts the console's privacy cover; without one, a slide does.")), s.pin,
+		experienced, s.remove,
+		pinNote, s.pin,
 		note, container.NewHBox(layout.NewSpacer(), edit), s.start))
 	return s
 }

@@ -190,7 +190,7 @@ func newAdeleBoard(win fyne.Window, send func(kind string, data any)) *adeleBoar
 		container.NewBorder(nil, nil, b.d20, nil, b.roll), b.finish)
 	top := container.NewVBox(b.result, b.phase, container.NewHScroll(b.track))
 	b.content = container.NewBorder(top, nil, nil, nil,
-		container.New(splitLayout{share: 0.45}, container.NewVScroll(left), b.rooms))
+		container.New(splitLayout{share: 0.45}, newScroll(left), b.rooms))
 	return b
 }
 

@@ -100,7 +100,7 @@ func newAquaSphereScreen(u *UI, g *Game, s *companion.Session) *aquaSphereScreen
 		u.show(t.content)
 	})
 	a.body = container.NewVBox()
-	sheet := container.New(&widthWatch{width: &a.width, narrow: a.narrowBelow, changed: a.build}, container.NewVScroll(container.NewPadded(a.body)))
+	sheet := container.New(&widthWatch{width: &a.width, narrow: a.narrowBelow, changed: a.build}, newScroll(container.NewPadded(a.body)))
 	a.content = container.NewBorder(a.bar.content, nil, nil, nil, sheet)
 	a.build()
 	a.stop = s.Watch(func(companion.View) { u.do(a.build) })

@@ -55,7 +55,7 @@ func newHomeScreen(u *UI) *homeScreen {
 		tiles = append(tiles, tile)
 	}
 	body := container.NewVBox(append(rows, container.New(tilesLayout{}, tiles...))...)
-	h.content = container.NewVScroll(container.NewPadded(body))
+	h.content = newScroll(container.NewPadded(body))
 	return h
 }
 

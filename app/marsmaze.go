@@ -98,15 +98,16 @@ func newMarsMazeScreen(u *UI, g *Game, s *companion.Session) *marsMazeScreen {
 	m.sand = widget.NewLabel("")
 	shorter := widget.NewButtonWithIcon(lang.L("10 s"), theme.ContentRemoveIcon(), func() { m.changeSand(-10) })
 	longer := widget.NewButtonWithIcon(lang.L("10 s"), theme.ContentAddIcon(), func() { m.changeSand(10) })
-	m.solo = widget.NewCheck(lang.L("Solo mode"), nil)
-	m.expert = widget.NewCheck(lang.L("Expert rule: pass action tiles on each flip"), nil)
+	var solo, expert fyne.CanvasObject
+	m.solo, solo = newWrapCheck(lang.L("Solo mode"), nil)
+	m.expert, expert = newWrapCheck(lang.L("Expert rule: pass action tiles on each flip"), nil)
 	m.checks = widget.NewLabel("")
 	m.checks.Wrapping = fyne.TextWrapWord
+	// A row each, short enough for a 360-wide phone.
 	m.setup = container.NewVBox(
-		container.NewCenter(container.NewHBox(widget.NewLabel(lang.L("Mission")), m.mission,
-			widget.NewSeparator(), widget.NewLabel(lang.L("Sand timer")), shorter, m.sand, longer)),
-		container.NewCenter(container.NewHBox(m.solo, m.expert)),
-		m.checks)
+		container.NewHBox(widget.NewLabel(lang.L("Mission")), m.mission),
+		container.NewHBox(widget.NewLabel(lang.L("Sand timer")), shorter, m.sand, longer),
+		solo, expert, m.checks)
 
 	m.talkText = bannerText("", theme.TextHeadingSize())
 	m.passTiles = bannerText(lang.L("Pass your action tile to the left!"), theme.TextSubHeadingSize())

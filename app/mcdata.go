@@ -116,7 +116,7 @@ func newMCDataScreen(u *UI, g *Game, current *mc.Data, onBack func()) *mcDataScr
 	s.cards.OnSelected = func(i widget.ListItemID) { s.selectCard(i) }
 	s.cardForm = container.NewVBox(widget.NewLabel(lang.L("Choose a card on the left.")))
 	aiTab := container.NewBorder(s.sourceLabel(func(d *mc.Data) string { return d.AIDeck.Source }), nil,
-		container.NewGridWrap(fyne.NewSize(110, 400), s.cards), nil, container.NewVScroll(s.cardForm))
+		container.NewGridWrap(fyne.NewSize(110, 400), s.cards), nil, newScroll(s.cardForm))
 
 	// Setups
 	var setupRows []fyne.CanvasObject
@@ -138,7 +138,7 @@ func newMCDataScreen(u *UI, g *Game, current *mc.Data, onBack func()) *mcDataScr
 		s.setups = append(s.setups, row)
 		setupRows = append(setupRows, container.NewHBox(objs...))
 	}
-	setupTab := container.NewVScroll(container.NewVBox(append([]fyne.CanvasObject{s.sourceLabel(func(d *mc.Data) string { return d.Setups.Source })}, setupRows...)...))
+	setupTab := newScroll(container.NewVBox(append([]fyne.CanvasObject{s.sourceLabel(func(d *mc.Data) string { return d.Setups.Source })}, setupRows...)...))
 
 	tabs := container.NewAppTabs(
 		container.NewTabItem(lang.L("Unlock deck"), unlockTab),

@@ -97,7 +97,7 @@ func newMissionControlScreen(u *UI, g *Game, s *companion.Session) *missionContr
 		roleOpts = append(roleOpts, roleName(r))
 	}
 	m.aiRoles = widget.NewCheckGroup(roleOpts, nil)
-	m.aiRoles.Horizontal = true
+	m.aiRoles.Horizontal = false // four roles side by side do not fit a phone
 	var setups []string
 	for _, e := range s.View().State.(*mc.State).Data().Setups.Entries {
 		setups = append(setups, strconv.Itoa(e.Number))
@@ -106,19 +106,19 @@ func newMissionControlScreen(u *UI, g *Game, s *companion.Session) *missionContr
 	m.setupPick.PlaceHolder = lang.L("Choose")
 	m.setupRoll = widget.NewButtonWithIcon(lang.L("Roll"), theme.ViewRefreshIcon(), func() { m.dispatch(&mc.RollSetup{}) })
 	m.setupShow = widget.NewLabel("")
-	m.physicalBag = widget.NewCheck(lang.L("Keep the half-valves in the real bag"), nil)
+	var physicalBag fyne.CanvasObject
+	m.physicalBag, physicalBag = newWrapCheck(lang.L("Keep the half-valves in the real bag"), nil)
 	m.editData = widget.NewButtonWithIcon(lang.L("Game data"), theme.DocumentCreateIcon(), func() {
 		e := newMCDataScreen(u, g, m.state().Data(), func() { u.openGame(g) })
 		u.show(e.content)
 	})
+	// A row each, short enough for a 360-wide phone.
 	m.setup = container.NewVBox(
-		container.NewCenter(container.NewHBox(
-			widget.NewLabel(lang.L("Difficulty")), m.difficulty,
-			widget.NewSeparator(),
-			widget.NewLabel(lang.L("Length")), m.shorter, m.length, m.longer)),
-		container.NewCenter(container.NewHBox(widget.NewLabel(lang.L("Played by the AI deck:")), m.aiRoles)),
-		container.NewCenter(container.NewHBox(widget.NewLabel(lang.L("Starting setup")), m.setupPick, m.setupRoll, m.setupShow)),
-		container.NewCenter(container.NewHBox(m.physicalBag, m.editData)))
+		container.NewHBox(widget.NewLabel(lang.L("Difficulty")), m.difficulty),
+		container.NewHBox(widget.NewLabel(lang.L("Length")), m.shorter, m.length, m.longer),
+		widget.NewLabel(lang.L("Played by the AI deck:")), m.aiRoles,
+		widget.NewLabel(lang.L("Starting setup")), container.NewHBox(m.setupPick, m.setupRoll, m.setupShow),
+		physicalBag, container.NewHBox(m.editData))
 	m.table = newMCTable(m.dispatch)
 	m.tableArea = m.table.tabs
 

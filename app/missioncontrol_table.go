@@ -98,7 +98,7 @@ func newMCTable(dispatch func(companion.Action)) *mcTable {
 	t.allLocked = widget.NewLabelWithStyle(lang.L("Mission Control is Locked!"), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	t.nextTurn = widget.NewButtonWithIcon(lang.L("Next turn"), theme.NavigateNextIcon(), func() { dispatch(&mc.NextTurn{}) })
 	t.nextTurn.Importance = widget.HighImportance
-	t.turnArea = container.NewVScroll(container.NewVBox(
+	t.turnArea = newScroll(container.NewVBox(
 		t.turn,
 		container.NewHBox(append(diceRow, t.roll)...),
 		container.NewHBox(widget.NewLabel(lang.L("Real dice:")), t.diceIn[0], t.diceIn[1], t.diceIn[2], t.useDice),
@@ -120,7 +120,7 @@ func newMCTable(dispatch func(companion.Action)) *mcTable {
 	t.unlockSource = widget.NewLabel("")
 	t.unlockSource.TextStyle = fyne.TextStyle{Italic: true}
 	t.unlockSource.Wrapping = fyne.TextWrapWord
-	t.unlockArea = container.NewVScroll(container.NewVBox(
+	t.unlockArea = newScroll(container.NewVBox(
 		container.NewGridWrap(fyne.NewSize(320, 150), t.unlockTop), t.unlockSource,
 		t.unlockLeft, container.NewGridWithRows(1, t.reveal, t.peek), t.peekRow, t.revealedList))
 	unlockTab := t.unlockArea
@@ -142,7 +142,7 @@ func newMCTable(dispatch func(companion.Action)) *mcTable {
 	t.starBox = container.NewVBox(t.starValve, container.NewGridWithRows(1, t.starRemove, t.starReturn))
 	t.taken = widget.NewLabel("")
 	t.taken.Wrapping = fyne.TextWrapWord
-	t.bagArea = container.NewVScroll(container.NewVBox(
+	t.bagArea = newScroll(container.NewVBox(
 		t.bagCounts, t.drawBlind,
 		widget.NewLabel(lang.L("Look in and choose:")), container.NewGridWithRows(1, takeRow...),
 		widget.NewSeparator(), t.starDraw, t.starBox, t.taken))

@@ -43,18 +43,21 @@ func newSettingsScreen(u *UI) *settingsScreen {
 	s.theme.SetSelected(textFor(s.themeCodes, u.prefs.Theme()))
 	s.theme.OnChanged = s.onTheme
 
-	s.sound = widget.NewCheck(lang.L("Sound at alerts"), s.onSound)
+	var sound, keepScreenOn fyne.CanvasObject
+	s.sound, sound = newWrapCheck(lang.L("Sound at alerts"), nil)
 	s.sound.SetChecked(u.prefs.Sound())
-	s.keepScreenOn = widget.NewCheck(lang.L("Keep the screen on while a timer runs"), s.onKeepScreenOn)
+	s.sound.OnChanged = s.onSound
+	s.keepScreenOn, keepScreenOn = newWrapCheck(lang.L("Keep the screen on while a timer runs"), nil)
 	s.keepScreenOn.SetChecked(u.prefs.KeepScreenOn())
+	s.keepScreenOn.OnChanged = s.onKeepScreenOn
 
 	form := widget.NewForm(
 		widget.NewFormItem(lang.L("Language"), container.NewVBox(s.language, s.languageNote)),
 		widget.NewFormItem(lang.L("Theme"), s.theme),
-		widget.NewFormItem(lang.L("Sound"), s.sound),
-		widget.NewFormItem(lang.L("Screen"), s.keepScreenOn),
+		widget.NewFormItem(lang.L("Sound"), sound),
+		widget.NewFormItem(lang.L("Screen"), keepScreenOn),
 	)
-	s.content = container.NewBorder(bar, nil, nil, nil, container.NewVScroll(container.NewPadded(form)))
+	s.content = container.NewBorder(bar, nil, nil, nil, newScroll(container.NewPadded(form)))
 	return s
 }
 

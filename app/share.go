@@ -251,6 +251,6 @@ func newShareScreen(u *UI, g *Game, h *hosting, onBack func()) *shareScreen {
 	}
 	body.Add(check)
 	body.Add(sc.stop)
-	sc.content = container.NewBorder(bar, nil, nil, nil, container.NewVScroll(container.NewPadded(body)))
+	sc.content = container.NewBorder(bar, nil, nil, nil, newScroll(container.NewPadded(body)))
 	return sc
 }

@@ -122,3 +122,37 @@ func (l twoPass) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 }
 
 func (l twoPass) MinSize(objs []fyne.CanvasObject) fyne.Size { return l.inner.MinSize(objs) }
+
+// newScroll is a vertical scroll over content that lays content out again
+// when its least height changed in laying it out: a label that wraps its
+// words learns its width only once laid out, and then needs more lines
+// than it asked for, so without the second pass it was cut on a phone.
+func newScroll(content fyne.CanvasObject) fyne.CanvasObject {
+	return container.New(&settledScroll{content: content}, container.NewVScroll(content))
+}
+
+type settledScroll struct {
+	content fyne.CanvasObject
+	last    fyne.Size // the content's least size after the last layout
+}
+
+func (l *settledScroll) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+	if m := l.content.MinSize(); m != l.last {
+		l.last = m
+		for _, o := range objs {
+			o.Refresh()
+		}
+	}
+}
+
+func (l *settledScroll) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var m fyne.Size
+	for _, o := range objs {
+		m = m.Max(o.MinSize())
+	}
+	return m
+}
