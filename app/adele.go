@@ -146,7 +146,9 @@ type adeleSetup struct {
 func newAdeleSetup(u *UI, d *adele.Data, dispatch func(companion.Action), edit *widget.Button) *adeleSetup {
 	s := &adeleSetup{specials: map[string]string{}}
 	s.players = widget.NewRadioGroup([]string{lang.L("2 (duel)"), "3", "4", "5"}, nil)
-	s.players.Horizontal, s.players.Required = true, true
+	// One under the other: side by side, "2 (duel)" made each of the four
+	// as wide as itself, too wide for a phone.
+	s.players.Required = true
 	s.players.SetSelected("4")
 	var ships []string
 	for _, sh := range d.Ships.Ships {
@@ -186,8 +188,8 @@ func newAdeleSetup(u *UI, d *adele.Data, dispatch func(companion.Action), edit *
 	note.Wrapping = fyne.TextWrapWord
 	s.content = container.NewPadded(container.NewVBox(
 		widget.NewLabelWithStyle(lang.L("New game of ADELE"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		container.NewHBox(widget.NewLabel(lang.L("Players")), s.players),
-		container.NewHBox(widget.NewLabel(lang.L("Ship")), s.ship),
+		widget.NewLabel(lang.L("Players")), s.players,
+		widget.NewLabel(lang.L("Ship")), s.ship,
 		experienced, s.remove,
 		pinNote, s.pin,
 		note, container.NewHBox(layout.NewSpacer(), edit), s.start))
@@ -351,7 +353,7 @@ func (c *adeleConsole) draw(st *adele.State) {
 			cells = append(cells, slotCell(cost, i < st.Console[t]))
 		}
 		name := widget.NewLabel(obstacleName(t))
-		rows = append(rows, container.NewBorder(nil, nil, container.NewGridWrap(fyne.NewSize(150, 36), name), nil, container.NewHBox(cells...)))
+		rows = append(rows, container.NewBorder(nil, nil, container.NewGridWrap(fyne.NewSize(150, name.MinSize().Height), name), nil, container.NewHBox(cells...)))
 	}
 	c.slots.Objects = rows
 	c.slots.Refresh()

@@ -29,7 +29,7 @@ func newHomeScreen(u *UI) *homeScreen {
 	h.settings.Importance = widget.LowImportance // flat, like the game bar
 	h.about.Importance = widget.LowImportance
 	h.join = widget.NewButtonWithIcon(lang.L("Join a table"), theme.LoginIcon(), u.showJoin)
-	top := container.NewBorder(nil, nil, nil, container.NewHBox(h.settings, h.about), title)
+	top := newFoldRow(title, container.NewHBox(h.settings, h.about))
 
 	// The join button goes above the tiles: below their worst-case height
 	// it would sit off screen on a tablet.
@@ -45,7 +45,7 @@ func newHomeScreen(u *UI) *homeScreen {
 			resume.Importance = widget.HighImportance
 			h.resume, h.history = resume, history
 		}
-		rows = append(rows, container.NewBorder(nil, nil, nil, history, resume))
+		rows = append(rows, newFoldRow(resume, history))
 	}
 
 	var tiles []fyne.CanvasObject

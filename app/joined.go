@@ -49,7 +49,7 @@ func newJoinScreen(u *UI) *joinScreen {
 	j.join = widget.NewButtonWithIcon(lang.L("Join"), theme.LoginIcon(), func() { j.onJoin(u) })
 	j.join.Importance = widget.HighImportance
 	j.link.OnSubmitted = func(string) { j.onJoin(u) }
-	j.content = container.NewBorder(bar, nil, nil, nil, container.NewPadded(container.NewVBox(j.link, j.join, j.status)))
+	j.content = container.NewBorder(bar, nil, nil, nil, newScroll(container.NewPadded(container.NewVBox(j.link, j.join, j.status))))
 	return j
 }
 

@@ -85,6 +85,7 @@ func newMarsMazeScreen(u *UI, g *Game, s *companion.Session) *marsMazeScreen {
 	m.digits = newDigits("3:00")
 	m.counts = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	m.counts.SizeName = theme.SizeNameSubHeadingText
+	m.counts.Wrapping = fyne.TextWrapWord
 	m.status = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	m.status.SizeName = theme.SizeNameHeadingText
 	m.status.Wrapping = fyne.TextWrapWord // "Der Sand ist um … abgelaufen: …" is longer than a phone is wide
@@ -105,7 +106,7 @@ func newMarsMazeScreen(u *UI, g *Game, s *companion.Session) *marsMazeScreen {
 	m.checks.Wrapping = fyne.TextWrapWord
 	// A row each, short enough for a 360-wide phone.
 	m.setup = container.NewVBox(
-		container.NewHBox(widget.NewLabel(lang.L("Mission")), m.mission),
+		widget.NewLabel(lang.L("Mission")), m.mission,
 		container.NewHBox(widget.NewLabel(lang.L("Sand timer")), shorter, m.sand, longer),
 		solo, expert, m.checks)
 

@@ -3,6 +3,7 @@ package app
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 )
 
 // splitLayout puts two objects side by side when there is more width than
@@ -155,4 +156,65 @@ func (l *settledScroll) MinSize(objs []fyne.CanvasObject) fyne.Size {
 		m = m.Max(o.MinSize())
 	}
 	return m
+}
+
+// foldRow lays its objects side by side, the first taking the width the
+// others leave, where they fit; one under the other, each the full width,
+// where they do not (a phone). Its least width is its widest object's, so
+// it never makes a screen wider than the window; its least height is that
+// of the arrangement it last chose (a scroll made with newScroll lays it
+// out again when that changes).
+type foldRow struct{ folded bool }
+
+func newFoldRow(objs ...fyne.CanvasObject) *fyne.Container {
+	return container.New(&foldRow{}, objs...)
+}
+
+func (l *foldRow) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	pad := theme.Padding()
+	var rest float32 // what all but the first need
+	for _, o := range objs[1:] {
+		if o.Visible() {
+			rest += o.MinSize().Width + pad
+		}
+	}
+	l.folded = len(objs) > 0 && objs[0].MinSize().Width+rest > size.Width
+	x, y := float32(0), float32(0)
+	for i, o := range objs {
+		if !o.Visible() {
+			continue
+		}
+		m := o.MinSize()
+		switch {
+		case l.folded:
+			o.Move(fyne.NewPos(0, y))
+			o.Resize(fyne.NewSize(size.Width, m.Height))
+			y += m.Height + pad
+		case i == 0:
+			o.Move(fyne.NewPos(0, 0))
+			o.Resize(fyne.NewSize(size.Width-rest, size.Height))
+			x = size.Width - rest + pad
+		default:
+			o.Move(fyne.NewPos(x, 0))
+			o.Resize(fyne.NewSize(m.Width, size.Height))
+			x += m.Width + pad
+		}
+	}
+}
+
+func (l *foldRow) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var w, h, sum float32
+	n := 0
+	for _, o := range objs {
+		if !o.Visible() {
+			continue
+		}
+		m := o.MinSize()
+		w, h, sum = max(w, m.Width), max(h, m.Height), sum+m.Height
+		n++
+	}
+	if l.folded && n > 0 {
+		return fyne.NewSize(w, sum+float32(n-1)*theme.Padding())
+	}
+	return fyne.NewSize(w, h)
 }

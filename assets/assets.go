@@ -105,7 +105,7 @@ type License struct {
 
 // fontLicenseNames names what each fonts/LICENSE-*.txt covers.
 var fontLicenseNames = map[string]string{
-	"LICENSE-Noto.txt": "Noto Sans Symbols 2 and Noto Sans Math fonts",
+	"LICENSE-Noto.txt": "Noto Sans Symbols 2 and Math fonts",
 }
 
 // Licenses returns the licences of every module built into the app, sorted
