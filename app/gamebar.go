@@ -232,7 +232,7 @@ func bigButton(text string, icon fyne.Resource, tapped func()) *widget.Button {
 // buttonRow lays out the visible buttons side by side, equally wide and
 // tall enough to hit without looking twice.
 func buttonRow(buttons ...fyne.CanvasObject) fyne.CanvasObject {
-	return container.New(tallLayout{height: 64}, container.NewGridWithRows(1, buttons...))
+	return container.New(&foldGrid{height: 64}, buttons...)
 }
 
 // tallLayout gives its content at least a minimum height.

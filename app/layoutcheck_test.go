@@ -88,7 +88,10 @@ func layoutViolations(items []shown, size fyne.Size) []string {
 			continue
 		}
 		for _, o := range items[i+1:] {
-			if isText(o) && o.Dialog == it.Dialog && o.W > 0 && o.H > 0 &&
+			// A text its scroll hides in part is clipped there: where it
+			// runs past the scroll's edge it does not cover what is beside.
+			clipped := (it.Scrolled && !it.InView) || (o.Scrolled && !o.InView)
+			if isText(o) && o.Dialog == it.Dialog && o.W > 0 && o.H > 0 && !(clipped && it.Scrolled != o.Scrolled) &&
 				min(it.X+it.W, o.X+o.W)-max(it.X, o.X) > 2 && min(it.Y+it.H, o.Y+o.H)-max(it.Y, o.Y) > 2 {
 				out = append(out, name(it)+" overlaps "+name(o))
 			}

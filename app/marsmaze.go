@@ -145,8 +145,10 @@ func newMarsMazeScreen(u *UI, g *Game, s *companion.Session) *marsMazeScreen {
 	bottom := container.NewVBox(m.status, m.talk,
 		buttonRow(m.start, m.flip, m.joker, m.pause, m.resume),
 		container.NewHBox(m.landed, layout.NewSpacer(), m.won))
-	body := container.NewBorder(container.NewVBox(m.bar.content, m.setup), container.NewPadded(bottom), nil, nil,
-		container.NewPadded(center))
+	top, foot, middle := container.NewVBox(m.bar.content, m.setup), container.NewPadded(bottom), container.NewPadded(center)
+	// Twice: the buttons and wrapped sentences at the foot know how many
+	// rows they take only once they know their width.
+	body := container.New(twoPass{layout.NewBorderLayout(top, foot, nil, nil)}, top, foot, middle)
 	m.content = container.NewStack(body, m.flash.rect)
 
 	m.live = startLive(u.clock, s, m.render)

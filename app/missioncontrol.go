@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -81,6 +82,7 @@ func newMissionControlScreen(u *UI, g *Game, s *companion.Session) *missionContr
 	m.status.SizeName = theme.SizeNameHeadingText
 	m.status.Wrapping = fyne.TextWrapWord // "Der Sand ist um … abgelaufen: …" is longer than a phone is wide
 	m.detail = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{})
+	m.detail.Wrapping = fyne.TextWrapWord // the end's summary is a sentence
 
 	opts := []string{lang.L("Easy"), lang.L("Normal"), lang.L("Hard")}
 	m.difficulty2code = map[string]string{opts[0]: "easy", opts[1]: "normal", opts[2]: "hard"}
@@ -125,7 +127,9 @@ func newMissionControlScreen(u *UI, g *Game, s *companion.Session) *missionContr
 	m.start = bigButton(lang.L("Start"), theme.MediaPlayIcon(), func() { m.dispatch(&mc.Start{}) })
 	m.pause = bigButton(lang.L("Pause"), theme.MediaPauseIcon(), func() { m.dispatch(&mc.Pause{}) })
 	m.resume = bigButton(lang.L("Resume"), theme.MediaPlayIcon(), func() { m.dispatch(&mc.Resume{}) })
-	m.done = widget.NewButtonWithIcon(lang.L("Mission accomplished"), theme.ConfirmIcon(), func() {
+	// "Accomplished" on the button: "Mission accomplished" made it too wide
+	// for two buttons side by side on a phone; the question says it whole.
+	m.done = widget.NewButtonWithIcon(lang.L("Accomplished"), theme.ConfirmIcon(), func() {
 		dialog.ShowConfirm(lang.L("Mission accomplished"), lang.L("Has the astronaut reached the oxygen needed?"), func(ok bool) {
 			if ok {
 				m.dispatch(&mc.Accomplish{})
@@ -146,8 +150,11 @@ func newMissionControlScreen(u *UI, g *Game, s *companion.Session) *missionContr
 
 	controls := buttonRow(m.start, m.pause, m.resume, m.done, m.editTime)
 	bottom := container.NewVBox(m.status, m.detail, m.adjustRow, controls)
-	center := container.New(splitLayout{share: 0.45}, container.NewPadded(m.digits), m.tableArea)
-	body := container.NewBorder(container.NewVBox(m.bar.content, m.setup), container.NewPadded(bottom), nil, nil, center)
+	center := container.New(splitLayout{share: 0.45, minSecond: 330, stackShare: 0.3}, container.NewPadded(m.digits), m.tableArea)
+	top, foot := container.NewVBox(m.bar.content, m.setup), container.NewPadded(bottom)
+	// Twice: the buttons and wrapped sentences at the foot know how many
+	// rows they take only once they know their width.
+	body := container.New(twoPass{layout.NewBorderLayout(top, foot, nil, nil)}, top, foot, center)
 	m.content = container.NewStack(body, m.flash.rect)
 
 	// Set the controls from the state before their handlers are attached,

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -25,6 +26,7 @@ type mcTable struct {
 	// Each tab lays out again on its own when something in it is shown or
 	// hidden: refreshing the whole screen re-renders every icon.
 	turnArea, unlockArea, bagArea fyne.CanvasObject
+	turnTab                       fyne.CanvasObject // turnArea and its foot
 	turnVis, unlockVis, bagVis    visibility
 
 	turn      *widget.Label
@@ -100,13 +102,15 @@ func newMCTable(dispatch func(companion.Action)) *mcTable {
 	t.nextTurn.Importance = widget.HighImportance
 	t.turnArea = newScroll(container.NewVBox(
 		t.turn,
-		container.NewHBox(append(diceRow, t.roll)...),
-		container.NewHBox(widget.NewLabel(lang.L("Real dice:")), t.diceIn[0], t.diceIn[1], t.diceIn[2], t.useDice),
+		newFoldRow(container.NewHBox(diceRow...), t.roll),
+		newFoldRow(widget.NewLabel(lang.L("Real dice:")), container.NewHBox(t.diceIn[0], t.diceIn[1], t.diceIn[2]), t.useDice),
 		t.forced, t.aiCard, t.aiSource,
-		container.NewGridWithRows(1, lockRow...),
-		t.allLocked, t.nextTurn,
 	))
-	turnTab := t.turnArea
+	// The roles' buttons and Next turn stay at the foot, in reach of a
+	// thumb and in view on a tablet whatever the card above takes.
+	foot := container.NewVBox(container.New(&foldGrid{}, lockRow...), t.allLocked, t.nextTurn)
+	turnTab := container.New(twoPass{layout.NewBorderLayout(nil, foot, nil, nil)}, foot, t.turnArea)
+	t.turnTab = turnTab
 
 	// Unlocks
 	t.unlockTop = container.NewStack()
@@ -180,7 +184,7 @@ func (t *mcTable) render(st *mc.State, playing bool) {
 	t.renderTurn(st, playing, &t.turnVis)
 	t.renderUnlocks(st, playing, &t.unlockVis)
 	t.renderBag(st, playing, &t.bagVis)
-	t.turnVis.apply(t.turnArea)
+	t.turnVis.apply(t.turnTab)
 	t.unlockVis.apply(t.unlockArea)
 	t.bagVis.apply(t.bagArea)
 }

@@ -8,8 +8,11 @@ import (
 
 // splitLayout puts two objects side by side when there is more width than
 // height (a tablet on its side) and one above the other otherwise (a
-// phone held upright). The first gets share of the split.
-type splitLayout struct{ share float32 }
+// phone held upright). The first gets share of the split. With
+// minSecond, side by side needs that much width left for the second: a
+// wide but low space (a phone whose foot takes much of its height) stacks.
+// stackShare, if set, is the first's share when stacked.
+type splitLayout struct{ share, minSecond, stackShare float32 }
 
 func (l splitLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	if len(objs) != 2 {
@@ -20,7 +23,7 @@ func (l splitLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		objs[0].Resize(size)
 		return
 	}
-	if size.Width >= size.Height {
+	if size.Width >= size.Height && size.Width*(1-l.share) >= l.minSecond {
 		w := size.Width * l.share
 		objs[0].Move(fyne.NewPos(0, 0))
 		objs[0].Resize(fyne.NewSize(w, size.Height))
@@ -28,7 +31,11 @@ func (l splitLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		objs[1].Resize(fyne.NewSize(size.Width-w, size.Height))
 		return
 	}
-	h := size.Height * l.share
+	share := l.share
+	if l.stackShare > 0 {
+		share = l.stackShare
+	}
+	h := size.Height * share
 	objs[0].Move(fyne.NewPos(0, 0))
 	objs[0].Resize(fyne.NewSize(size.Width, h))
 	objs[1].Move(fyne.NewPos(0, h))
@@ -217,4 +224,65 @@ func (l *foldRow) MinSize(objs []fyne.CanvasObject) fyne.Size {
 		return fyne.NewSize(w, sum+float32(n-1)*theme.Padding())
 	}
 	return fyne.NewSize(w, h)
+}
+
+// foldGrid lays its visible objects out in cells of one size, as many to
+// a row as fit the width (all of them on a tablet; fewer, in more rows,
+// on a phone), each row at least height high. Its least width is one
+// cell's, so it never makes a screen wider than the window; its least
+// height is that of the rows it last laid out (a screen built with
+// twoPass, or a scroll made with newScroll, lays it out again).
+type foldGrid struct {
+	height float32
+	cols   int // of the last layout; 0: all in one row
+}
+
+func (l *foldGrid) cell(objs []fyne.CanvasObject) (fyne.Size, int) {
+	var c fyne.Size
+	n := 0
+	for _, o := range objs {
+		if o.Visible() {
+			c = c.Max(o.MinSize())
+			n++
+		}
+	}
+	return fyne.NewSize(c.Width, max(c.Height, l.height)), n
+}
+
+func (l *foldGrid) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	c, n := l.cell(objs)
+	if n == 0 {
+		return
+	}
+	pad := theme.Padding()
+	cols := n
+	for cols > 1 && float32(cols)*c.Width+float32(cols-1)*pad > size.Width {
+		cols--
+	}
+	l.cols = cols
+	rows := (n + cols - 1) / cols
+	w := (size.Width - float32(cols-1)*pad) / float32(cols)
+	h := (size.Height - float32(rows-1)*pad) / float32(rows)
+	i := 0
+	for _, o := range objs {
+		if !o.Visible() {
+			continue
+		}
+		o.Move(fyne.NewPos(float32(i%cols)*(w+pad), float32(i/cols)*(h+pad)))
+		o.Resize(fyne.NewSize(w, h))
+		i++
+	}
+}
+
+func (l *foldGrid) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	c, n := l.cell(objs)
+	if n == 0 {
+		return fyne.Size{}
+	}
+	cols := n
+	if l.cols > 0 {
+		cols = min(l.cols, n)
+	}
+	rows := (n + cols - 1) / cols
+	return fyne.NewSize(c.Width, float32(rows)*c.Height+float32(rows-1)*theme.Padding())
 }
