@@ -153,7 +153,8 @@ func newAdeleBoard(win fyne.Window, send func(kind string, data any)) *adeleBoar
 	b := &adeleBoard{send: send, win: win}
 	b.phase = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	b.phase.SizeName = theme.SizeNameSubHeadingText
-	b.track = container.NewHBox()
+	// Cells that share the width: twelve of 30 did not fit a phone.
+	b.track = container.NewGridWithRows(1)
 	b.current = container.NewStack()
 	b.next = container.NewStack()
 	b.missions = widget.NewLabel("")
@@ -177,20 +178,33 @@ func newAdeleBoard(win fyne.Window, send func(kind string, data any)) *adeleBoar
 				}, b.win)
 		})
 	}
-	b.command = widget.NewButtonWithIcon(lang.L("Command terminal: no-return marker down"), theme.MoveDownIcon(), func() { b.send("commandTerminal", nil) })
+	// A short button, a question that says what it does: the whole
+	// sentence on the button was wider than a phone.
+	b.command = widget.NewButtonWithIcon(lang.L("Command terminal used"), theme.MoveDownIcon(), func() {
+		dialog.ShowConfirm(lang.L("Command terminal"), lang.L("Did a crew member use the command terminal? The no-return marker moves down."),
+			func(ok bool) {
+				if ok {
+					b.send("commandTerminal", nil)
+				}
+			}, b.win)
+	})
 	b.d20 = widget.NewButtonWithIcon(lang.L("Roll the D20"), theme.ViewRefreshIcon(), func() { b.send("rollD20", nil) })
 	b.finish = widget.NewButtonWithIcon(lang.L("The game ended…"), theme.ConfirmIcon(), b.onFinish)
 
 	b.phase.Wrapping = fyne.TextWrapWord
 	b.missions.Wrapping = fyne.TextWrapWord
-	cards := container.NewGridWithColumns(2,
+	cards := container.New(&foldGrid{},
 		container.NewBorder(widget.NewLabel(lang.L("This round's emergency")), nil, nil, nil, b.current),
 		container.NewBorder(widget.NewLabel(lang.L("Next emergency")), nil, nil, nil, b.next))
-	left := container.NewVBox(cards, b.missions, b.anomalies, b.emergency, b.endRound, b.alarm[0], b.alarm[1], b.command,
-		container.NewBorder(nil, nil, b.d20, nil, b.roll), b.finish)
-	top := container.NewVBox(b.result, b.phase, container.NewHScroll(b.track))
-	b.content = container.NewBorder(top, nil, nil, nil,
-		container.New(splitLayout{share: 0.45}, newScroll(left), b.rooms))
+	left := container.NewVBox(b.result, b.phase, b.track,
+		cards, b.missions, b.anomalies, b.alarm[0], b.alarm[1], b.command,
+		newFoldRow(b.roll, b.d20), b.finish)
+	// Emergency phase and End of round, one at a time in one place, stay
+	// at the foot in reach of a thumb; the rest scrolls above, the rooms
+	// beside it on a tablet and below it on a phone.
+	foot := container.New(&foldGrid{height: 64}, b.emergency, b.endRound)
+	b.content = container.New(twoPass{layout.NewBorderLayout(nil, foot, nil, nil)}, foot,
+		newScrollSplit(0.45, left, b.rooms))
 	return b
 }
 
@@ -318,7 +332,7 @@ func (b *adeleBoard) drawTrack(p adele.PublicState) {
 			bg.StrokeColor = sectorColours["red"]
 			bg.StrokeWidth = 3
 		}
-		cells = append(cells, container.NewGridWrap(fyne.NewSize(30, 30), container.NewStack(bg, container.NewCenter(txt))))
+		cells = append(cells, container.New(tallLayout{height: 30}, container.NewStack(bg, container.NewCenter(txt))))
 	}
 	b.track.Objects = cells
 	b.track.Refresh()
@@ -401,14 +415,20 @@ func (b *adeleBoard) drawRooms(p adele.PublicState) {
 		num := canvas.NewText(strconv.Itoa(room), theme.Color(theme.ColorNameForeground))
 		num.TextStyle.Bold = true
 		num.TextSize = 16
+		// The sector in words too: not by colour alone.
+		lines = append([]string{sectorName(p.Sectors[room-1])}, lines...)
 		body := widget.NewLabel(strings.Join(lines, "\n"))
 		body.SizeName = theme.SizeNameCaptionText
 		body.Wrapping = fyne.TextWrapWord
+		body.Alignment = fyne.TextAlignCenter
 		r := room
 		tap := widget.NewButton("", func() { b.onRoom(r) })
 		tap.Importance = widget.LowImportance
-		tiles = append(tiles, container.NewStack(bg, tap,
-			container.NewBorder(container.NewHBox(layout.NewSpacer(), num, layout.NewSpacer()), nil, nil, nil, body)))
+		// A room's lines in little padding, and room enough for three of
+		// them: a phone's room is about 68 wide.
+		text := container.NewThemeOverride(body, compactTheme{fyne.CurrentApp().Settings().Theme()})
+		tiles = append(tiles, container.New(tallLayout{height: 112}, container.NewStack(bg, tap,
+			container.NewBorder(container.NewHBox(layout.NewSpacer(), num, layout.NewSpacer()), nil, nil, nil, text))))
 	}
 	b.rooms.Objects = tiles
 	b.rooms.Refresh()

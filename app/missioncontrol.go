@@ -116,7 +116,7 @@ func newMissionControlScreen(u *UI, g *Game, s *companion.Session) *missionContr
 	})
 	// A row each, short enough for a 360-wide phone.
 	m.setup = container.NewVBox(
-		container.NewHBox(widget.NewLabel(lang.L("Difficulty")), m.difficulty),
+		widget.NewLabel(lang.L("Difficulty")), m.difficulty,
 		container.NewHBox(widget.NewLabel(lang.L("Length")), m.shorter, m.length, m.longer),
 		widget.NewLabel(lang.L("Played by the AI deck:")), m.aiRoles,
 		widget.NewLabel(lang.L("Starting setup")), container.NewHBox(m.setupPick, m.setupRoll, m.setupShow),

@@ -86,3 +86,15 @@ func themeFor(choice string) fyne.Theme {
 
 // applyTheme sets the theme in this process only; it writes no settings file.
 func applyTheme(a fyne.App, choice string) { a.Settings().SetTheme(themeFor(choice)) }
+
+// compactTheme is the app's theme with little padding inside widgets, for
+// small print in small places (an ADELE room on a phone): not for
+// anything tapped.
+type compactTheme struct{ fyne.Theme }
+
+func (t compactTheme) Size(n fyne.ThemeSizeName) float32 {
+	if n == theme.SizeNameInnerPadding {
+		return 2
+	}
+	return t.Theme.Size(n)
+}
