@@ -85,7 +85,6 @@ func newMarsMazeScreen(u *UI, g *Game, s *companion.Session) *marsMazeScreen {
 	m.digits = newDigits("3:00")
 	m.counts = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	m.counts.SizeName = theme.SizeNameSubHeadingText
-	m.counts.Wrapping = fyne.TextWrapWord
 	m.status = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	m.status.SizeName = theme.SizeNameHeadingText
 	m.status.Wrapping = fyne.TextWrapWord // "Der Sand ist um … abgelaufen: …" is longer than a phone is wide
@@ -140,15 +139,12 @@ func newMarsMazeScreen(u *UI, g *Game, s *companion.Session) *marsMazeScreen {
 	})
 	m.won.Importance = widget.SuccessImportance
 
-	timerArea := container.New(splitLayout{share: 0.38}, m.glass, container.NewBorder(nil, m.counts, nil, nil, m.digits))
+	timerArea := container.New(splitLayout{share: 0.38, minSecond: 280}, m.glass, container.NewBorder(nil, m.counts, nil, nil, m.digits))
 	center := container.NewBorder(nil, m.soloRow, nil, nil, timerArea)
 	bottom := container.NewVBox(m.status, m.talk,
 		buttonRow(m.start, m.flip, m.joker, m.pause, m.resume),
 		container.NewHBox(m.landed, layout.NewSpacer(), m.won))
-	top, foot, middle := container.NewVBox(m.bar.content, m.setup), container.NewPadded(bottom), container.NewPadded(center)
-	// Twice: the buttons and wrapped sentences at the foot know how many
-	// rows they take only once they know their width.
-	body := container.New(twoPass{layout.NewBorderLayout(top, foot, nil, nil)}, top, foot, middle)
+	body := newSetupBody(m.bar.content, m.setup, container.NewPadded(center), container.NewPadded(bottom), 0.5)
 	m.content = container.NewStack(body, m.flash.rect)
 
 	m.live = startLive(u.clock, s, m.render)
@@ -327,7 +323,7 @@ func jokerText(st *mm.State) string {
 	if st.MissionData().Jokers == 0 {
 		return ""
 	}
-	return "   " + lang.L("Jokers left: {{.Jokers}}", map[string]any{"Jokers": st.JokersLeft})
+	return "\n" + lang.L("Jokers left: {{.Jokers}}", map[string]any{"Jokers": st.JokersLeft}) // a line each: one did not fit a phone
 }
 
 // checklist is the chosen mission's material, in the running language.

@@ -33,7 +33,7 @@ func TestMarsMaze_MissionPickerShowsMaterialAndMarkers(t *testing.T) {
 	m.mission.SetSelected("3")
 	assert.Contains(t, m.checks.Text, "• 3 colonists")
 	assert.Contains(t, m.checks.Text, "• 10 waste tokens")
-	assert.Equal(t, "Hourglass markers left: 3   Jokers left: 3", m.counts.Text)
+	assert.Equal(t, "Hourglass markers left: 3\nJokers left: 3", m.counts.Text)
 	assert.Equal(t, "3:00", m.digits.Text())
 }
 
@@ -52,7 +52,7 @@ func TestMarsMaze_FlipTalkAction(t *testing.T) {
 
 	test.Tap(m.flip)
 	assert.Equal(t, "1:40", m.digits.Text(), "flipped: 100 s of sand to run")
-	assert.Equal(t, "Hourglass markers left: 1   Jokers left: 3", m.counts.Text)
+	assert.Equal(t, "Hourglass markers left: 1\nJokers left: 3", m.counts.Text)
 	require.True(t, m.talk.Visible(), "players may talk now")
 	assert.Equal(t, "Talk now, until someone acts", m.talkText.Text)
 	assert.False(t, m.passTiles.Visible(), "no expert rule in this game")

@@ -11,7 +11,6 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
-	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -151,10 +150,7 @@ func newMissionControlScreen(u *UI, g *Game, s *companion.Session) *missionContr
 	controls := buttonRow(m.start, m.pause, m.resume, m.done, m.editTime)
 	bottom := container.NewVBox(m.status, m.detail, m.adjustRow, controls)
 	center := container.New(splitLayout{share: 0.45, minSecond: 330, stackShare: 0.3}, container.NewPadded(m.digits), m.tableArea)
-	top, foot := container.NewVBox(m.bar.content, m.setup), container.NewPadded(bottom)
-	// Twice: the buttons and wrapped sentences at the foot know how many
-	// rows they take only once they know their width.
-	body := container.New(twoPass{layout.NewBorderLayout(top, foot, nil, nil)}, top, foot, center)
+	body := newSetupBody(m.bar.content, m.setup, center, container.NewPadded(bottom), 0.5)
 	m.content = container.NewStack(body, m.flash.rect)
 
 	// Set the controls from the state before their handlers are attached,

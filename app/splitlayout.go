@@ -286,3 +286,55 @@ func (l *foldGrid) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	rows := (n + cols - 1) / cols
 	return fyne.NewSize(c.Width, float32(rows)*c.Height+float32(rows-1)*theme.Padding())
 }
+
+// setupLayout stacks a screen's bar, its setup (in a scroll), its middle
+// and its foot. The setup, while shown, takes what it needs up to share of
+// the height left between bar and foot, and scrolls beyond that: a setup
+// of a row a choice, as a phone needs, would otherwise push the timer off
+// a landscape tablet. Objects: bar, setup scroll, middle, foot; content is
+// what the scroll holds.
+type setupLayout struct {
+	content fyne.CanvasObject
+	share   float32
+}
+
+// newSetupBody is bar, setup, middle and foot laid out by setupLayout, each
+// layout done twice (see twoPass).
+func newSetupBody(bar, setup, middle, foot fyne.CanvasObject, share float32) *fyne.Container {
+	return container.New(twoPass{&setupLayout{content: setup, share: share}}, bar, newScroll(setup), middle, foot)
+}
+
+func (l *setupLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	bar, setup, middle, foot := objs[0], objs[1], objs[2], objs[3]
+	pad := theme.Padding()
+	bh, fh := bar.MinSize().Height, foot.MinSize().Height
+	sh := float32(0)
+	if l.content.Visible() {
+		sh = min(l.content.MinSize().Height, (size.Height-bh-fh)*l.share)
+	}
+	if l.content.Visible() != setup.Visible() { // the scroll goes with what it holds
+		if l.content.Visible() {
+			setup.Show()
+		} else {
+			setup.Hide()
+		}
+	}
+	y := float32(0)
+	for _, p := range []struct {
+		o fyne.CanvasObject
+		h float32
+	}{{bar, bh}, {setup, sh}, {middle, max(0, size.Height-bh-sh-fh-3*pad)}, {foot, fh}} {
+		p.o.Move(fyne.NewPos(0, y))
+		p.o.Resize(fyne.NewSize(size.Width, p.h))
+		y += p.h + pad
+	}
+}
+
+func (l *setupLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var w, h float32
+	for _, o := range []fyne.CanvasObject{objs[0], objs[2], objs[3]} {
+		m := o.MinSize()
+		w, h = max(w, m.Width), h+m.Height
+	}
+	return fyne.NewSize(max(w, l.content.MinSize().Width), h+3*theme.Padding())
+}
