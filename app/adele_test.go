@@ -296,6 +296,18 @@ func TestAdeleBoard_D20ShowsOnlyItsOwnRoll(t *testing.T) {
 
 // adeleLayoutScreens are ADELE's screens for the layout check (layoutcheck_test.go).
 var adeleLayoutScreens = []layoutScreen{
+	{"adele-data", func(t *testing.T, env *testEnv, u *UI) {
+		u.show(newAdeleDataScreen(u, u.game(adele.Game), adele.Default(), func() {}).content)
+	}},
+	{"adele-override", func(t *testing.T, env *testEnv, u *UI) {
+		s := knownAdele(t, env, "", func(st *adele.State) { st.Hand = []string{"A-01", "S-2"} })
+		require.NoError(t, s.Dispatch(&adele.EmergencyPhase{}))
+		a := showAdele(u, s)
+		a.tabs.SelectIndex(1)
+		a.console.cover(false)
+		card, _ := adele.Default().Card("S-2")
+		a.console.onPlay(card)
+	}},
 	{"adele-setup", func(t *testing.T, env *testEnv, u *UI) { u.openGame(u.game(adele.Game)) }},
 	{"adele-table", func(t *testing.T, env *testEnv, u *UI) { showAdele(u, knownAdele(t, env, "")) }},
 	{"adele-console", func(t *testing.T, env *testEnv, u *UI) {

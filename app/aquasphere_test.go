@@ -228,6 +228,20 @@ func TestAquaSphere_BarLayoutCoversWhatOctopodsTook(t *testing.T) {
 
 // aquaSphereLayoutScreens are AquaSphere's screens for the layout check (layoutcheck_test.go).
 var aquaSphereLayoutScreens = []layoutScreen{
+	{"aquasphere-over", func(t *testing.T, env *testEnv, u *UI) {
+		u.openGame(u.game(aq.Game))
+		s := u.session(aq.Game)
+		for _, name := range []string{"Anna", "Ben", "Cara"} {
+			require.NoError(t, s.Dispatch(&aq.AddPlayer{Name: name}))
+		}
+		for range 4 {
+			require.NoError(t, s.Dispatch(&aq.ScoreRound{}))
+		}
+		require.NoError(t, s.Dispatch(&aq.ScoreFinal{}))
+	}},
+	{"aquasphere-track", func(t *testing.T, env *testEnv, u *UI) {
+		u.show(newTrackScreen(u, u.game(aq.Game), aq.Default(), func() {}).content)
+	}},
 	{"aquasphere", func(t *testing.T, env *testEnv, u *UI) { u.openGame(u.game(aq.Game)) }},
 	{"aquasphere-players", func(t *testing.T, env *testEnv, u *UI) {
 		u.openGame(u.game(aq.Game))

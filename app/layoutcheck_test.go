@@ -33,6 +33,16 @@ func layoutScreens() []layoutScreen {
 }
 
 var shellLayoutScreens = []layoutScreen{
+	{"history", func(t *testing.T, env *testEnv, u *UI) {
+		u.openGame(u.game(mm.Game))
+		require.NoError(t, u.session(mm.Game).Dispatch(&mm.Start{}))
+		require.NoError(t, u.session(mm.Game).Dispatch(&mm.Flip{}))
+		u.showHistory(u.game(mm.Game))
+	}},
+	{"share", func(t *testing.T, env *testEnv, u *UI) {
+		m := openMarsMaze(t, u)
+		test.Tap(m.bar.share)
+	}},
 	{"home", func(t *testing.T, env *testEnv, u *UI) { u.showHome() }},
 	{"home-resume", func(t *testing.T, env *testEnv, u *UI) {
 		u.openGame(u.game(mm.Game))

@@ -225,6 +225,16 @@ func TestMarsMaze_ReopeningASoloGameDoesNotPulseForPastWindows(t *testing.T) {
 
 // marsMazeLayoutScreens are Magic Maze on Mars's screens for the layout check (layoutcheck_test.go).
 var marsMazeLayoutScreens = []layoutScreen{
+	{"marsmaze-solo", func(t *testing.T, env *testEnv, u *UI) {
+		u.openGame(u.game(mm.Game))
+		require.NoError(t, u.session(mm.Game).Dispatch(&mm.SetOptions{Solo: true, Expert: true}))
+		require.NoError(t, u.session(mm.Game).Dispatch(&mm.Start{}))
+	}},
+	{"marsmaze-won", func(t *testing.T, env *testEnv, u *UI) {
+		u.openGame(u.game(mm.Game))
+		require.NoError(t, u.session(mm.Game).Dispatch(&mm.Start{}))
+		require.NoError(t, u.session(mm.Game).Dispatch(&mm.Win{}))
+	}},
 	{"marsmaze", func(t *testing.T, env *testEnv, u *UI) { u.openGame(u.game(mm.Game)) }},
 	{"marsmaze-running", func(t *testing.T, env *testEnv, u *UI) {
 		u.openGame(u.game(mm.Game))

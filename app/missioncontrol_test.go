@@ -189,6 +189,20 @@ func TestMissionControl_HistoryDescribesActions(t *testing.T) {
 
 // missionControlLayoutScreens are Mission Control's screens for the layout check (layoutcheck_test.go).
 var missionControlLayoutScreens = []layoutScreen{
+	{"missioncontrol-turn", func(t *testing.T, env *testEnv, u *UI) {
+		u.openGame(u.game(mc.Game))
+		require.NoError(t, u.session(mc.Game).Dispatch(&mc.Start{}))
+		require.NoError(t, u.session(mc.Game).Dispatch(&mc.RollDice{}))
+	}},
+	{"missioncontrol-accomplished", func(t *testing.T, env *testEnv, u *UI) {
+		u.openGame(u.game(mc.Game))
+		require.NoError(t, u.session(mc.Game).Dispatch(&mc.Start{}))
+		require.NoError(t, u.session(mc.Game).Dispatch(&mc.Accomplish{}))
+	}},
+	{"missioncontrol-data", func(t *testing.T, env *testEnv, u *UI) {
+		g := u.game(mc.Game)
+		u.show(newMCDataScreen(u, g, mc.Default(), func() {}).content)
+	}},
 	{"missioncontrol", func(t *testing.T, env *testEnv, u *UI) { u.openGame(u.game(mc.Game)) }},
 	{"missioncontrol-running", func(t *testing.T, env *testEnv, u *UI) {
 		u.openGame(u.game(mc.Game))
