@@ -35,6 +35,6 @@ func newAboutScreen(u *UI) *aboutScreen {
 	}
 	heading := widget.NewLabelWithStyle(lang.L("Libraries and their licences"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	body := container.NewVBox(s.version, what, heading, s.licences)
-	s.content = container.NewBorder(bar, nil, nil, nil, newScroll(container.NewPadded(body)))
+	s.content = newBorder(bar, nil, newScroll(container.NewPadded(body)))
 	return s
 }

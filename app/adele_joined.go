@@ -32,7 +32,7 @@ func newJoinedAdele(u *UI, c *share.Client) *joinedAdele {
 			u.showError(err)
 		}
 	})
-	j.content = container.NewBorder(container.NewVBox(bar, j.conn), nil, nil, nil, container.NewPadded(j.board.content))
+	j.content = newBorder(container.NewVBox(bar, j.conn), nil, container.NewPadded(j.board.content))
 	j.stopW = c.Watch(func() { u.do(j.render) })
 	j.render()
 	return j

@@ -59,8 +59,8 @@ func newAdeleDataScreen(u *UI, g *Game, current *adele.Data, onBack func()) *ade
 	})
 	importB := widget.NewButtonWithIcon(lang.L("Import"), theme.DownloadIcon(), func() { u.importData(s.importFrom) })
 	reset := widget.NewButtonWithIcon(lang.L("Reset to default"), theme.HistoryIcon(), func() { u.confirmReset(s.resetToDefault) })
-	buttons := container.NewHBox(check, save, export, importB, reset)
-	s.content = container.NewBorder(container.NewVBox(bar, s.status), buttons, nil, nil, s.text)
+	buttons := buttonRow(check, save, export, importB, reset)
+	s.content = newBorder(container.NewVBox(bar, s.status), buttons, s.text)
 	return s
 }
 

@@ -62,8 +62,8 @@ func newTrackScreen(u *UI, g *Game, current *aq.Data, onBack func()) *trackScree
 		t.lines.SetText(joinInts(aq.Default().Track.RedLines))
 		setLabel(t.status, lang.L("The shipped defaults are back."))
 	})
-	t.content = container.NewBorder(bar, nil, nil, nil, container.NewPadded(container.NewVBox(
-		source, widget.NewLabel(lang.L("Red lines")), t.lines, t.status, container.NewGridWithRows(1, t.save, t.reset))))
+	t.content = newBorder(bar, nil, newScroll(container.NewPadded(container.NewVBox(
+		source, widget.NewLabel(lang.L("Red lines")), t.lines, t.status, buttonRow(t.save, t.reset)))))
 	return t
 }
 

@@ -140,7 +140,7 @@ func (a *aquaSphereScreen) build() {
 	}
 	rep, err := st.Report()
 	if err != nil {
-		rows = append(rows, widget.NewLabel(translateError(err)))
+		rows = append(rows, wrapped(translateError(err)))
 	}
 	switch {
 	case st.Over:
@@ -216,7 +216,7 @@ func (a *aquaSphereScreen) finishedGames() []fyne.CanvasObject {
 		for _, p := range slices.SortedStableFunc(slices.Values(g.Players), func(a, b aq.FinalPlayer) int { return a.Place - b.Place }) {
 			ps = append(ps, fmt.Sprintf("%d. %s %d", p.Place, p.Name, p.Points))
 		}
-		out = append(out, widget.NewLabel(g.Date.Local().Format("2006-01-02 15:04")+" · "+strings.Join(ps, ", ")))
+		out = append(out, wrapped(g.Date.Local().Format("2006-01-02 15:04")+" · "+strings.Join(ps, ", ")))
 	}
 	return out
 }
@@ -459,6 +459,7 @@ func (a *aquaSphereScreen) winner(rep *aq.Report) []fyne.CanvasObject {
 		}
 	}
 	w := widget.NewLabelWithStyle(lang.L("Winner: {{.Names}}", map[string]any{"Names": strings.Join(first, ", ")}), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	w.Wrapping = fyne.TextWrapWord
 	w.SizeName = theme.SizeNameHeadingText
 	export := widget.NewButtonWithIcon(lang.L("Export as CSV"), theme.DocumentSaveIcon(), func() {
 		a.u.saveFile("aquasphere-scores.csv", rep.WriteCSV, a.u.showError)
@@ -529,7 +530,7 @@ func (a *aquaSphereScreen) bars(rep *aq.Report) fyne.CanvasObject {
 		// beside the bar took a phone's width from it, and was cut.
 		name := widget.NewLabelWithStyle(p.Name, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 		bar := container.NewGridWrap(fyne.NewSize(1, 22)) // the bar's height
-		rows = append(rows, name, container.NewStack(bar, container.New(bl, rects...)), widget.NewLabel(sum))
+		rows = append(rows, name, container.NewStack(bar, container.New(bl, rects...)), wrapped(sum))
 	}
 	return container.NewVBox(rows...)
 }
@@ -570,7 +571,7 @@ func (a *aquaSphereScreen) results(rep *aq.Report) []fyne.CanvasObject {
 		slices.SortStableFunc(order, func(a, b int) int { return rep.Final[a].Place - rep.Final[b].Place })
 		for _, i := range order {
 			x := rep.Final[i]
-			out = append(out, widget.NewLabel(lang.L("{{.Place}}. {{.Name}}: {{.To}} (letters {{.Letters}}, time markers {{.Time}}, submarines {{.Subs}}, extensions {{.Ext}})",
+			out = append(out, wrapped(lang.L("{{.Place}}. {{.Name}}: {{.To}} (letters {{.Letters}}, time markers {{.Time}}, submarines {{.Subs}}, extensions {{.Ext}})",
 				map[string]any{"Place": x.Place, "Name": rep.Players[i].Name, "To": x.To, "Letters": x.Letters, "Time": x.TimeMarkers, "Subs": x.Submarines, "Ext": x.Extensions})))
 		}
 	}
@@ -582,9 +583,7 @@ func (a *aquaSphereScreen) results(rep *aq.Report) []fyne.CanvasObject {
 			for _, l := range x.RedLines {
 				line += "; " + redLineText(l)
 			}
-			lbl := widget.NewLabel(line)
-			lbl.Wrapping = fyne.TextWrapWord
-			out = append(out, lbl)
+			out = append(out, wrapped(line))
 		}
 	}
 	return out

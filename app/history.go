@@ -50,7 +50,7 @@ func newHistoryScreen(u *UI, g *Game, s *companion.Session, onBack func()) *hist
 	)
 	h.refresh()
 	h.stop = s.Watch(func(companion.View) { fyne.Do(h.refresh) })
-	h.content = container.NewBorder(container.NewVBox(bar, container.NewHBox(h.undo)), nil, nil, nil, h.list)
+	h.content = newBorder(container.NewVBox(bar, container.NewHBox(h.undo)), nil, h.list)
 	return h
 }
 

@@ -68,5 +68,6 @@ func backBar(title string, onBack func()) (fyne.CanvasObject, *widget.Button) {
 	back := widget.NewButtonWithIcon(lang.L("Back"), theme.NavigateBackIcon(), onBack)
 	t := widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	t.SizeName = theme.SizeNameSubHeadingText
+	t.Wrapping = fyne.TextWrapWord // "Geschichte von Magic Maze on Mars" on a phone
 	return container.NewBorder(nil, nil, back, nil, t), back
 }

@@ -49,7 +49,7 @@ func newJoinScreen(u *UI) *joinScreen {
 	j.join = widget.NewButtonWithIcon(lang.L("Join"), theme.LoginIcon(), func() { j.onJoin(u) })
 	j.join.Importance = widget.HighImportance
 	j.link.OnSubmitted = func(string) { j.onJoin(u) }
-	j.content = container.NewBorder(bar, nil, nil, nil, newScroll(container.NewPadded(container.NewVBox(j.link, j.join, j.status))))
+	j.content = newBorder(bar, nil, newScroll(container.NewPadded(container.NewVBox(j.link, j.join, j.status))))
 	return j
 }
 
@@ -124,7 +124,7 @@ func newJoinedScreen(u *UI, c *share.Client) *joinedScreen {
 		container.NewCenter(container.NewHBox(j.card, container.NewGridWrap(fyne.NewSize(260, 130), j.unlock))), buttonRow(j.buttons))
 	j.glass.Hide()
 	center := container.New(splitLayout{share: 0.65}, j.digits, j.glass)
-	j.content = container.NewBorder(container.NewVBox(bar, j.conn), container.NewPadded(bottom), nil, nil, container.NewPadded(center))
+	j.content = newBorder(container.NewVBox(bar, j.conn), container.NewPadded(bottom), container.NewPadded(center))
 	j.waker = timers.NewWaker(u.clock, func() { u.do(j.render) })
 	j.stopW = c.Watch(func() { u.do(j.render) })
 	j.render()

@@ -122,7 +122,10 @@ func newMarsMazeScreen(u *UI, g *Game, s *companion.Session) *marsMazeScreen {
 	m.nextWindow = widget.NewLabel("")
 	m.marks = timers.NewMarks(mm.Default().SoloMark(), 0)
 	ring := container.New(tallLayout{height: 72}, container.NewGridWrap(fyne.NewSize(72, 72), m.ring))
-	m.soloRow = container.NewBorder(nil, nil, ring, m.nextWindow, m.watch)
+	// The sentence under the stopwatch: beside it, on a phone, it left the
+	// digits less than they need.
+	m.nextWindow.Alignment = fyne.TextAlignCenter
+	m.soloRow = container.NewVBox(container.NewBorder(nil, nil, ring, nil, m.watch), m.nextWindow)
 
 	m.start = bigButton(lang.L("Turn the sand timer over to start"), theme.MediaPlayIcon(), func() { m.dispatch(&mm.Start{}) })
 	m.flip = bigButton(lang.L("Flip"), theme.ViewRefreshIcon(), func() { m.dispatch(&mm.Flip{}) })

@@ -105,7 +105,7 @@ func newMCDataScreen(u *UI, g *Game, current *mc.Data, onBack func()) *mcDataScr
 		more := widget.NewButtonWithIcon("", theme.ContentAddIcon(), func() { s.changeUnlock(k, 1) })
 		unlockRows = append(unlockRows, container.NewHBox(widget.NewLabel(unlockName(k)), less, s.unlockCount[k], more))
 	}
-	unlockTab := container.NewVBox(append([]fyne.CanvasObject{s.sourceLabel(func(d *mc.Data) string { return d.UnlockDeck.Source })}, unlockRows...)...)
+	unlockTab := newScroll(container.NewVBox(append([]fyne.CanvasObject{s.sourceLabel(func(d *mc.Data) string { return d.UnlockDeck.Source })}, unlockRows...)...))
 
 	// AI cards
 	s.cards = widget.NewList(
@@ -152,8 +152,8 @@ func newMCDataScreen(u *UI, g *Game, current *mc.Data, onBack func()) *mcDataScr
 	s.export = widget.NewButtonWithIcon(lang.L("Export"), theme.UploadIcon(), s.onExport)
 	s.importB = widget.NewButtonWithIcon(lang.L("Import"), theme.DownloadIcon(), s.onImport)
 	s.reset = widget.NewButtonWithIcon(lang.L("Reset to default"), theme.ContentUndoIcon(), s.onReset)
-	bottom := container.NewVBox(s.status, container.NewGridWithRows(1, s.save, s.export, s.importB, s.reset))
-	s.content = container.NewBorder(bar, container.NewPadded(bottom), nil, nil, tabs)
+	bottom := container.NewVBox(s.status, buttonRow(s.save, s.export, s.importB, s.reset))
+	s.content = newBorder(bar, container.NewPadded(bottom), tabs)
 	s.refreshUnlock()
 	return s
 }

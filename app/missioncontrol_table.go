@@ -78,7 +78,7 @@ func newMCTable(dispatch func(companion.Action)) *mcTable {
 		t.dice[i].SizeName = theme.SizeNameHeadingText
 		t.diceBg[i] = canvas.NewRectangle(theme.Color(theme.ColorNameInputBackground))
 		t.diceBg[i].CornerRadius = 8
-		diceRow = append(diceRow, container.NewGridWrap(fyne.NewSize(64, 64), container.NewStack(t.diceBg[i], container.NewCenter(t.dice[i]))))
+		diceRow = append(diceRow, container.NewGridWrap(fyne.NewSize(64, 64), container.NewStack(t.diceBg[i], t.dice[i])))
 		t.diceIn[i] = widget.NewSelect([]string{"1", "2", "3", "4", "5", "6"}, nil)
 		t.diceIn[i].PlaceHolder = "?"
 	}

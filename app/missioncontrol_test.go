@@ -192,7 +192,7 @@ var missionControlLayoutScreens = []layoutScreen{
 	{"missioncontrol-turn", func(t *testing.T, env *testEnv, u *UI) {
 		u.openGame(u.game(mc.Game))
 		require.NoError(t, u.session(mc.Game).Dispatch(&mc.Start{}))
-		require.NoError(t, u.session(mc.Game).Dispatch(&mc.RollDice{}))
+		require.NoError(t, u.session(mc.Game).Dispatch(&mc.SetDice{Values: []int{1, 3, 6}}))
 	}},
 	{"missioncontrol-accomplished", func(t *testing.T, env *testEnv, u *UI) {
 		u.openGame(u.game(mc.Game))

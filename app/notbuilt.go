@@ -22,6 +22,6 @@ func newNotBuiltScreen(u *UI, g *Game) *notBuiltScreen {
 	s.message = widget.NewLabel(lang.L("Boardside does not support this game yet. When it does: {{.Blurb}}",
 		map[string]any{"Blurb": lang.L(g.Blurb)}))
 	s.message.Wrapping = fyne.TextWrapWord
-	s.content = container.NewBorder(bar, nil, nil, nil, container.NewPadded(s.message))
+	s.content = newBorder(bar, nil, container.NewPadded(s.message))
 	return s
 }

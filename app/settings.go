@@ -57,7 +57,7 @@ func newSettingsScreen(u *UI) *settingsScreen {
 		widget.NewFormItem(lang.L("Sound"), sound),
 		widget.NewFormItem(lang.L("Screen"), keepScreenOn),
 	)
-	s.content = container.NewBorder(bar, nil, nil, nil, newScroll(container.NewPadded(form)))
+	s.content = newBorder(bar, nil, newScroll(container.NewPadded(form)))
 	return s
 }
 

@@ -222,6 +222,7 @@ func newShareScreen(u *UI, g *Game, h *hosting, onBack func()) *shareScreen {
 	sc.links = widget.NewLabel(strings.Join(h.urls, "\n"))
 	sc.links.TextStyle = fyne.TextStyle{Monospace: true}
 	sc.links.Selectable = true
+	sc.links.Wrapping = fyne.TextWrapBreak // a long link breaks rather than widen the screen
 	sc.stop = widget.NewButtonWithIcon(lang.L("Stop sharing"), theme.CancelIcon(), func() {
 		u.stopSharing(g.ID)
 		onBack()
@@ -235,7 +236,7 @@ func newShareScreen(u *UI, g *Game, h *hosting, onBack func()) *shareScreen {
 		map[string]any{"URL": h.checkURL}))
 	check.Wrapping = fyne.TextWrapWord
 	body := container.NewVBox(intro, container.NewCenter(qr),
-		widget.NewLabel(lang.L("Or type one of these links:")), sc.links)
+		wrapped(lang.L("Or type one of these links:")), sc.links)
 	if link := h.appURL(); link != "" {
 		// The full app beside the quick viewer: a phone can keep it on its
 		// home screen. The link is long: it breaks anywhere rather than
@@ -251,6 +252,6 @@ func newShareScreen(u *UI, g *Game, h *hosting, onBack func()) *shareScreen {
 	}
 	body.Add(check)
 	body.Add(sc.stop)
-	sc.content = container.NewBorder(bar, nil, nil, nil, newScroll(container.NewPadded(body)))
+	sc.content = newBorder(bar, nil, newScroll(container.NewPadded(body)))
 	return sc
 }

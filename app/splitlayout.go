@@ -3,6 +3,7 @@ package app
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 )
 
@@ -337,4 +338,17 @@ func (l *setupLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 		w, h = max(w, m.Width), h+m.Height
 	}
 	return fyne.NewSize(max(w, l.content.MinSize().Width), h+3*theme.Padding())
+}
+
+// newBorder is container.NewBorder with top, bottom and center only, its
+// layout done twice (twoPass): a screen's bar and foot hold text that
+// wraps, whose height is known only once laid out.
+func newBorder(top, bottom, center fyne.CanvasObject) *fyne.Container {
+	var objs []fyne.CanvasObject
+	for _, o := range []fyne.CanvasObject{top, bottom, center} {
+		if o != nil {
+			objs = append(objs, o)
+		}
+	}
+	return container.New(twoPass{layout.NewBorderLayout(top, bottom, nil, nil)}, objs...)
 }

@@ -31,3 +31,11 @@ type tapLabel struct {
 }
 
 func (l *tapLabel) Tapped(*fyne.PointEvent) { l.onTap() }
+
+// wrapped is a label whose words wrap: a sentence or a line of figures
+// that must not make a phone's screen wider than the phone.
+func wrapped(text string) *widget.Label {
+	l := widget.NewLabel(text)
+	l.Wrapping = fyne.TextWrapWord
+	return l
+}
