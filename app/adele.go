@@ -76,7 +76,7 @@ func newAdeleScreen(u *UI, g *Game, s *companion.Session) *adeleScreen {
 		container.NewTabItemWithIcon(lang.L("ADELE's console"), theme.VisibilityOffIcon(), a.console.content))
 	// Leaving the console covers it, so the tablet can be shown to the crew.
 	a.tabs.OnSelected = func(*container.TabItem) { a.console.cover(true) }
-	a.playing = a.tabs
+	a.playing = narrowable(a.tabs)
 	body := container.NewStack(newScroll(a.setup.content), a.playing)
 	a.content = container.NewBorder(a.bar.content, nil, nil, nil, body)
 	a.live = startLive(u.clock, s, a.render)

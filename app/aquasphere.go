@@ -302,7 +302,10 @@ func (a *aquaSphereScreen) entryGrid(st *aq.State) fyne.CanvasObject {
 				widget.NewButtonWithIcon("", theme.ConfirmIcon(), func() { a.setOctopods(i, e.Text) }), e))
 		}
 	}
-	var grid fyne.CanvasObject = container.NewGridWithColumns(cols, cells...)
+	// The wide grid is built only where the sheet has the width for it
+	// (narrowBelow); it asks for none, so a window can still be made
+	// narrow, and the sheet is then built a player at a time.
+	var grid fyne.CanvasObject = narrowable(container.NewGridWithColumns(cols, cells...))
 	if picker != nil {
 		// One column on a phone: each line's name above its stepper.
 		grid = container.NewVBox(cells[1:]...)

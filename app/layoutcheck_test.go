@@ -133,6 +133,12 @@ func TestLayout_EveryScreenAtPhoneAndTabletSizes(t *testing.T) {
 					for _, v := range layoutViolations(u.screenList(), size) {
 						found = append(found, fmt.Sprintf("%.0fx%.0f %s %s: %s", size.Width, size.Height, code, sc.name, v))
 					}
+					// No window minimum wider than a 360 phone (issue 14):
+					// on a desktop Fyne keeps a window at its content's
+					// least size.
+					if w := u.win.Content().MinSize().Width; w > 360 {
+						found = append(found, fmt.Sprintf("%.0fx%.0f %s %s: the window cannot be narrower than %.0f", size.Width, size.Height, code, sc.name, w))
+					}
 					u.stopCurrent()
 					u.win.Close()
 				}

@@ -11,7 +11,6 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
-	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -146,7 +145,7 @@ func newMarsMazeScreen(u *UI, g *Game, s *companion.Session) *marsMazeScreen {
 	center := container.NewBorder(nil, m.soloRow, nil, nil, timerArea)
 	bottom := container.NewVBox(m.status, m.talk,
 		buttonRow(m.start, m.flip, m.joker, m.pause, m.resume),
-		container.NewHBox(m.landed, layout.NewSpacer(), m.won))
+		newFoldRow(m.landed, m.won))
 	body := newSetupBody(m.bar.content, m.setup, container.NewPadded(center), container.NewPadded(bottom), 0.5)
 	m.content = container.NewStack(body, m.flash.rect)
 

@@ -153,7 +153,7 @@ func newMCDataScreen(u *UI, g *Game, current *mc.Data, onBack func()) *mcDataScr
 	s.importB = widget.NewButtonWithIcon(lang.L("Import"), theme.DownloadIcon(), s.onImport)
 	s.reset = widget.NewButtonWithIcon(lang.L("Reset to default"), theme.ContentUndoIcon(), s.onReset)
 	bottom := container.NewVBox(s.status, buttonRow(s.save, s.export, s.importB, s.reset))
-	s.content = newBorder(bar, container.NewPadded(bottom), tabs)
+	s.content = newBorder(bar, container.NewPadded(bottom), narrowable(tabs))
 	s.refreshUnlock()
 	return s
 }

@@ -121,7 +121,7 @@ func newMissionControlScreen(u *UI, g *Game, s *companion.Session) *missionContr
 		widget.NewLabel(lang.L("Starting setup")), container.NewHBox(m.setupPick, m.setupRoll, m.setupShow),
 		physicalBag, container.NewHBox(m.editData))
 	m.table = newMCTable(m.dispatch)
-	m.tableArea = m.table.tabs
+	m.tableArea = narrowable(m.table.tabs)
 
 	m.start = bigButton(lang.L("Start"), theme.MediaPlayIcon(), func() { m.dispatch(&mc.Start{}) })
 	m.pause = bigButton(lang.L("Pause"), theme.MediaPauseIcon(), func() { m.dispatch(&mc.Pause{}) })

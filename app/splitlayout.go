@@ -92,9 +92,11 @@ func (l *scrollSplit) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	if len(objs) != 2 {
 		return fyne.Size{}
 	}
+	// As wide as stacked needs, whichever way it lies: side by side is
+	// chosen only where there is room, and a window may be made narrower.
 	a, b := objs[0].MinSize(), objs[1].MinSize()
 	if l.side {
-		return fyne.NewSize(max(a.Width/l.share, b.Width/(1-l.share)), max(a.Height, b.Height))
+		return fyne.NewSize(max(a.Width, b.Width), max(a.Height, b.Height))
 	}
 	return fyne.NewSize(max(a.Width, b.Width), a.Height+b.Height)
 }
@@ -351,4 +353,30 @@ func newBorder(top, bottom, center fyne.CanvasObject) *fyne.Container {
 		}
 	}
 	return container.New(twoPass{layout.NewBorderLayout(top, bottom, nil, nil)}, objs...)
+}
+
+// narrowable wraps an object whose least width depends on how it is laid
+// out at the width it has (tabs that fold into a menu, a grid built for a
+// wide window that a narrow one replaces): it asks for no width, only for
+// the object's height, so a desktop window can still be made as narrow as
+// a phone and the object then takes its narrow form.
+func narrowable(o fyne.CanvasObject) fyne.CanvasObject {
+	return container.New(narrowLayout{}, o)
+}
+
+type narrowLayout struct{}
+
+func (narrowLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+}
+
+func (narrowLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var h float32
+	for _, o := range objs {
+		h = max(h, o.MinSize().Height)
+	}
+	return fyne.NewSize(0, h)
 }
