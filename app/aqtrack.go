@@ -46,7 +46,7 @@ type trackScreen struct {
 func newTrackScreen(u *UI, g *Game, current *aq.Data, onBack func()) *trackScreen {
 	t := &trackScreen{}
 	bar, _ := backBar(lang.L("AquaSphere track"), onBack)
-	source := widget.NewLabel(lang.L("Source: {{.Source}}", map[string]any{"Source": current.Source}))
+	source := widget.NewLabel(lang.L("Source: {{.Source}}", map[string]any{"Source": sourceText(current.Source)}))
 	source.Wrapping = fyne.TextWrapWord
 	source.TextStyle = fyne.TextStyle{Italic: true}
 	t.lines = widget.NewEntry()

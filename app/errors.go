@@ -13,8 +13,11 @@ func (u *UI) showError(err error) {
 	dialog.ShowError(errors.New(translateError(err)), u.win)
 }
 
+// translateError is an error in the running language, as a sentence: the
+// rules' errors are written as Go writes errors, lower-case, to be put
+// inside other messages; shown alone, a sentence starts with a capital.
 func translateError(err error) string {
-	return lang.L(err.Error())
+	return capitalise(lang.L(err.Error()))
 }
 
 // Errors of the screens themselves, in plain words.

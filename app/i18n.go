@@ -49,3 +49,8 @@ func runningLanguage() string {
 	}
 	return "en"
 }
+
+// sourceText is a game data file's note of where a part comes from, in
+// the running language: the shipped notes are in the translations, an
+// owner's own shows as written.
+func sourceText(s string) string { return lang.L(s) }

@@ -56,7 +56,7 @@ func TestJoin_FollowAndActOnAnotherDevicesTable(t *testing.T) {
 	u.show(j.content)
 
 	j.connect(u, "not a link")
-	q.until(t, func() bool { return strings.HasPrefix(j.status.Text, "that is not the link of a Boardside table") })
+	q.until(t, func() bool { return strings.HasPrefix(j.status.Text, "That is not the link of a Boardside table") })
 
 	j.connect(u, srv.URL+"/?t="+h.Token())
 	shownText := func() string { return strings.Join(texts(u.current), "\n") }

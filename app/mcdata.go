@@ -169,7 +169,7 @@ func copyData(d *mc.Data) *mc.Data {
 // sourceLabel says where a section comes from, so a default is never
 // taken for the printed card.
 func (s *mcDataScreen) sourceLabel(get func(d *mc.Data) string) fyne.CanvasObject {
-	l := widget.NewLabel(lang.L("Source: {{.Source}}", map[string]any{"Source": get(s.draft)}))
+	l := widget.NewLabel(lang.L("Source: {{.Source}}", map[string]any{"Source": sourceText(get(s.draft))}))
 	l.Wrapping = fyne.TextWrapWord
 	l.TextStyle = fyne.TextStyle{Italic: true}
 	return l
