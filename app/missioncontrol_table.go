@@ -242,7 +242,17 @@ func (t *mcTable) renderTurn(st *mc.State, playing bool, vis *visibility) {
 	for r, b := range t.locks {
 		human := !slices.Contains(st.AIRoles, r)
 		vis.set(human, b)
-		enable(playing && rolled && !slices.Contains(st.Locked, r), b)
+		locked := slices.Contains(st.Locked, r)
+		// A locked role says so with a tick, not by a greyed button alone
+		// (a button is grey before the roll too).
+		text := lang.L("{{.City}} Locked!", map[string]any{"City": roleName(r)})
+		if locked {
+			text = "✓ " + text
+		}
+		if b.Text != text {
+			b.SetText(text)
+		}
+		enable(playing && rolled && !locked, b)
 	}
 	vis.set(st.AllLocked(), t.allLocked, t.nextTurn)
 	enable(playing, t.nextTurn)

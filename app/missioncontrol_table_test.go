@@ -67,10 +67,13 @@ func TestMissionControlTable_TurnRhythm(t *testing.T) {
 
 	test.Tap(tb.locks[mc.Houston])
 	assert.False(t, tb.allLocked.Visible())
+	assert.Equal(t, "✓ Houston Locked!", tb.locks[mc.Houston].Text, "locked in words, not by a grey button alone")
+	assert.Equal(t, "Bengaluru Locked!", tb.locks[mc.Bengaluru].Text)
 	test.Tap(tb.locks[mc.Bengaluru])
 	assert.True(t, tb.allLocked.Visible(), "Mission Control is Locked!")
 	test.Tap(tb.nextTurn)
 	assert.Equal(t, "Turn 2", tb.turn.Text)
+	assert.Equal(t, "Houston Locked!", tb.locks[mc.Houston].Text, "a new turn: to lock again")
 	assert.Equal(t, "–", tb.dice[0].Text)
 
 	test.Tap(tb.roll)
