@@ -103,31 +103,7 @@ func (b *bench) busyBare(ctx context.Context, window time.Duration) (busyResult,
 	if err := benchbrowser.Sleep(t.Ctx, 3*time.Second); err != nil { // its first frames pass
 		return r, err
 	}
-	if _, err := chromedp.Call(t.Ctx, performance.Enable, performance.EnableParams{}); err != nil {
-		return r, err
-	}
-	task0, stamp0, err := t.TaskTime()
-	if err != nil {
-		return r, err
-	}
-	frames0, err := chromedp.Run(t.Ctx, chromedp.Evaluate[float64](`window.__frames`))
-	if err != nil {
-		return r, err
-	}
-	if err := benchbrowser.Sleep(t.Ctx, window); err != nil {
-		return r, err
-	}
-	task1, stamp1, err := t.TaskTime()
-	if err != nil {
-		return r, err
-	}
-	frames1, err := chromedp.Run(t.Ctx, chromedp.Evaluate[float64](`window.__frames`))
-	if err != nil {
-		return r, err
-	}
-	r.pct = 100 * (task1 - task0) / (stamp1 - stamp0)
-	r.perSec = (frames1 - frames0) / (stamp1 - stamp0)
-	return r, nil
+	return t.busyOver(window, func() {}, func() {})
 }
 
 type busyResult struct {
@@ -191,27 +167,13 @@ func (b *bench) busy(ctx context.Context, dir string, running bool, window time.
 			return r, err
 		}
 	}
-	task0, stamp0, err := t.TaskTime()
+	// The two readings of the sand are inside the window: their own task
+	// time is counted, as small as a screen reader's would be.
+	res, err := t.busyOver(window, func() { r.from = sand() }, func() { r.to = sand() })
 	if err != nil {
 		return r, err
 	}
-	frames0, err := chromedp.Run(t.Ctx, chromedp.Evaluate[float64](`window.__frames`))
-	if err != nil {
-		return r, err
-	}
-	r.from = sand()
-	if err := benchbrowser.Sleep(t.Ctx, window); err != nil {
-		return r, err
-	}
-	r.to = sand()
-	task1, stamp1, err := t.TaskTime()
-	if err != nil {
-		return r, err
-	}
-	frames1, err := chromedp.Run(t.Ctx, chromedp.Evaluate[float64](`window.__frames`))
-	if err != nil {
-		return r, err
-	}
+	r.pct, r.perSec = res.pct, res.perSec
 	if running && profileTo != "" {
 		if err := stopProfile(t, profileTo); err != nil {
 			return r, err
@@ -220,8 +182,37 @@ func (b *bench) busy(ctx context.Context, dir string, running bool, window time.
 	if (r.from != r.to) != running {
 		return r, fmt.Errorf("the sand went from %s to %s: not what this measurement needs", r.from, r.to)
 	}
-	// The two readings of the sand are inside the window: their own task
-	// time is counted, as small as a screen reader's would be.
+	return r, nil
+}
+
+// busyOver measures the tab's main-thread task time and the frames it
+// drew over window, calling first and last inside it.
+func (t *tab) busyOver(window time.Duration, first, last func()) (busyResult, error) {
+	var r busyResult
+	if _, err := chromedp.Call(t.Ctx, performance.Enable, performance.EnableParams{}); err != nil {
+		return r, err
+	}
+	task0, stamp0, err := t.TaskTime()
+	if err != nil {
+		return r, err
+	}
+	frames0, err := chromedp.Run(t.Ctx, chromedp.Evaluate[float64](`window.__frames`))
+	if err != nil {
+		return r, err
+	}
+	first()
+	if err := benchbrowser.Sleep(t.Ctx, window); err != nil {
+		return r, err
+	}
+	last()
+	task1, stamp1, err := t.TaskTime()
+	if err != nil {
+		return r, err
+	}
+	frames1, err := chromedp.Run(t.Ctx, chromedp.Evaluate[float64](`window.__frames`))
+	if err != nil {
+		return r, err
+	}
 	r.pct = 100 * (task1 - task0) / (stamp1 - stamp0)
 	r.perSec = (frames1 - frames0) / (stamp1 - stamp0)
 	return r, nil
