@@ -34,6 +34,8 @@ func adeleGame(g *Game) {
 	g.Screen = func(u *UI, s *companion.Session) fyne.CanvasObject { return newAdeleScreen(u, g, s).content }
 	g.Describe = describeAdele
 	g.Share = &share.Game{Public: adele.Public, PublicActions: adele.PublicActions}
+	g.Join = joinAdele
+	g.LoadData = (*UI).loadAdeleData
 }
 
 // useAdeleData makes new and resumed games look their cards up in d.

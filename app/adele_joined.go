@@ -23,6 +23,11 @@ type joinedAdele struct {
 	stopW   func()
 }
 
+func joinAdele(u *UI, c *share.Client) (fyne.CanvasObject, func()) {
+	j := newJoinedAdele(u, c)
+	return j.content, j.stop
+}
+
 func newJoinedAdele(u *UI, c *share.Client) *joinedAdele {
 	j := &joinedAdele{u: u, c: c}
 	bar, _ := backBar(lang.L("Joined table")+" · ADELE", func() { u.showHome() })

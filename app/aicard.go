@@ -25,9 +25,7 @@ var tetrominoes = map[string][][2]int{
 }
 
 var (
-	cardPaper = color.NRGBA{R: 0xf4, G: 0xf1, B: 0xe8, A: 0xff}
-	cardInk   = color.NRGBA{R: 0x1d, G: 0x35, B: 0x57, A: 0xff}
-	starGold  = color.NRGBA{R: 0xe9, G: 0xb8, B: 0x4a, A: 0xff}
+	starGold = color.NRGBA{R: 0xe9, G: 0xb8, B: 0x4a, A: 0xff}
 )
 
 // roleName is a Mission Control role as players say it.
@@ -80,13 +78,6 @@ func newAIPart(role string, p mc.Part) fyne.CanvasObject {
 		}
 	}
 	return container.NewVBox(container.NewHBox(head...), container.NewHBox(actions...), widget.NewSeparator())
-}
-
-func inkText(s string, size float32, bold bool) *canvas.Text {
-	t := canvas.NewText(s, cardInk)
-	t.TextSize = size
-	t.TextStyle = fyne.TextStyle{Bold: bold}
-	return t
 }
 
 // dieBadge shows a die value the AI claims.

@@ -26,6 +26,7 @@ func aquaSphereGame(g *Game) {
 	g.NewState = func() companion.State { return aq.New() }
 	g.Screen = func(u *UI, s *companion.Session) fyne.CanvasObject { return newAquaSphereScreen(u, g, s).content }
 	g.Describe = describeAquaSphere
+	g.LoadData = (*UI).loadAQData
 }
 
 // The lines entered per player, in sheet order.
@@ -439,14 +440,6 @@ func (a *aquaSphereScreen) setOctopods(player int, text string) {
 		sectors = append(sectors, n)
 	}
 	a.dispatch(&aq.SetOctopods{Player: player, Sectors: sectors})
-}
-
-func joinInts(v []int) string {
-	s := make([]string, len(v))
-	for i, n := range v {
-		s[i] = strconv.Itoa(n)
-	}
-	return strings.Join(s, ", ")
 }
 
 // winner names the winner (or the players sharing first place) once the

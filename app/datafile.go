@@ -3,10 +3,14 @@ package app
 import (
 	"errors"
 	"io"
+	"io/fs"
+	"path"
 
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
+
+	"boardside/companion"
 )
 
 // The game data editors share how a data file is exported, imported,
@@ -50,4 +54,35 @@ func (u *UI) refuseData(status *widget.Label, err error) {
 	msg := lang.L("Not saved: {{.Reason}}", map[string]any{"Reason": err.Error()})
 	setLabel(status, msg)
 	dialog.ShowError(errors.New(msg), u.win)
+}
+
+// ownSource marks a section the owner has transcribed or changed.
+const ownSource = "your own copy"
+
+// ownDataName is the name an owner's own data for a game is kept under.
+func ownDataName(game string) string { return "data/" + game + ".json" }
+
+// ownDataStore keeps an owner's own data for a game.
+func (u *UI) ownDataStore(game string) companion.Store { return u.saves.Store(ownDataName(game)) }
+
+// loadOwnData hands an owner's saved data for a game to use. A file that
+// cannot be read (or that use refuses) is moved aside and the shipped data
+// stays in use; the returned text tells the player.
+func (u *UI) loadOwnData(game, title string, use func(name string, b []byte) error) []string {
+	name, st := ownDataName(game), u.ownDataStore(game)
+	b, err := st.Load()
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err == nil {
+		if err = use(path.Base(name), b); err == nil {
+			return nil
+		}
+	}
+	aside, moveErr := st.SetAside(u.clock.Now())
+	if moveErr != nil {
+		aside = name
+	}
+	return []string{lang.L("Your {{.Game}} data could not be read, so the shipped data is used. The file was kept as {{.Path}}. Reason: {{.Reason}}",
+		map[string]any{"Game": title, "Path": aside, "Reason": err.Error()})}
 }

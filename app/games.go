@@ -21,6 +21,13 @@ type Game struct {
 	Describe func(e companion.Entry) string
 	// Share is how the game is shared with other devices (nil: not yet).
 	Share *share.Game
+	// Join shows a table of this game that another device hosts; stop
+	// leaves it (nil: the game cannot be joined).
+	Join func(u *UI, c *share.Client) (content fyne.CanvasObject, stop func())
+	// LoadData makes the game use its owner's own data where some was
+	// saved; it runs at start, before the saved games are read, and
+	// returns what the player must be told (nil: no own data).
+	LoadData func(u *UI, g *Game) []string
 }
 
 // Built reports whether Boardside can play this game yet.

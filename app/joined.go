@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -13,9 +12,6 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"boardside/companion/adele"
-	mm "boardside/companion/marsmaze"
-	mc "boardside/companion/missioncontrol"
 	"boardside/companion/share"
 	"boardside/timers"
 )
@@ -72,44 +68,45 @@ func (j *joinScreen) connect(u *UI, link string) {
 			setLabel(j.status, translateError(err))
 			return
 		}
-		if c.Snapshot().Game == adele.Game {
-			ja := newJoinedAdele(u, c)
-			u.show(ja.content)
-			u.leave = ja.stop
+		g := u.game(c.Snapshot().Game)
+		if g == nil || g.Join == nil {
+			c.Close()
+			setLabel(j.status, lang.L("This table plays a game this copy of Boardside cannot show."))
 			return
 		}
-		js := newJoinedScreen(u, c)
-		u.show(js.content)
-		u.leave = js.stop
+		content, stop := g.Join(u, c)
+		u.show(content)
+		u.leave = stop
 	})
 }
 
-// joinedScreen shows a table hosted elsewhere: its public state, with the
-// timer computed here from the host's deadline and the clock offset.
+// joinedScreen shows a table hosted elsewhere: the connection, the game's
+// status, its public actions as buttons, and the game's own part (its
+// timer, its cards), which renders the public state. The timer is computed
+// here from the host's deadline and the clock offset.
 type joinedScreen struct {
 	u       *UI
 	c       *share.Client
 	content fyne.CanvasObject
 
 	conn    *widget.Label
-	glass   *sandglass
-	unlock  *fyne.Container
-	unlockK string
-	digits  *digits
 	status  *widget.Label
 	info    *widget.Label
 	banner  *widget.Label
-	card    *fyne.Container
-	shown   string
 	buttons *fyne.Container
 	btnKey  string
 	waker   *timers.Waker
 	stopW   func()
 	vis     visibility
+	// renderGame shows the public state; it returns the time left on the
+	// game's timer and whether it runs.
+	renderGame func(state json.RawMessage) (time.Duration, bool)
 }
 
-func newJoinedScreen(u *UI, c *share.Client) *joinedScreen {
-	j := &joinedScreen{u: u, c: c, digits: newDigits("–:––"), glass: newSandglass(), unlock: container.NewStack()}
+// newJoinedScreen frames a game's joined view: center fills the middle,
+// below sits between the status lines and the buttons.
+func newJoinedScreen(u *UI, c *share.Client, center, below fyne.CanvasObject, render func(state json.RawMessage) (time.Duration, bool)) *joinedScreen {
+	j := &joinedScreen{u: u, c: c, renderGame: render}
 	bar, _ := backBar(lang.L("Joined table"), func() { u.showHome() })
 	j.conn = widget.NewLabel("")
 	j.status = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
@@ -118,17 +115,21 @@ func newJoinedScreen(u *UI, c *share.Client) *joinedScreen {
 	j.info.Wrapping = fyne.TextWrapWord
 	j.banner = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	j.banner.Importance = widget.SuccessImportance
-	j.card = container.NewStack()
 	j.buttons = container.NewGridWithRows(1)
-	bottom := container.NewVBox(j.status, j.banner, j.info,
-		container.NewCenter(container.NewHBox(j.card, container.NewGridWrap(fyne.NewSize(260, 130), j.unlock))), buttonRow(j.buttons))
-	j.glass.Hide()
-	center := container.New(splitLayout{share: 0.65}, j.digits, j.glass)
+	bottom := container.NewVBox(j.status, j.banner, j.info)
+	if below != nil {
+		bottom.Add(below)
+	}
+	bottom.Add(buttonRow(j.buttons))
 	j.content = newBorder(container.NewVBox(bar, j.conn), container.NewPadded(bottom), container.NewPadded(center))
-	j.waker = timers.NewWaker(u.clock, func() { u.do(j.render) })
-	j.stopW = c.Watch(func() { u.do(j.render) })
-	j.render()
 	return j
+}
+
+// start renders now and whenever the table or the timer changes.
+func (j *joinedScreen) start() {
+	j.waker = timers.NewWaker(j.u.clock, func() { j.u.do(j.render) })
+	j.stopW = j.c.Watch(func() { j.u.do(j.render) })
+	j.render()
 }
 
 // stop leaves the table.
@@ -151,21 +152,7 @@ func (j *joinedScreen) render() {
 		state = lang.L("Reconnecting…")
 	}
 	setLabel(j.conn, fmt.Sprintf("%s · %s %d ms · %s %d ms", state, lang.L("clock offset"), off.Milliseconds(), lang.L("round trip"), rtt.Milliseconds()))
-	snap := j.c.Snapshot()
-	var running bool
-	var rem time.Duration
-	switch snap.Game {
-	case mm.Game:
-		var p mm.PublicState
-		if json.Unmarshal(snap.State, &p) == nil {
-			rem, running = j.renderMars(p)
-		}
-	case mc.Game:
-		var p mc.PublicState
-		if json.Unmarshal(snap.State, &p) == nil {
-			rem, running = j.renderMC(p)
-		}
-	}
+	rem, running := j.renderGame(j.c.Snapshot().State)
 	j.vis.apply(j.content)
 	j.u.keepAwake(running)
 	if running {
@@ -207,144 +194,4 @@ func (j *joinedScreen) setButtons(as ...action) {
 	}
 	j.buttons.Objects = objs
 	j.buttons.Refresh()
-}
-
-func (j *joinedScreen) renderMars(p mm.PublicState) (time.Duration, bool) {
-	rem := j.remaining(p.Sand)
-	j.digits.SetText(timers.FormatRemaining(rem))
-	j.vis.set(true, j.glass)
-	if p.Sand.TotalMs > 0 {
-		j.glass.Set(float64(rem.Milliseconds())/float64(p.Sand.TotalMs), p.Sand.Running)
-	}
-	over := p.Sand.Started && !p.Won && rem <= 0
-	playing := p.Sand.Started && !over && !p.Won
-	switch {
-	case p.Won:
-		setLabel(j.status, lang.L("Mission complete"))
-	case over:
-		setLabel(j.status, lang.L("The sand has run out"))
-	case p.Sand.Started && !p.Sand.Running:
-		setLabel(j.status, lang.L("Paused"))
-	default:
-		setLabel(j.status, lang.L("Mission {{.Mission}}", map[string]any{"Mission": p.Mission}))
-	}
-	setLabel(j.info, lang.L("Hourglass markers left: {{.Markers}}", map[string]any{"Markers": p.MarkersLeft}))
-	talk := ""
-	if playing && p.Talk == mm.TalkAfterJoker {
-		talk = lang.L("Joker: talk now, until someone acts")
-	} else if playing && p.Talk != "" {
-		talk = lang.L("Talk now, until someone acts")
-	}
-	if playing && p.PassTiles {
-		talk = strings.TrimSpace(talk + " " + lang.L("Pass your action tile to the left!"))
-	}
-	setLabel(j.banner, talk)
-	j.vis.set(talk != "", j.banner)
-	var bs []action
-	if !p.Sand.Started {
-		bs = append(bs, action{text: lang.L("Turn the sand timer over to start"), kind: "start", main: true})
-	}
-	if playing {
-		bs = append(bs, action{text: lang.L("Flip"), kind: "flip", main: true, off: p.Landed || p.MarkersLeft <= 0})
-		if talk != "" {
-			bs = append(bs, action{text: lang.L("Action: someone moved"), kind: "act"})
-		}
-		if p.JokersLeft > 0 {
-			bs = append(bs, action{text: lang.L("Joker: talk"), kind: "useJoker"})
-		}
-		if p.Sand.Running {
-			bs = append(bs, action{text: lang.L("Pause"), kind: "pause"})
-		} else {
-			bs = append(bs, action{text: lang.L("Resume"), kind: "resume"})
-		}
-	}
-	j.setButtons(bs...)
-	j.vis.set(false, j.card)
-	return rem, playing && p.Sand.Running
-}
-
-func (j *joinedScreen) renderMC(p mc.PublicState) (time.Duration, bool) {
-	rem := j.remaining(p.Timer)
-	j.digits.SetText(timers.FormatRemaining(rem))
-	over := p.Timer.Started && !p.Accomplished && rem <= 0
-	playing := p.Timer.Started && !over && !p.Accomplished
-	switch {
-	case p.Accomplished:
-		setLabel(j.status, lang.L("Mission accomplished"))
-	case over:
-		setLabel(j.status, lang.L("Time's up"))
-	case p.Timer.Started && !p.Timer.Running:
-		setLabel(j.status, lang.L("Paused"))
-	default:
-		setLabel(j.status, lang.L("Oxygen needed: {{.Oxygen}}", map[string]any{"Oxygen": p.Oxygen}))
-	}
-	info := []string{lang.L("Turn {{.Turn}}", map[string]any{"Turn": p.Turn})}
-	if len(p.Dice) > 0 {
-		info = append(info, lang.L("Real dice:")+" "+strings.Trim(fmt.Sprint(p.Dice), "[]"))
-	}
-	var forced []mc.Forced
-	forced = append(forced, p.Forced...)
-	if f := forcedText(forced); f != "" {
-		info = append(info, f)
-	}
-	setLabel(j.info, strings.Join(info, " · "))
-	banner := ""
-	if p.AllLocked {
-		banner = lang.L("Mission Control is Locked!")
-	}
-	setLabel(j.banner, banner)
-	j.vis.set(banner != "", j.banner)
-
-	id := ""
-	if p.AICard != nil {
-		id = p.AICard.ID
-	}
-	if id != j.shown {
-		j.shown = id
-		j.card.Objects = nil
-		if p.AICard != nil {
-			card := mc.AICard{ID: p.AICard.ID, Houston: p.AICard.Parts[mc.Houston], Bengaluru: p.AICard.Parts[mc.Bengaluru], Cologne: p.AICard.Parts[mc.Cologne]}
-			j.card.Objects = []fyne.CanvasObject{newAICard(card, p.AIRoles)}
-		}
-		j.card.Refresh()
-		j.vis.changed = true
-	}
-	j.vis.set(p.AICard != nil, j.card)
-
-	kind := ""
-	if len(p.Unlocks) > 0 {
-		kind = p.Unlocks[len(p.Unlocks)-1].Kind
-	}
-	if kind != j.unlockK {
-		j.unlockK = kind
-		j.unlock.Objects = nil
-		if kind != "" {
-			j.unlock.Objects = []fyne.CanvasObject{newUnlockCard(kind, 18)}
-		}
-		j.unlock.Refresh()
-	}
-
-	var bs []action
-	if playing && len(p.Dice) > 0 {
-		for _, r := range p.HumanRoles {
-			locked := false
-			for _, l := range p.Locked {
-				locked = locked || l == r
-			}
-			bs = append(bs, action{text: lang.L("{{.City}} Locked!", map[string]any{"City": roleName(r)}), kind: "lock",
-				data: map[string]string{"role": r}, off: locked})
-		}
-		if p.AllLocked {
-			bs = append(bs, action{text: lang.L("Next turn"), kind: "nextTurn", main: true})
-		}
-	}
-	if playing {
-		if p.Timer.Running {
-			bs = append(bs, action{text: lang.L("Pause"), kind: "pause"})
-		} else {
-			bs = append(bs, action{text: lang.L("Resume"), kind: "resume"})
-		}
-	}
-	j.setButtons(bs...)
-	return rem, playing && p.Timer.Running
 }

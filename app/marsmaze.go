@@ -27,6 +27,7 @@ func marsMazeGame(g *Game) {
 	g.Screen = func(u *UI, s *companion.Session) fyne.CanvasObject { return newMarsMazeScreen(u, g, s).content }
 	g.Describe = describeMarsMaze
 	g.Share = &share.Game{Public: mm.Public, PublicActions: mm.PublicActions}
+	g.Join = joinMarsMaze
 }
 
 var talkColour = color.NRGBA{R: 0x2e, G: 0x7d, B: 0x32, A: 0xff}
@@ -388,9 +389,3 @@ func bannerText(text string, size float32) *canvas.Text {
 
 // setCanvasText changes a text only when it differs, so it is not redrawn
 // for nothing.
-func setCanvasText(t *canvas.Text, s string) {
-	if t.Text != s {
-		t.Text = s
-		t.Refresh()
-	}
-}

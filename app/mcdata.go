@@ -2,11 +2,8 @@ package app
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"path"
 	"slices"
 	"strconv"
 
@@ -19,40 +16,6 @@ import (
 	"boardside/companion"
 	mc "boardside/companion/missioncontrol"
 )
-
-// ownSource marks a section the owner has transcribed or changed.
-const ownSource = "your own copy"
-
-// ownDataName is the name an owner's own data for a game is kept under.
-func ownDataName(game string) string { return "data/" + game + ".json" }
-
-// ownDataStore keeps an owner's own data for a game.
-func (u *UI) ownDataStore(game string) companion.Store { return u.saves.Store(ownDataName(game)) }
-
-// mcDataStore keeps an owner's own Mission Control data.
-func (u *UI) mcDataStore() companion.Store { return u.ownDataStore(mc.Game) }
-
-// loadOwnData hands an owner's saved data for a game to use. A file that
-// cannot be read (or that use refuses) is moved aside and the shipped data
-// stays in use; the returned text tells the player.
-func (u *UI) loadOwnData(game, title string, use func(name string, b []byte) error) []string {
-	name, st := ownDataName(game), u.ownDataStore(game)
-	b, err := st.Load()
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err == nil {
-		if err = use(path.Base(name), b); err == nil {
-			return nil
-		}
-	}
-	aside, moveErr := st.SetAside(u.clock.Now())
-	if moveErr != nil {
-		aside = name
-	}
-	return []string{lang.L("Your {{.Game}} data could not be read, so the shipped data is used. The file was kept as {{.Path}}. Reason: {{.Reason}}",
-		map[string]any{"Game": title, "Path": aside, "Reason": err.Error()})}
-}
 
 // loadMCData makes the game use the owner's data when they saved some.
 func (u *UI) loadMCData(g *Game) []string {
@@ -341,3 +304,6 @@ func (s *mcDataScreen) resetToDefault() {
 	s.refreshSetups()
 	setLabel(s.status, lang.L("The shipped defaults are back."))
 }
+
+// mcDataStore keeps an owner's own Mission Control data.
+func (u *UI) mcDataStore() companion.Store { return u.ownDataStore(mc.Game) }

@@ -28,6 +28,8 @@ func missionControlGame(g *Game) {
 	g.Screen = func(u *UI, s *companion.Session) fyne.CanvasObject { return newMissionControlScreen(u, g, s).content }
 	g.Describe = describeMissionControl
 	g.Share = &share.Game{Public: mc.Public, PublicActions: mc.PublicActions}
+	g.Join = joinMissionControl
+	g.LoadData = (*UI).loadMCData
 }
 
 // missionControlScreen is the 20-minute countdown beside the board.

@@ -15,9 +15,6 @@ import (
 
 	"boardside/app/uristore"
 	"boardside/companion"
-	"boardside/companion/adele"
-	aq "boardside/companion/aquasphere"
-	mc "boardside/companion/missioncontrol"
 	"boardside/timers"
 )
 
@@ -123,14 +120,10 @@ func New(a fyne.App, opt Options) *UI {
 	u.importLegacy(opt.Legacy)
 	var problems []string
 	// Owners' own data, before the sessions that use it are decoded.
-	if g := u.game(mc.Game); g != nil && g.Built() {
-		problems = append(problems, u.loadMCData(g)...)
-	}
-	if g := u.game(adele.Game); g != nil && g.Built() {
-		problems = append(problems, u.loadAdeleData(g)...)
-	}
-	if g := u.game(aq.Game); g != nil && g.Built() {
-		problems = append(problems, u.loadAQData(g)...)
+	for _, g := range u.games {
+		if g.Built() && g.LoadData != nil {
+			problems = append(problems, g.LoadData(u, g)...)
+		}
 	}
 	problems = append(problems, u.loadSessions()...)
 	shareProblems := u.shareAgain() // before the game screen, which says it is shared

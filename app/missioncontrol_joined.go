@@ -1,0 +1,125 @@
+package app
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+
+	mc "boardside/companion/missioncontrol"
+	"boardside/companion/share"
+	"boardside/timers"
+)
+
+// joinedMC is a Mission Control table hosted elsewhere: its countdown, the
+// AI card and unlock card showing, and the public actions.
+type joinedMC struct {
+	*joinedScreen
+	digits  *digits
+	card    *fyne.Container
+	shown   string
+	unlock  *fyne.Container
+	unlockK string
+}
+
+func joinMissionControl(u *UI, c *share.Client) (fyne.CanvasObject, func()) {
+	j := &joinedMC{digits: newDigits("–:––"), card: container.NewStack(), unlock: container.NewStack()}
+	below := container.NewCenter(container.NewHBox(j.card, container.NewGridWrap(fyne.NewSize(260, 130), j.unlock)))
+	j.joinedScreen = newJoinedScreen(u, c, j.digits, below, j.render)
+	j.start()
+	return j.content, j.stop
+}
+
+func (j *joinedMC) render(state json.RawMessage) (time.Duration, bool) {
+	var p mc.PublicState
+	if json.Unmarshal(state, &p) != nil {
+		return 0, false
+	}
+	rem := j.remaining(p.Timer)
+	j.digits.SetText(timers.FormatRemaining(rem))
+	over := p.Timer.Started && !p.Accomplished && rem <= 0
+	playing := p.Timer.Started && !over && !p.Accomplished
+	switch {
+	case p.Accomplished:
+		setLabel(j.status, lang.L("Mission accomplished"))
+	case over:
+		setLabel(j.status, lang.L("Time's up"))
+	case p.Timer.Started && !p.Timer.Running:
+		setLabel(j.status, lang.L("Paused"))
+	default:
+		setLabel(j.status, lang.L("Oxygen needed: {{.Oxygen}}", map[string]any{"Oxygen": p.Oxygen}))
+	}
+	info := []string{lang.L("Turn {{.Turn}}", map[string]any{"Turn": p.Turn})}
+	if len(p.Dice) > 0 {
+		info = append(info, lang.L("Real dice:")+" "+strings.Trim(fmt.Sprint(p.Dice), "[]"))
+	}
+	var forced []mc.Forced
+	forced = append(forced, p.Forced...)
+	if f := forcedText(forced); f != "" {
+		info = append(info, f)
+	}
+	setLabel(j.info, strings.Join(info, " · "))
+	banner := ""
+	if p.AllLocked {
+		banner = lang.L("Mission Control is Locked!")
+	}
+	setLabel(j.banner, banner)
+	j.vis.set(banner != "", j.banner)
+
+	id := ""
+	if p.AICard != nil {
+		id = p.AICard.ID
+	}
+	if id != j.shown {
+		j.shown = id
+		j.card.Objects = nil
+		if p.AICard != nil {
+			card := mc.AICard{ID: p.AICard.ID, Houston: p.AICard.Parts[mc.Houston], Bengaluru: p.AICard.Parts[mc.Bengaluru], Cologne: p.AICard.Parts[mc.Cologne]}
+			j.card.Objects = []fyne.CanvasObject{newAICard(card, p.AIRoles)}
+		}
+		j.card.Refresh()
+		j.vis.changed = true
+	}
+	j.vis.set(p.AICard != nil, j.card)
+
+	kind := ""
+	if len(p.Unlocks) > 0 {
+		kind = p.Unlocks[len(p.Unlocks)-1].Kind
+	}
+	if kind != j.unlockK {
+		j.unlockK = kind
+		j.unlock.Objects = nil
+		if kind != "" {
+			j.unlock.Objects = []fyne.CanvasObject{newUnlockCard(kind, 18)}
+		}
+		j.unlock.Refresh()
+	}
+
+	var bs []action
+	if playing && len(p.Dice) > 0 {
+		for _, r := range p.HumanRoles {
+			locked := false
+			for _, l := range p.Locked {
+				locked = locked || l == r
+			}
+			bs = append(bs, action{text: lang.L("{{.City}} Locked!", map[string]any{"City": roleName(r)}), kind: "lock",
+				data: map[string]string{"role": r}, off: locked})
+		}
+		if p.AllLocked {
+			bs = append(bs, action{text: lang.L("Next turn"), kind: "nextTurn", main: true})
+		}
+	}
+	if playing {
+		if p.Timer.Running {
+			bs = append(bs, action{text: lang.L("Pause"), kind: "pause"})
+		} else {
+			bs = append(bs, action{text: lang.L("Resume"), kind: "resume"})
+		}
+	}
+	j.setButtons(bs...)
+	return rem, playing && p.Timer.Running
+}
