@@ -20,7 +20,7 @@ type aboutScreen struct {
 func newAboutScreen(u *UI) *aboutScreen {
 	s := &aboutScreen{}
 	var bar fyne.CanvasObject
-	bar, s.back = backBar(lang.L("About"), u.showHome)
+	bar, s.back = BackBar(lang.L("About"), u.ShowHome)
 	s.version = widget.NewLabel(lang.L("{{.Name}} version {{.Version}} (build {{.Build}})",
 		map[string]any{"Name": Name, "Version": Version, "Build": Build}))
 	what := widget.NewLabel(lang.L("Boardside sits beside a board game and takes over its fiddly parts: timers, decks, secret consoles and scoring."))
@@ -35,6 +35,6 @@ func newAboutScreen(u *UI) *aboutScreen {
 	}
 	heading := widget.NewLabelWithStyle(lang.L("Libraries and their licences"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	body := container.NewVBox(s.version, what, heading, s.licences)
-	s.content = newBorder(bar, nil, newScroll(container.NewPadded(body)))
+	s.content = NewBorder(bar, nil, NewScroll(container.NewPadded(body)))
 	return s
 }

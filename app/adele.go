@@ -51,46 +51,42 @@ type adeleScreen struct {
 	g       *Game
 	s       *companion.Session
 	content fyne.CanvasObject
-	bar     *gameBar
-	live    *live
+	bar     *GameBar
+	live    *Live
 
 	setup   *adeleSetup
 	tabs    *container.AppTabs
 	board   *adeleBoard
 	console *adeleConsole
 	playing fyne.CanvasObject
-	vis     visibility
+	vis     Visibility
 }
 
 func newAdeleScreen(u *UI, g *Game, s *companion.Session) *adeleScreen {
 	a := &adeleScreen{u: u, g: g, s: s}
-	a.bar = newGameBar(u, g, s, func(bool) {})
-	a.bar.turn.Hide() // the tablet is ADELE's own; nothing to turn to the crew
+	a.bar = NewGameBar(u, g, s, func(bool) {})
+	a.bar.Turn.Hide() // the tablet is ADELE's own; nothing to turn to the crew
 	edit := widget.NewButtonWithIcon(lang.L("Game data"), theme.DocumentCreateIcon(), func() {
-		e := newAdeleDataScreen(u, g, a.state().Data(), func() { u.openGame(g) })
-		u.show(e.content)
+		e := newAdeleDataScreen(u, g, a.state().Data(), func() { u.OpenGame(g) })
+		u.Show(e.content)
 	})
 	a.setup = newAdeleSetup(u, a.state().Data(), a.dispatch, edit)
-	a.board = newAdeleBoard(u.win, a.sendPublic)
+	a.board = newAdeleBoard(u.Win, a.sendPublic)
 	a.console = newAdeleConsole(u, a.dispatch)
 	a.tabs = container.NewAppTabs(
 		container.NewTabItemWithIcon(lang.L("Table"), theme.GridIcon(), a.board.content),
 		container.NewTabItemWithIcon(lang.L("ADELE's console"), theme.VisibilityOffIcon(), a.console.content))
 	// Leaving the console covers it, so the tablet can be shown to the crew.
 	a.tabs.OnSelected = func(*container.TabItem) { a.console.cover(true) }
-	a.playing = narrowable(a.tabs)
-	body := container.NewStack(newScroll(a.setup.content), a.playing)
-	a.content = container.NewBorder(a.bar.content, nil, nil, nil, body)
-	a.live = startLive(u.clock, s, a.render)
-	a.console.wake = a.live.tick
-	u.mu.Lock()
-	u.onAway = func() { a.console.cover(true) }
-	u.mu.Unlock()
-	u.leave = func() {
-		a.live.stop()
-		u.mu.Lock()
-		u.onAway = nil
-		u.mu.Unlock()
+	a.playing = Narrowable(a.tabs)
+	body := container.NewStack(NewScroll(a.setup.content), a.playing)
+	a.content = container.NewBorder(a.bar.Content, nil, nil, nil, body)
+	a.live = StartLive(u.Clock, s, a.render)
+	a.console.wake = a.live.Tick
+	u.SetOnAway(func() { a.console.cover(true) })
+	u.Leave = func() {
+		a.live.Stop()
+		u.SetOnAway(nil)
 	}
 	return a
 }
@@ -99,7 +95,7 @@ func (a *adeleScreen) state() *adele.State { return a.s.View().State.(*adele.Sta
 
 func (a *adeleScreen) dispatch(act companion.Action) {
 	if err := a.s.Dispatch(act); err != nil {
-		a.u.showError(err)
+		a.u.ShowError(err)
 	}
 }
 
@@ -114,17 +110,17 @@ func (a *adeleScreen) sendPublic(kind string, data any) {
 			return
 		}
 	}
-	a.u.showError(err)
+	a.u.ShowError(err)
 }
 
 // render draws the game; it wakes again when the console's idle cover is due.
 func (a *adeleScreen) render(now time.Time) (time.Duration, bool) {
 	v := a.s.View()
 	st := v.State.(*adele.State)
-	a.bar.refresh(v)
-	a.vis.set(!st.SetUp(), a.setup.content)
-	a.vis.set(st.SetUp(), a.playing)
-	a.vis.apply(a.content)
+	a.bar.Refresh(v)
+	a.vis.Set(!st.SetUp(), a.setup.content)
+	a.vis.Set(st.SetUp(), a.playing)
+	a.vis.Apply(a.content)
 	if !st.SetUp() {
 		a.console.cover(true)
 		return 0, false
@@ -154,7 +150,7 @@ func newAdeleSetup(u *UI, d *adele.Data, dispatch func(companion.Action), edit *
 	s.players.SetSelected("4")
 	var ships []string
 	for _, sh := range d.Ships.Ships {
-		ships = append(ships, capitalise(sh.ID))
+		ships = append(ships, Capitalise(sh.ID))
 	}
 	s.ship = widget.NewRadioGroup(ships, nil)
 	s.ship.Horizontal, s.ship.Required = true, true
@@ -170,16 +166,16 @@ func newAdeleSetup(u *UI, d *adele.Data, dispatch func(companion.Action), edit *
 	s.remove = widget.NewCheckGroup(labels, nil)
 	s.remove.Hide()
 	var experienced fyne.CanvasObject
-	s.experienced, experienced = newWrapCheck(lang.L("Experienced players: remove 2 special cards of your choice instead of the 2 marked with an exclamation mark"), func(on bool) {
+	s.experienced, experienced = NewWrapCheck(lang.L("Experienced players: remove 2 special cards of your choice instead of the 2 marked with an exclamation mark"), func(on bool) {
 		s.remove.Hidden = !on
 		s.remove.Refresh()
 	})
 	s.pin = widget.NewPasswordEntry()
 	s.pin.SetPlaceHolder(lang.L("PIN (4 to 8 digits, optional)"))
-	s.start = bigButton(lang.L("Set up the game"), theme.MediaPlayIcon(), func() {
+	s.start = BigButton(lang.L("Set up the game"), theme.MediaPlayIcon(), func() {
 		act, err := s.action(d)
 		if err != nil {
-			u.showError(err)
+			u.ShowError(err)
 			return
 		}
 		dispatch(act)
@@ -203,7 +199,7 @@ func (s *adeleSetup) action(d *adele.Data) (*adele.SetUpGame, error) {
 	players, _ := strconv.Atoi(strings.Fields(s.players.Selected)[0])
 	act := &adele.SetUpGame{Players: players, PIN: s.pin.Text, Experienced: s.experienced.Checked}
 	for _, sh := range d.Ships.Ships {
-		if capitalise(sh.ID) == s.ship.Selected {
+		if Capitalise(sh.ID) == s.ship.Selected {
 			act.Ship = sh.ID
 		}
 	}
@@ -253,7 +249,7 @@ func newAdeleConsole(u *UI, dispatch func(companion.Action)) *adeleConsole {
 	c.slots = container.NewVBox()
 	c.hand = container.NewGridWrap(fyne.NewSize(170, 200))
 	c.anomalies = container.NewVBox()
-	c.endPhase = bigButton("", theme.ConfirmIcon(), c.onEndPhase)
+	c.endPhase = BigButton("", theme.ConfirmIcon(), c.onEndPhase)
 	c.targeted = widget.NewButtonWithIcon(lang.L("Targeted attack"), theme.WarningIcon(), c.onTargeted)
 	hide := widget.NewButtonWithIcon(lang.L("Hide"), theme.VisibilityOffIcon(), func() { c.cover(true) })
 
@@ -263,8 +259,8 @@ func newAdeleConsole(u *UI, dispatch func(companion.Action)) *adeleConsole {
 	left := container.NewVBox(widget.NewLabelWithStyle(lang.L("Console"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), c.slots,
 		widget.NewLabelWithStyle(lang.L("Anomalies on the console"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), c.anomalies)
 	right := container.NewVBox(widget.NewLabelWithStyle(lang.L("Hand"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), c.hand, c.targeted)
-	split := newScrollSplit(0.45, left, right)
-	console := container.New(twoPass{layout.NewBorderLayout(top, c.endPhase, nil, nil)}, top, c.endPhase, split)
+	split := NewScrollSplit(0.45, left, right)
+	console := container.New(TwoPass{layout.NewBorderLayout(top, c.endPhase, nil, nil)}, top, c.endPhase, split)
 
 	c.pinEntry = widget.NewPasswordEntry()
 	c.pinEntry.SetPlaceHolder(lang.L("PIN"))
@@ -280,7 +276,7 @@ func newAdeleConsole(u *UI, dispatch func(companion.Action)) *adeleConsole {
 }
 
 // touch keeps the console open: ADELE is using it.
-func (c *adeleConsole) touch() { c.lastTouch = c.u.clock.Now() }
+func (c *adeleConsole) touch() { c.lastTouch = c.u.Clock.Now() }
 
 // cover hides (true) or shows (false) the console.
 func (c *adeleConsole) cover(on bool) {
@@ -306,7 +302,7 @@ func (c *adeleConsole) tryPIN() {
 		return
 	}
 	c.pinEntry.SetText("")
-	c.u.showError(errWrongPIN)
+	c.u.ShowError(ErrWrongPIN)
 }
 
 // render draws ADELE's secrets and returns when the idle cover is due.
@@ -329,7 +325,7 @@ func (c *adeleConsole) render(st *adele.State, now time.Time) (time.Duration, bo
 }
 
 func (c *adeleConsole) draw(st *adele.State) {
-	setCanvasText(c.energy, lang.L("{{.Energy}} energy", map[string]any{"Energy": st.Energy}))
+	SetCanvasText(c.energy, lang.L("{{.Energy}} energy", map[string]any{"Energy": st.Energy}))
 	phase := ""
 	switch {
 	case st.Over():
@@ -344,7 +340,7 @@ func (c *adeleConsole) draw(st *adele.State) {
 	if st.BackInBag > 0 {
 		phase += " " + lang.L("{{.N}} drawn obstacle(s) found no free slot and went back into the bag.", map[string]any{"N": st.BackInBag})
 	}
-	setLabel(c.phase, phase)
+	SetLabel(c.phase, phase)
 	canAct := st.EmergencyDone && !st.AdeleDone && !st.Over()
 
 	var rows []fyne.CanvasObject
@@ -446,34 +442,34 @@ func slotCell(cost int, filled bool) fyne.CanvasObject {
 // handCard draws an ADELE card with its rooms (or its special text), a
 // Play button and the choice to discard it at the end of the phase.
 func (c *adeleConsole) handCard(card adele.Card, canAct bool) fyne.CanvasObject {
-	bg := canvas.NewRectangle(cardPaper)
+	bg := canvas.NewRectangle(CardPaper)
 	bg.CornerRadius = 10
-	bg.StrokeColor = cardInk
+	bg.StrokeColor = CardInk
 	bg.StrokeWidth = 2
 	var face []fyne.CanvasObject
 	if card.Special() {
 		// A default card's name and text are in the translations; an
 		// owner's own card shows as written.
-		face = append(face, inkText(lang.L(card.Name), 15, true), inkText(lang.L("Cost {{.Cost}}", map[string]any{"Cost": card.Cost}), 13, false))
+		face = append(face, InkText(lang.L(card.Name), 15, true), InkText(lang.L("Cost {{.Cost}}", map[string]any{"Cost": card.Cost}), 13, false))
 		text := widget.NewLabel(lang.L(card.Text))
 		text.Wrapping = fyne.TextWrapWord
 		text.SizeName = theme.SizeNameCaptionText
 		// Card paper is light in either theme, so its text is drawn light-themed.
-		face = append(face, container.NewThemeOverride(text, themeFor("light")))
+		face = append(face, container.NewThemeOverride(text, ThemeFor("light")))
 	} else {
-		rooms := inkText(fmt.Sprintf("%d · %d", card.Rooms[0], card.Rooms[1]), 30, true)
+		rooms := InkText(fmt.Sprintf("%d · %d", card.Rooms[0], card.Rooms[1]), 30, true)
 		rooms.Alignment = fyne.TextAlignCenter
-		face = append(face, inkText(lang.L("Rooms"), 12, false), rooms)
+		face = append(face, InkText(lang.L("Rooms"), 12, false), rooms)
 	}
 	if card.Marked {
-		face = append(face, inkText("!", 14, true))
+		face = append(face, InkText("!", 14, true))
 	}
 	play := widget.NewButton(lang.L("Play"), func() { c.onPlay(card) })
 	play.Importance = widget.HighImportance
 	playable := canAct
 	if _, places := card.Placement(); card.Special() && places && canAct && len(c.st.SpecialOptions(card.ID)) == 0 {
 		playable = false // its rule allows nothing now: say so on the card
-		face = append(face, inkText(lang.L("Nothing to place now"), 12, true))
+		face = append(face, InkText(lang.L("Nothing to place now"), 12, true))
 	}
 	if !playable {
 		play.Disable()
@@ -511,7 +507,7 @@ func (c *adeleConsole) onPlay(card adele.Card) {
 			if ok {
 				c.dispatch(&adele.PlaySpecial{Card: card.ID})
 			}
-		}, c.u.win)
+		}, c.u.Win)
 		return
 	}
 	if card.Special() {
@@ -556,23 +552,23 @@ func (c *adeleConsole) onTargeted() {
 // buttons are always in view.
 func (c *adeleConsole) askPlacement(title, confirm string, opts []adele.Option, place func(adele.Placed)) {
 	if len(opts) == 0 {
-		dialog.ShowInformation(title, lang.L("There is nothing this card can place now."), c.u.win)
+		dialog.ShowInformation(title, lang.L("There is nothing this card can place now."), c.u.Win)
 		return
 	}
 	f := newPlacementForm(c.st, opts)
 	body := container.NewVScroll(f.content)
-	body.SetMinSize(fyne.NewSize(f.content.MinSize().Width, min(f.content.MinSize().Height, c.u.win.Canvas().Size().Height-240)))
+	body.SetMinSize(fyne.NewSize(f.content.MinSize().Width, min(f.content.MinSize().Height, c.u.Win.Canvas().Size().Height-240)))
 	d := dialog.NewCustomConfirm(title, confirm, lang.L("Cancel"), body, func(ok bool) {
 		if !ok {
 			return
 		}
 		p, err := f.placed()
 		if err != nil {
-			c.u.showError(err)
+			c.u.ShowError(err)
 			return
 		}
 		place(p)
-	}, c.u.win)
+	}, c.u.Win)
 	d.Show()
 }
 
@@ -584,7 +580,7 @@ func (c *adeleConsole) onAnomaly(a adele.Anomaly) {
 		if ok {
 			c.dispatch(f.action())
 		}
-	}, c.u.win)
+	}, c.u.Win)
 }
 
 // placementForm asks for an obstacle type on the console with its cost
@@ -700,12 +696,12 @@ func (f *placementForm) selectedRoom() int {
 // placed is the placement chosen in the form.
 func (f *placementForm) placed() (adele.Placed, error) {
 	if f.typ == nil {
-		return adele.Placed{}, errChooseRoomAndObstacle
+		return adele.Placed{}, ErrChooseRoomAndObstacle
 	}
 	room := f.selectedRoom()
 	t, ok := f.types[f.typ.Selected]
 	if room == 0 || !ok {
-		return adele.Placed{}, errChooseRoomAndObstacle
+		return adele.Placed{}, ErrChooseRoomAndObstacle
 	}
 	p := adele.Placed{Room: room, Type: t}
 	switch {

@@ -165,8 +165,8 @@ func newAdeleBoard(win fyne.Window, send func(kind string, data any)) *adeleBoar
 	b.result = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	b.result.SizeName = theme.SizeNameHeadingText
 
-	b.emergency = bigButton(lang.L("Emergency phase"), theme.WarningIcon(), func() { b.send("emergency", nil) })
-	b.endRound = bigButton(lang.L("End of round"), theme.MediaSkipNextIcon(), func() { b.send("endRound", nil) })
+	b.emergency = BigButton(lang.L("Emergency phase"), theme.WarningIcon(), func() { b.send("emergency", nil) })
+	b.endRound = BigButton(lang.L("End of round"), theme.MediaSkipNextIcon(), func() { b.send("endRound", nil) })
 	for i := range b.alarm {
 		which := i + 1
 		b.alarm[i] = widget.NewButtonWithIcon("", theme.VolumeUpIcon(), func() {
@@ -193,18 +193,18 @@ func newAdeleBoard(win fyne.Window, send func(kind string, data any)) *adeleBoar
 
 	b.phase.Wrapping = fyne.TextWrapWord
 	b.missions.Wrapping = fyne.TextWrapWord
-	cards := container.New(&foldGrid{},
+	cards := container.New(&FoldGrid{},
 		container.NewBorder(widget.NewLabel(lang.L("This round's emergency")), nil, nil, nil, b.current),
 		container.NewBorder(widget.NewLabel(lang.L("Next emergency")), nil, nil, nil, b.next))
 	left := container.NewVBox(b.result, b.phase, b.track,
 		cards, b.missions, b.anomalies, b.alarm[0], b.alarm[1], b.command,
-		newFoldRow(b.roll, b.d20), b.finish)
+		NewFoldRow(b.roll, b.d20), b.finish)
 	// Emergency phase and End of round, one at a time in one place, stay
 	// at the foot in reach of a thumb; the rest scrolls above, the rooms
 	// beside it on a tablet and below it on a phone.
-	foot := container.New(&foldGrid{height: 64}, b.emergency, b.endRound)
-	b.content = container.New(twoPass{layout.NewBorderLayout(nil, foot, nil, nil)}, foot,
-		newScrollSplit(0.45, left, b.rooms))
+	foot := container.New(&FoldGrid{Height: 64}, b.emergency, b.endRound)
+	b.content = container.New(TwoPass{layout.NewBorderLayout(nil, foot, nil, nil)}, foot,
+		NewScrollSplit(0.45, left, b.rooms))
 	return b
 }
 
@@ -219,11 +219,11 @@ func (b *adeleBoard) set(p adele.PublicState) {
 
 	switch {
 	case p.Result == "crew":
-		setLabel(b.result, lang.L("The crew wins"))
+		SetLabel(b.result, lang.L("The crew wins"))
 	case p.Result == "adele":
-		setLabel(b.result, lang.L("ADELE wins"))
+		SetLabel(b.result, lang.L("ADELE wins"))
 	default:
-		setLabel(b.result, "")
+		SetLabel(b.result, "")
 	}
 	b.result.Hidden = !over
 
@@ -237,7 +237,7 @@ func (b *adeleBoard) set(p adele.PublicState) {
 	default:
 		round += " · " + lang.L("next: the crew's actions, then the end of the round")
 	}
-	setLabel(b.phase, round)
+	SetLabel(b.phase, round)
 	b.drawTrack(p)
 
 	b.current.Objects = []fyne.CanvasObject{emergencyCard(p.Current, false)}
@@ -252,7 +252,7 @@ func (b *adeleBoard) set(p adele.PublicState) {
 	}
 	b.next.Refresh()
 
-	setLabel(b.missions, fmt.Sprintf("%s %s\n%s %s",
+	SetLabel(b.missions, fmt.Sprintf("%s %s\n%s %s",
 		tick(p.BlueOK), lang.L("Blue mission: no impact marker on the ship"),
 		tick(p.RedOK), lang.L("Red mission: round marker not below the no-return marker")))
 	var in []string
@@ -263,7 +263,7 @@ func (b *adeleBoard) set(p adele.PublicState) {
 	if len(in) > 0 {
 		text = lang.L("Anomalies in play: {{.List}}", map[string]any{"List": strings.Join(in, ", ")})
 	}
-	setLabel(b.anomalies, text)
+	SetLabel(b.anomalies, text)
 
 	b.emergency.Hidden = over || p.Phase != "emergency"
 	b.endRound.Hidden = over || p.Phase != "endRound"
@@ -281,9 +281,9 @@ func (b *adeleBoard) set(p adele.PublicState) {
 	// The crew's starting rooms are on the board; beside the D20 is only
 	// what the D20 itself last rolled.
 	if p.LastRoll != nil && p.LastRoll.What != "crew" {
-		setLabel(b.roll, rollText(*p.LastRoll))
+		SetLabel(b.roll, rollText(*p.LastRoll))
 	} else {
-		setLabel(b.roll, "")
+		SetLabel(b.roll, "")
 	}
 	b.drawRooms(p)
 	b.content.Refresh()
@@ -308,7 +308,7 @@ func rollText(r adele.Roll) string {
 	}
 	s := fmt.Sprintf("%s: %d", what, r.Room)
 	if len(r.Rerolls) > 0 {
-		s += " " + lang.L("(rolled again after {{.Rolls}})", map[string]any{"Rolls": joinInts(r.Rerolls)})
+		s += " " + lang.L("(rolled again after {{.Rolls}})", map[string]any{"Rolls": JoinInts(r.Rerolls)})
 	}
 	return s
 }
@@ -332,7 +332,7 @@ func (b *adeleBoard) drawTrack(p adele.PublicState) {
 			bg.StrokeColor = sectorColours["red"]
 			bg.StrokeWidth = 3
 		}
-		cells = append(cells, container.New(tallLayout{height: 30}, container.NewStack(bg, container.NewCenter(txt))))
+		cells = append(cells, container.New(TallLayout{Height: 30}, container.NewStack(bg, container.NewCenter(txt))))
 	}
 	b.track.Objects = cells
 	b.track.Refresh()
@@ -341,47 +341,47 @@ func (b *adeleBoard) drawTrack(p adele.PublicState) {
 // emergencyCard draws an emergency: kind, sector colour, anomaly symbols,
 // and what it did. A nil card with averted set is the face-down card.
 func emergencyCard(e *adele.PublicEmergency, averted bool) fyne.CanvasObject {
-	bg := canvas.NewRectangle(cardPaper)
+	bg := canvas.NewRectangle(CardPaper)
 	bg.CornerRadius = 10
-	bg.StrokeColor = cardInk
+	bg.StrokeColor = CardInk
 	bg.StrokeWidth = 2
 	if e == nil {
 		text := lang.L("None yet")
 		if averted {
-			bg.FillColor = cardInk
-			t := canvas.NewText(lang.L("Face down: averted next round"), cardPaper)
+			bg.FillColor = CardInk
+			t := canvas.NewText(lang.L("Face down: averted next round"), CardPaper)
 			t.TextStyle.Bold = true
 			return container.NewStack(bg, container.NewCenter(t))
 		}
-		return container.NewStack(bg, container.NewCenter(inkText(text, 14, false)))
+		return container.NewStack(bg, container.NewCenter(InkText(text, 14, false)))
 	}
 	stripe := canvas.NewRectangle(sectorColours[e.Sector])
 	stripe.SetMinSize(fyne.NewSize(12, 12))
-	rows := []fyne.CanvasObject{inkText(emergencyName(e.Kind), 20, true),
-		inkText(lang.L("Sector: {{.Sector}}", map[string]any{"Sector": sectorName(e.Sector)}), 12, false)}
+	rows := []fyne.CanvasObject{InkText(emergencyName(e.Kind), 20, true),
+		InkText(lang.L("Sector: {{.Sector}}", map[string]any{"Sector": sectorName(e.Sector)}), 12, false)}
 	if len(e.Symbols) > 0 {
 		var names []string
 		for _, s := range e.Symbols {
 			names = append(names, anomalyName(s))
 		}
-		rows = append(rows, inkText(lang.L("Symbols: {{.List}}", map[string]any{"List": strings.Join(names, ", ")}), 12, false))
+		rows = append(rows, InkText(lang.L("Symbols: {{.List}}", map[string]any{"List": strings.Join(names, ", ")}), 12, false))
 	}
 	if e.Averted {
-		rows = append(rows, inkText(lang.L("Averted"), 14, true))
+		rows = append(rows, InkText(lang.L("Averted"), 14, true))
 	}
 	if len(e.Triggers) > 0 {
 		var names []string
 		for _, s := range e.Triggers {
 			names = append(names, anomalyName(s))
 		}
-		rows = append(rows, inkText(lang.L("Triggers: {{.List}}", map[string]any{"List": strings.Join(names, ", ")}), 12, true))
+		rows = append(rows, InkText(lang.L("Triggers: {{.List}}", map[string]any{"List": strings.Join(names, ", ")}), 12, true))
 	}
 	if e.ImpactRoom > 0 {
 		line := lang.L("Impact in room {{.Room}}", map[string]any{"Room": e.ImpactRoom})
 		if len(e.Rerolls) > 0 {
-			line += " " + lang.L("(rolled again after {{.Rolls}})", map[string]any{"Rolls": joinInts(e.Rerolls)})
+			line += " " + lang.L("(rolled again after {{.Rolls}})", map[string]any{"Rolls": JoinInts(e.Rerolls)})
 		}
-		rows = append(rows, inkText(line, 14, true))
+		rows = append(rows, InkText(line, 14, true))
 	}
 	return container.NewStack(bg, container.NewPadded(container.NewBorder(nil, nil, stripe, nil, container.NewVBox(rows...))))
 }
@@ -426,8 +426,8 @@ func (b *adeleBoard) drawRooms(p adele.PublicState) {
 		tap.Importance = widget.LowImportance
 		// A room's lines in little padding, and room enough for three of
 		// them: a phone's room is about 68 wide.
-		text := container.NewThemeOverride(body, compactTheme{fyne.CurrentApp().Settings().Theme()})
-		tiles = append(tiles, container.New(tallLayout{height: 112}, container.NewStack(bg, tap,
+		text := container.NewThemeOverride(body, CompactTheme{fyne.CurrentApp().Settings().Theme()})
+		tiles = append(tiles, container.New(TallLayout{Height: 112}, container.NewStack(bg, tap,
 			container.NewBorder(container.NewHBox(layout.NewSpacer(), num, layout.NewSpacer()), nil, nil, nil, text))))
 	}
 	b.rooms.Objects = tiles

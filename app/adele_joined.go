@@ -30,15 +30,15 @@ func joinAdele(u *UI, c *share.Client) (fyne.CanvasObject, func()) {
 
 func newJoinedAdele(u *UI, c *share.Client) *joinedAdele {
 	j := &joinedAdele{u: u, c: c}
-	bar, _ := backBar(lang.L("Joined table")+" · ADELE", func() { u.showHome() })
+	bar, _ := BackBar(lang.L("Joined table")+" · ADELE", func() { u.ShowHome() })
 	j.conn = widget.NewLabel("")
-	j.board = newAdeleBoard(u.win, func(kind string, data any) {
+	j.board = newAdeleBoard(u.Win, func(kind string, data any) {
 		if err := c.Send(kind, data); err != nil {
-			u.showError(err)
+			u.ShowError(err)
 		}
 	})
-	j.content = newBorder(container.NewVBox(bar, j.conn), nil, container.NewPadded(j.board.content))
-	j.stopW = c.Watch(func() { u.do(j.render) })
+	j.content = NewBorder(container.NewVBox(bar, j.conn), nil, container.NewPadded(j.board.content))
+	j.stopW = c.Watch(func() { u.Do(j.render) })
 	j.render()
 	return j
 }
@@ -50,9 +50,9 @@ func (j *joinedAdele) stop() {
 
 func (j *joinedAdele) render() {
 	if j.c.Connected() {
-		setLabel(j.conn, lang.L("Connected"))
+		SetLabel(j.conn, lang.L("Connected"))
 	} else {
-		setLabel(j.conn, lang.L("Reconnecting…"))
+		SetLabel(j.conn, lang.L("Reconnecting…"))
 	}
 	var p adele.PublicState
 	if json.Unmarshal(j.c.Snapshot().State, &p) == nil && p.SetUp {

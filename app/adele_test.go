@@ -50,9 +50,9 @@ func knownAdele(t testing.TB, env *testEnv, pin string, edit ...func(*adele.Stat
 
 // showAdele puts an ADELE screen for session s in the window.
 func showAdele(u *UI, s *companion.Session) *adeleScreen {
-	a := newAdeleScreen(u, u.game(adele.Game), s)
-	u.current = a.content
-	u.win.SetContent(a.content)
+	a := newAdeleScreen(u, u.Game(adele.Game), s)
+	u.Current = a.content
+	u.Win.SetContent(a.content)
 	return a
 }
 
@@ -104,7 +104,7 @@ func TestAdele_OneFullADELEPhase(t *testing.T) {
 	// Play A-01 (rooms from the data): a fire, the rightmost costs 5.
 	card, _ := adele.Default().Card("A-01")
 	c.onPlay(card)
-	top := u.win.Canvas().Overlays().Top()
+	top := u.Win.Canvas().Overlays().Top()
 	require.NotNil(t, top)
 	form := newPlacementForm(a.state(), consoleOptions(a.state(), card.Rooms)) // the same form the dialog shows
 	assert.Contains(t, form.typ.Options, "Fire — 5 energy")
@@ -186,9 +186,9 @@ func TestAdele_PrivacyCover(t *testing.T) {
 	test.Type(c.pinEntry, "2468")
 	c.tryPIN()
 	require.False(t, c.covered)
-	u.setForeground(false)
+	u.SetForeground(false)
 	assert.True(t, c.covered, "the app going into the background covers it")
-	u.setForeground(true)
+	u.SetForeground(true)
 }
 
 func TestAdele_CrewViewShowsNoSecret(t *testing.T) {
@@ -235,17 +235,17 @@ func TestAdele_Golden(t *testing.T) {
 		t.Run(variant, func(t *testing.T) {
 			env := newTestEnv(t)
 			u := env.start(t)
-			applyTheme(env.app, variant)
+			ApplyTheme(env.app, variant)
 			s := knownAdele(t, env, "")
 			require.NoError(t, s.Dispatch(&adele.EmergencyPhase{}))
 			require.NoError(t, s.Dispatch(&adele.PlayCard{Card: "A-01", Room: mustCard(t, "A-01").Rooms[0], Type: adele.Fire}))
 			require.NoError(t, s.Dispatch(&adele.AlarmTerminal{Which: 1}))
 			a := showAdele(u, s)
-			u.win.Resize(fyne.NewSize(1000, 700))
-			test.AssertRendersToImage(t, "adele_crew_"+variant+".png", u.win.Canvas())
+			u.Win.Resize(fyne.NewSize(1000, 700))
+			test.AssertRendersToImage(t, "adele_crew_"+variant+".png", u.Win.Canvas())
 			a.tabs.SelectIndex(1)
 			a.console.cover(false)
-			test.AssertRendersToImage(t, "adele_console_"+variant+".png", u.win.Canvas())
+			test.AssertRendersToImage(t, "adele_console_"+variant+".png", u.Win.Canvas())
 		})
 	}
 }
@@ -263,23 +263,23 @@ func TestAdele_JoinedDeviceShowsTheCrewsBoard(t *testing.T) {
 	env := newTestEnv(t)
 	u := env.start(t)
 	q := make(queue, 64)
-	u.do = func(f func()) { q <- f }
-	u.clock = clock
-	j := newJoinScreen(u)
-	u.show(j.content)
-	j.connect(u, srv.URL+"/?t="+h.Token())
-	shown := func() string { return strings.Join(texts(u.current), "\n") }
+	u.Do = func(f func()) { q <- f }
+	u.Clock = clock
+	j := NewJoinScreen(u)
+	u.Show(j.Content)
+	j.Connect(u, srv.URL+"/?t="+h.Token())
+	shown := func() string { return strings.Join(texts(u.Current), "\n") }
 	q.until(t, func() bool {
 		return strings.Contains(shown(), "Round marker 12 · no-return marker 1 · next: the emergency phase")
 	})
 
-	test.Tap(button(t, u.current, "Emergency phase"))
+	test.Tap(button(t, u.Current, "Emergency phase"))
 	assert.True(t, s.View().State.(*adele.State).EmergencyDone, "the host's game moved on")
 	q.until(t, func() bool { return strings.Contains(shown(), "next: planning and ADELE's phase") })
 	for _, secret := range []string{"energy", "9753", "Console"} {
 		assert.NotContains(t, shown(), secret)
 	}
-	u.showHome()
+	u.ShowHome()
 }
 
 // TestAdeleBoard_D20ShowsOnlyItsOwnRoll: the crew's starting rolls are on
@@ -297,7 +297,7 @@ func TestAdeleBoard_D20ShowsOnlyItsOwnRoll(t *testing.T) {
 // adeleLayoutScreens are ADELE's screens for the layout check (layoutcheck_test.go).
 var adeleLayoutScreens = []layoutScreen{
 	{"adele-data", func(t *testing.T, env *testEnv, u *UI) {
-		u.show(newAdeleDataScreen(u, u.game(adele.Game), adele.Default(), func() {}).content)
+		u.Show(newAdeleDataScreen(u, u.Game(adele.Game), adele.Default(), func() {}).content)
 	}},
 	{"adele-override", func(t *testing.T, env *testEnv, u *UI) {
 		s := knownAdele(t, env, "", func(st *adele.State) { st.Hand = []string{"A-01", "S-2"} })
@@ -308,7 +308,7 @@ var adeleLayoutScreens = []layoutScreen{
 		card, _ := adele.Default().Card("S-2")
 		a.console.onPlay(card)
 	}},
-	{"adele-setup", func(t *testing.T, env *testEnv, u *UI) { u.openGame(u.game(adele.Game)) }},
+	{"adele-setup", func(t *testing.T, env *testEnv, u *UI) { u.OpenGame(u.Game(adele.Game)) }},
 	{"adele-table", func(t *testing.T, env *testEnv, u *UI) { showAdele(u, knownAdele(t, env, "")) }},
 	{"adele-console", func(t *testing.T, env *testEnv, u *UI) {
 		a := showAdele(u, knownAdele(t, env, ""))
@@ -332,7 +332,7 @@ func TestAdele_SpecialCardsOfferOnlyWhatTheirTextAllows(t *testing.T) {
 	})
 	require.NoError(t, s.Dispatch(&adele.EmergencyPhase{}))
 	a := showAdele(u, s)
-	u.win.Resize(fyne.NewSize(1280, 800))
+	u.Win.Resize(fyne.NewSize(1280, 800))
 	a.tabs.SelectIndex(1)
 	a.console.cover(false)
 	st := a.state()
@@ -344,7 +344,7 @@ func TestAdele_SpecialCardsOfferOnlyWhatTheirTextAllows(t *testing.T) {
 
 	card, _ := st.Data().Card("S-2")
 	a.console.onPlay(card)
-	top := u.win.Canvas().Overlays().Top()
+	top := u.Win.Canvas().Overlays().Top()
 	require.NotNil(t, top)
 	var labels, radios []string
 	for _, o := range test.LaidOutObjects(top) {
@@ -359,7 +359,7 @@ func TestAdele_SpecialCardsOfferOnlyWhatTheirTextAllows(t *testing.T) {
 	}
 	assert.Equal(t, []string{"Spy — 3 energy", "Door locked — 3 energy", "Oxygen loss — 4 energy", "Fire — 5 energy"}, radios[:4])
 	assert.Len(t, labels, adele.Rooms, "every room, in a list")
-	for _, it := range u.screenList() {
+	for _, it := range u.ScreenList() {
 		if it.Dialog && it.Kind == "button" && (it.Text == "Play" || it.Text == "Cancel") {
 			assert.True(t, it.InView, "%s lies inside the window", it.Text)
 		}

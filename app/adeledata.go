@@ -15,7 +15,7 @@ import (
 
 // loadAdeleData makes the game use the owner's data when they saved some.
 func (u *UI) loadAdeleData(g *Game) []string {
-	return u.loadOwnData(adele.Game, g.Name, func(name string, b []byte) error {
+	return u.LoadOwnData(adele.Game, g.Name, func(name string, b []byte) error {
 		d, err := adele.ParseData(name, b)
 		if err == nil {
 			useAdeleData(g, d)
@@ -39,7 +39,7 @@ type adeleDataScreen struct {
 
 func newAdeleDataScreen(u *UI, g *Game, current *adele.Data, onBack func()) *adeleDataScreen {
 	s := &adeleDataScreen{u: u, g: g}
-	bar, _ := backBar(lang.L("ADELE: game data"), onBack)
+	bar, _ := BackBar(lang.L("ADELE: game data"), onBack)
 	s.text = widget.NewMultiLineEntry()
 	s.text.TextStyle.Monospace = true
 	s.text.SetText(encodeAdeleData(current))
@@ -50,17 +50,17 @@ func newAdeleDataScreen(u *UI, g *Game, current *adele.Data, onBack func()) *ade
 			s.refuse(err)
 			return
 		}
-		setLabel(s.status, lang.L("The data is valid."))
+		SetLabel(s.status, lang.L("The data is valid."))
 	})
 	save := widget.NewButtonWithIcon(lang.L("Save as my data"), theme.DocumentSaveIcon(), s.onSave)
 	save.Importance = widget.HighImportance
 	export := widget.NewButtonWithIcon(lang.L("Export"), theme.UploadIcon(), func() {
-		u.exportData(func(w io.Writer) error { _, err := io.WriteString(w, s.text.Text); return err }, s.refuse)
+		u.ExportData(func(w io.Writer) error { _, err := io.WriteString(w, s.text.Text); return err }, s.refuse)
 	})
-	importB := widget.NewButtonWithIcon(lang.L("Import"), theme.DownloadIcon(), func() { u.importData(s.importFrom) })
-	reset := widget.NewButtonWithIcon(lang.L("Reset to default"), theme.HistoryIcon(), func() { u.confirmReset(s.resetToDefault) })
-	buttons := buttonRow(check, save, export, importB, reset)
-	s.content = newBorder(container.NewVBox(bar, s.status), buttons, s.text)
+	importB := widget.NewButtonWithIcon(lang.L("Import"), theme.DownloadIcon(), func() { u.ImportData(s.importFrom) })
+	reset := widget.NewButtonWithIcon(lang.L("Reset to default"), theme.HistoryIcon(), func() { u.ConfirmReset(s.resetToDefault) })
+	buttons := ButtonRow(check, save, export, importB, reset)
+	s.content = NewBorder(container.NewVBox(bar, s.status), buttons, s.text)
 	return s
 }
 
@@ -76,17 +76,17 @@ func (s *adeleDataScreen) parse() (*adele.Data, error) {
 func (s *adeleDataScreen) onSave() {
 	d, err := s.parse()
 	if err == nil {
-		err = s.u.ownDataStore(adele.Game).Save([]byte(encodeAdeleData(d)))
+		err = s.u.OwnDataStore(adele.Game).Save([]byte(encodeAdeleData(d)))
 	}
 	if err != nil {
 		s.refuse(err)
 		return
 	}
 	useAdeleData(s.g, d)
-	setLabel(s.status, lang.L("Saved. New games use your data."))
+	SetLabel(s.status, lang.L("Saved. New games use your data."))
 }
 
-func (s *adeleDataScreen) refuse(err error) { s.u.refuseData(s.status, err) }
+func (s *adeleDataScreen) refuse(err error) { s.u.RefuseData(s.status, err) }
 
 // importFrom reads a data file into the editor; a bad file changes nothing.
 func (s *adeleDataScreen) importFrom(name string, b []byte) error {
@@ -95,13 +95,13 @@ func (s *adeleDataScreen) importFrom(name string, b []byte) error {
 		return err
 	}
 	s.text.SetText(encodeAdeleData(d))
-	setLabel(s.status, lang.L("Imported. Save to use it."))
+	SetLabel(s.status, lang.L("Imported. Save to use it."))
 	return nil
 }
 
 func (s *adeleDataScreen) resetToDefault() {
-	_ = s.u.ownDataStore(adele.Game).Remove()
+	_ = s.u.OwnDataStore(adele.Game).Remove()
 	useAdeleData(s.g, adele.Default())
 	s.text.SetText(encodeAdeleData(adele.Default()))
-	setLabel(s.status, lang.L("The shipped defaults are back."))
+	SetLabel(s.status, lang.L("The shipped defaults are back."))
 }

@@ -46,11 +46,11 @@ func roleName(role string) string {
 // value, its two actions as pictures, and a star where the card has one.
 // Parts of roles played by people are left out.
 func newAICard(card mc.AICard, aiRoles []string) fyne.CanvasObject {
-	bg := canvas.NewRectangle(cardPaper)
+	bg := canvas.NewRectangle(CardPaper)
 	bg.CornerRadius = 12
-	bg.StrokeColor = cardInk
+	bg.StrokeColor = CardInk
 	bg.StrokeWidth = 2
-	rows := []fyne.CanvasObject{inkText(lang.L("AI card {{.ID}}", map[string]any{"ID": card.ID}), 12, false)}
+	rows := []fyne.CanvasObject{InkText(lang.L("AI card {{.ID}}", map[string]any{"ID": card.ID}), 12, false)}
 	for _, role := range aiRoles {
 		rows = append(rows, newAIPart(role, card.Part(role)))
 	}
@@ -58,9 +58,9 @@ func newAICard(card mc.AICard, aiRoles []string) fyne.CanvasObject {
 }
 
 func newAIPart(role string, p mc.Part) fyne.CanvasObject {
-	head := []fyne.CanvasObject{inkText(roleName(role), 18, true), layout.NewSpacer(), dieBadge(p.Die)}
+	head := []fyne.CanvasObject{InkText(roleName(role), 18, true), layout.NewSpacer(), dieBadge(p.Die)}
 	if p.Star != "" {
-		head = append(head, inkText("★ "+roleName(p.Star), 16, true))
+		head = append(head, InkText("★ "+roleName(p.Star), 16, true))
 	}
 	var actions []fyne.CanvasObject
 	switch role {
@@ -82,9 +82,9 @@ func newAIPart(role string, p mc.Part) fyne.CanvasObject {
 
 // dieBadge shows a die value the AI claims.
 func dieBadge(v int) fyne.CanvasObject {
-	bg := canvas.NewRectangle(cardInk)
+	bg := canvas.NewRectangle(CardInk)
 	bg.CornerRadius = 6
-	t := canvas.NewText(strconv.Itoa(v), cardPaper)
+	t := canvas.NewText(strconv.Itoa(v), CardPaper)
 	t.TextSize = 20
 	t.TextStyle = fyne.TextStyle{Bold: true}
 	t.Alignment = fyne.TextAlignCenter
@@ -108,7 +108,7 @@ func tetromino(shape string) fyne.CanvasObject {
 	const unit = 20
 	var objs []fyne.CanvasObject
 	for _, c := range tetrominoes[shape] {
-		objs = append(objs, cell(float32(c[0])*unit+4, float32(c[1])*unit+4, unit-2, cardInk))
+		objs = append(objs, cell(float32(c[0])*unit+4, float32(c[1])*unit+4, unit-2, CardInk))
 	}
 	return fixedBox(3*unit+8, 3*unit+8, objs...)
 }
@@ -116,8 +116,8 @@ func tetromino(shape string) fyne.CanvasObject {
 // gridSquare draws one of Bengaluru's squares with the grids it highlights.
 func gridSquare(grids []string) fyne.CanvasObject {
 	sq := canvas.NewRectangle(color.Transparent)
-	sq.StrokeColor, sq.StrokeWidth, sq.CornerRadius = cardInk, 2, 4
-	t := inkText(strings.Join(grids, "/"), 18, true)
+	sq.StrokeColor, sq.StrokeWidth, sq.CornerRadius = CardInk, 2, 4
+	t := InkText(strings.Join(grids, "/"), 18, true)
 	t.Alignment = fyne.TextAlignCenter
 	return container.NewGridWrap(fyne.NewSize(56, 56), container.NewStack(sq, container.NewCenter(t)))
 }
@@ -127,9 +127,9 @@ func columnBar(size int) fyne.CanvasObject {
 	const unit = 11
 	var objs []fyne.CanvasObject
 	for i := range size {
-		objs = append(objs, cell(4, float32(5-1-i)*unit+2, unit-2, cardInk))
+		objs = append(objs, cell(4, float32(5-1-i)*unit+2, unit-2, CardInk))
 	}
-	n := inkText(strconv.Itoa(size), 16, true)
+	n := InkText(strconv.Itoa(size), 16, true)
 	n.Move(fyne.NewPos(18, 5*unit/2-8))
 	objs = append(objs, n)
 	return fixedBox(34, 5*unit+4, objs...)

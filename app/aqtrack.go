@@ -18,7 +18,7 @@ import (
 
 // loadAQData makes AquaSphere score on the owner's track when they saved one.
 func (u *UI) loadAQData(g *Game) []string {
-	return u.loadOwnData(aq.Game, g.Name, func(name string, b []byte) error {
+	return u.LoadOwnData(aq.Game, g.Name, func(name string, b []byte) error {
 		d, err := aq.ParseData(name, b)
 		if err == nil {
 			useAQData(g, d)
@@ -45,25 +45,25 @@ type trackScreen struct {
 
 func newTrackScreen(u *UI, g *Game, current *aq.Data, onBack func()) *trackScreen {
 	t := &trackScreen{}
-	bar, _ := backBar(lang.L("AquaSphere track"), onBack)
-	source := widget.NewLabel(lang.L("Source: {{.Source}}", map[string]any{"Source": sourceText(current.Source)}))
+	bar, _ := BackBar(lang.L("AquaSphere track"), onBack)
+	source := widget.NewLabel(lang.L("Source: {{.Source}}", map[string]any{"Source": SourceText(current.Source)}))
 	source.Wrapping = fyne.TextWrapWord
 	source.TextStyle = fyne.TextStyle{Italic: true}
 	t.lines = widget.NewEntry()
-	t.lines.SetText(joinInts(current.Track.RedLines))
+	t.lines.SetText(JoinInts(current.Track.RedLines))
 	t.status = widget.NewLabel(lang.L("Type the fields each red line lies just before, in order, e.g. 10, 20, 30, 40. A lap has {{.Lap}} fields.",
 		map[string]any{"Lap": current.Track.Lap}))
 	t.status.Wrapping = fyne.TextWrapWord
 	t.save = widget.NewButtonWithIcon(lang.L("Save as my data"), theme.DocumentSaveIcon(), func() { t.onSave(u, g, current) })
 	t.save.Importance = widget.HighImportance
 	t.reset = widget.NewButtonWithIcon(lang.L("Reset to default"), theme.ContentUndoIcon(), func() {
-		_ = u.ownDataStore(aq.Game).Remove()
+		_ = u.OwnDataStore(aq.Game).Remove()
 		useAQData(g, aq.Default())
-		t.lines.SetText(joinInts(aq.Default().Track.RedLines))
-		setLabel(t.status, lang.L("The shipped defaults are back."))
+		t.lines.SetText(JoinInts(aq.Default().Track.RedLines))
+		SetLabel(t.status, lang.L("The shipped defaults are back."))
 	})
-	t.content = newBorder(bar, nil, newScroll(container.NewPadded(container.NewVBox(
-		source, widget.NewLabel(lang.L("Red lines")), t.lines, t.status, buttonRow(t.save, t.reset)))))
+	t.content = NewBorder(bar, nil, NewScroll(container.NewPadded(container.NewVBox(
+		source, widget.NewLabel(lang.L("Red lines")), t.lines, t.status, ButtonRow(t.save, t.reset)))))
 	return t
 }
 
@@ -74,21 +74,21 @@ func (t *trackScreen) onSave(u *UI, g *Game, current *aq.Data) {
 	for _, f := range strings.FieldsFunc(t.lines.Text, func(r rune) bool { return r == ',' || r == ' ' || r == ';' }) {
 		n, err := strconv.Atoi(f)
 		if err != nil {
-			setLabel(t.status, lang.L("Not saved: {{.Reason}}", map[string]any{"Reason": fmt.Sprintf("%q is not a number", f)}))
+			SetLabel(t.status, lang.L("Not saved: {{.Reason}}", map[string]any{"Reason": fmt.Sprintf("%q is not a number", f)}))
 			return
 		}
 		d.Track.RedLines = append(d.Track.RedLines, n)
 	}
-	d.Source = ownSource
+	d.Source = OwnSource
 	b, _ := json.MarshalIndent(d, "", "  ")
 	parsed, err := aq.ParseData("aquasphere.json", b) // the same checks as for a file
 	if err == nil {
-		err = u.ownDataStore(aq.Game).Save(b)
+		err = u.OwnDataStore(aq.Game).Save(b)
 	}
 	if err != nil {
-		setLabel(t.status, lang.L("Not saved: {{.Reason}}", map[string]any{"Reason": err.Error()}))
+		SetLabel(t.status, lang.L("Not saved: {{.Reason}}", map[string]any{"Reason": err.Error()}))
 		return
 	}
 	useAQData(g, parsed)
-	setLabel(t.status, lang.L("Saved. New games use your data."))
+	SetLabel(t.status, lang.L("Saved. New games use your data."))
 }

@@ -68,7 +68,7 @@ type aquaSphereScreen struct {
 	u       *UI
 	s       *companion.Session
 	content fyne.CanvasObject
-	bar     *gameBar
+	bar     *GameBar
 	body    *fyne.Container
 	newName *widget.Entry
 	colour  *widget.Select
@@ -79,7 +79,7 @@ type aquaSphereScreen struct {
 	plus   map[string]*widget.Button
 	ticks  map[string]*widget.Check // the yes-or-no lines, by "player/field"
 	score  *widget.Button
-	// history is this device's finished games, kept in historyStore.
+	// History is this device's finished games, kept in historyStore.
 	history      *aq.History
 	historyStore companion.Store
 	track        *widget.Button
@@ -93,19 +93,19 @@ type aquaSphereScreen struct {
 
 func newAquaSphereScreen(u *UI, g *Game, s *companion.Session) *aquaSphereScreen {
 	a := &aquaSphereScreen{u: u, s: s, values: map[string]*widget.Label{}}
-	a.bar = newGameBar(u, g, s, func(bool) {})
-	a.bar.turn.Hide()
+	a.bar = NewGameBar(u, g, s, func(bool) {})
+	a.bar.Turn.Hide()
 	a.loadHistory()
 	a.track = widget.NewButtonWithIcon(lang.L("Track"), theme.DocumentCreateIcon(), func() {
-		t := newTrackScreen(u, g, a.state().Data(), func() { u.openGame(g) })
-		u.show(t.content)
+		t := newTrackScreen(u, g, a.state().Data(), func() { u.OpenGame(g) })
+		u.Show(t.content)
 	})
 	a.body = container.NewVBox()
-	sheet := container.New(&widthWatch{width: &a.width, narrow: a.narrowBelow, changed: a.build}, newScroll(container.NewPadded(a.body)))
-	a.content = container.NewBorder(a.bar.content, nil, nil, nil, sheet)
+	sheet := container.New(&widthWatch{width: &a.width, narrow: a.narrowBelow, changed: a.build}, NewScroll(container.NewPadded(a.body)))
+	a.content = container.NewBorder(a.bar.Content, nil, nil, nil, sheet)
 	a.build()
-	a.stop = s.Watch(func(companion.View) { u.do(a.build) })
-	u.leave = a.stop
+	a.stop = s.Watch(func(companion.View) { u.Do(a.build) })
+	u.Leave = a.stop
 	return a
 }
 
@@ -113,14 +113,14 @@ func (a *aquaSphereScreen) state() *aq.State { return a.s.View().State.(*aq.Stat
 
 func (a *aquaSphereScreen) dispatch(act companion.Action) {
 	if err := a.s.Dispatch(act); err != nil {
-		a.u.showError(err)
+		a.u.ShowError(err)
 	}
 }
 
 // build lays the sheet out anew; it changes only when an entry does.
 func (a *aquaSphereScreen) build() {
 	v := a.s.View()
-	a.bar.refresh(v)
+	a.bar.Refresh(v)
 	st := v.State.(*aq.State)
 	a.values, a.plus, a.ticks = map[string]*widget.Label{}, map[string]*widget.Button{}, map[string]*widget.Check{}
 	var rows []fyne.CanvasObject
@@ -141,7 +141,7 @@ func (a *aquaSphereScreen) build() {
 	}
 	rep, err := st.Report()
 	if err != nil {
-		rows = append(rows, wrapped(translateError(err)))
+		rows = append(rows, Wrapped(TranslateError(err)))
 	}
 	switch {
 	case st.Over:
@@ -168,7 +168,7 @@ func (a *aquaSphereScreen) build() {
 // loadHistory reads the finished games; an unreadable file is moved aside
 // and the history starts anew, with a word to the player.
 func (a *aquaSphereScreen) loadHistory() {
-	a.historyStore = a.u.saves.Store("aquasphere-history.json")
+	a.historyStore = a.u.Saves.Store("aquasphere-history.json")
 	a.history = &aq.History{}
 	b, err := a.historyStore.Load()
 	if err != nil {
@@ -176,8 +176,8 @@ func (a *aquaSphereScreen) loadHistory() {
 	}
 	h, err := aq.ParseHistory(b)
 	if err != nil {
-		aside, _ := a.historyStore.SetAside(a.u.clock.Now())
-		a.u.showError(fmt.Errorf("%s", lang.L("The history of finished games could not be read and starts anew. The file was kept as {{.Path}}.", map[string]any{"Path": aside})))
+		aside, _ := a.historyStore.SetAside(a.u.Clock.Now())
+		a.u.ShowError(fmt.Errorf("%s", lang.L("The history of finished games could not be read and starts anew. The file was kept as {{.Path}}.", map[string]any{"Path": aside})))
 		return
 	}
 	a.history = h
@@ -191,7 +191,7 @@ func (a *aquaSphereScreen) record(rep *aq.Report) {
 		return
 	}
 	id := log[0].At.UTC().Format(time.RFC3339Nano)
-	if !a.history.Record(id, a.u.clock.Now(), rep) {
+	if !a.history.Record(id, a.u.Clock.Now(), rep) {
 		return
 	}
 	b, err := json.Marshal(a.history)
@@ -199,7 +199,7 @@ func (a *aquaSphereScreen) record(rep *aq.Report) {
 		err = a.historyStore.Save(b)
 	}
 	if err != nil {
-		a.u.showError(err)
+		a.u.ShowError(err)
 	}
 }
 
@@ -217,7 +217,7 @@ func (a *aquaSphereScreen) finishedGames() []fyne.CanvasObject {
 		for _, p := range slices.SortedStableFunc(slices.Values(g.Players), func(a, b aq.FinalPlayer) int { return a.Place - b.Place }) {
 			ps = append(ps, fmt.Sprintf("%d. %s %d", p.Place, p.Name, p.Points))
 		}
-		out = append(out, wrapped(g.Date.Local().Format("2006-01-02 15:04")+" · "+strings.Join(ps, ", ")))
+		out = append(out, Wrapped(g.Date.Local().Format("2006-01-02 15:04")+" · "+strings.Join(ps, ", ")))
 	}
 	return out
 }
@@ -238,7 +238,7 @@ func (a *aquaSphereScreen) entryGrid(st *aq.State) fyne.CanvasObject {
 	var picker fyne.CanvasObject
 	width := a.width
 	if width == 0 { // not laid out yet: the window's
-		width = a.u.win.Canvas().Size().Width
+		width = a.u.Win.Canvas().Size().Width
 	}
 	if width < a.narrowBelow() && len(st.Players) > 1 {
 		a.focus = min(a.focus, len(st.Players)-1)
@@ -296,7 +296,7 @@ func (a *aquaSphereScreen) entryGrid(st *aq.State) fyne.CanvasObject {
 		for _, i := range shown {
 			e := widget.NewEntry()
 			e.SetPlaceHolder("2, 3")
-			e.SetText(joinInts(st.Entering[i].Octopods))
+			e.SetText(JoinInts(st.Entering[i].Octopods))
 			e.OnSubmitted = func(text string) { a.setOctopods(i, text) }
 			e.OnChanged = nil
 			cells = append(cells, container.NewBorder(nil, nil, nil,
@@ -306,7 +306,7 @@ func (a *aquaSphereScreen) entryGrid(st *aq.State) fyne.CanvasObject {
 	// The wide grid is built only where the sheet has the width for it
 	// (narrowBelow); it asks for none, so a window can still be made
 	// narrow, and the sheet is then built a player at a time.
-	var grid fyne.CanvasObject = narrowable(container.NewGridWithColumns(cols, cells...))
+	var grid fyne.CanvasObject = Narrowable(container.NewGridWithColumns(cols, cells...))
 	if picker != nil {
 		// One column on a phone: each line's name above its stepper.
 		grid = container.NewVBox(cells[1:]...)
@@ -339,7 +339,7 @@ func (a *aquaSphereScreen) narrowBelow() float32 {
 		}
 		col = max(col, fyne.MeasureText(name, size, fyne.TextStyle{}).Width+pad)
 	}
-	return max(narrowWidth, float32(len(a.state().Players)+1)*col)
+	return max(NarrowWidth, float32(len(a.state().Players)+1)*col)
 }
 
 // widthWatch lays out its one object at its whole size, and calls changed
@@ -434,7 +434,7 @@ func (a *aquaSphereScreen) setOctopods(player int, text string) {
 	for _, f := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ' ' || r == ';' }) {
 		n, err := strconv.Atoi(f)
 		if err != nil {
-			a.u.showError(fmt.Errorf("%s", lang.L("Octopods: type a number per sector, like 2, 3")))
+			a.u.ShowError(fmt.Errorf("%s", lang.L("Octopods: type a number per sector, like 2, 3")))
 			return
 		}
 		sectors = append(sectors, n)
@@ -458,7 +458,7 @@ func (a *aquaSphereScreen) winner(rep *aq.Report) []fyne.CanvasObject {
 	w.Wrapping = fyne.TextWrapWord
 	w.SizeName = theme.SizeNameHeadingText
 	export := widget.NewButtonWithIcon(lang.L("Export as CSV"), theme.DocumentSaveIcon(), func() {
-		a.u.saveFile("aquasphere-scores.csv", rep.WriteCSV, a.u.showError)
+		a.u.SaveFile("aquasphere-scores.csv", rep.WriteCSV, a.u.ShowError)
 	})
 	return []fyne.CanvasObject{w, container.NewCenter(export)}
 }
@@ -526,7 +526,7 @@ func (a *aquaSphereScreen) bars(rep *aq.Report) fyne.CanvasObject {
 		// beside the bar took a phone's width from it, and was cut.
 		name := widget.NewLabelWithStyle(p.Name, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 		bar := container.NewGridWrap(fyne.NewSize(1, 22)) // the bar's height
-		rows = append(rows, name, container.NewStack(bar, container.New(bl, rects...)), wrapped(sum))
+		rows = append(rows, name, container.NewStack(bar, container.New(bl, rects...)), Wrapped(sum))
 	}
 	return container.NewVBox(rows...)
 }
@@ -567,7 +567,7 @@ func (a *aquaSphereScreen) results(rep *aq.Report) []fyne.CanvasObject {
 		slices.SortStableFunc(order, func(a, b int) int { return rep.Final[a].Place - rep.Final[b].Place })
 		for _, i := range order {
 			x := rep.Final[i]
-			out = append(out, wrapped(lang.L("{{.Place}}. {{.Name}}: {{.To}} (letters {{.Letters}}, time markers {{.Time}}, submarines {{.Subs}}, extensions {{.Ext}})",
+			out = append(out, Wrapped(lang.L("{{.Place}}. {{.Name}}: {{.To}} (letters {{.Letters}}, time markers {{.Time}}, submarines {{.Subs}}, extensions {{.Ext}})",
 				map[string]any{"Place": x.Place, "Name": rep.Players[i].Name, "To": x.To, "Letters": x.Letters, "Time": x.TimeMarkers, "Subs": x.Submarines, "Ext": x.Extensions})))
 		}
 	}
@@ -579,7 +579,7 @@ func (a *aquaSphereScreen) results(rep *aq.Report) []fyne.CanvasObject {
 			for _, l := range x.RedLines {
 				line += "; " + redLineText(l)
 			}
-			out = append(out, wrapped(line))
+			out = append(out, Wrapped(line))
 		}
 	}
 	return out
@@ -606,7 +606,7 @@ func redLineText(l aq.RedLine) string {
 
 // describeAquaSphere is a history line.
 func describeAquaSphere(e companion.Entry) string {
-	a, err := decodeEntry(aq.Rules, e)
+	a, err := DecodeEntry(aq.Rules, e)
 	if err != nil {
 		return e.Kind
 	}

@@ -33,7 +33,7 @@ func addPlayers(t *testing.T, u *UI, a *aquaSphereScreen, names ...string) {
 	t.Helper()
 	for _, name := range names {
 		a.newName.SetText(name)
-		test.Tap(button(t, u.current, "Add player"))
+		test.Tap(button(t, u.Current, "Add player"))
 	}
 }
 
@@ -41,7 +41,7 @@ func addPlayers(t *testing.T, u *UI, a *aquaSphereScreen, names ...string) {
 func scoreInterimRounds(t *testing.T, u *UI) {
 	t.Helper()
 	for r := 1; r <= 4; r++ {
-		test.Tap(button(t, u.current, "Score interim scoring "+itoaInt(r)))
+		test.Tap(button(t, u.Current, "Score interim scoring "+itoaInt(r)))
 	}
 }
 
@@ -50,7 +50,7 @@ func TestAquaSphere_EnterARoundAndUndo(t *testing.T) {
 	u := env.start(t)
 	a := openAquaSphere(t, u)
 	addPlayers(t, u, a, "Anna", "Ben")
-	shown := strings.Join(texts(u.current), "\n")
+	shown := strings.Join(texts(u.Current), "\n")
 	assert.Contains(t, shown, "Anna · 0")
 	assert.Contains(t, shown, "Interim scoring 1 of 4")
 
@@ -60,18 +60,18 @@ func TestAquaSphere_EnterARoundAndUndo(t *testing.T) {
 	tapPlus(t, a, 0, "crystals", 1)
 	tapPlus(t, a, 1, "freeNumber", 3)
 	assert.Equal(t, "2", a.values["0/freeNumber"].Text)
-	test.Tap(button(t, u.current, "Score interim scoring 1"))
+	test.Tap(button(t, u.Current, "Score interim scoring 1"))
 
-	shown = strings.Join(texts(u.current), "\n")
+	shown = strings.Join(texts(u.Current), "\n")
 	assert.Contains(t, shown, "Anna: time markers +1, majority 6, supply 2, crystals 1, octopods 0 = 9; 0 → 9")
 	assert.Contains(t, shown, "Ben: time markers +0, majority 0, supply 3, crystals 0, octopods 0 = 3; 0 → 3")
 	assert.Contains(t, shown, "Interim scoring 2 of 4")
 
-	test.Tap(a.bar.undo)
-	shown = strings.Join(texts(u.current), "\n")
+	test.Tap(a.bar.Undo)
+	shown = strings.Join(texts(u.Current), "\n")
 	assert.Contains(t, shown, "Interim scoring 1 of 4", "the scoring was undone")
 	assert.Equal(t, "2", a.values["0/freeNumber"].Text, "with its entries back")
-	test.Tap(a.bar.undo)
+	test.Tap(a.bar.Undo)
 	assert.Equal(t, "2", a.values["1/freeNumber"].Text, "and an entry undone: Ben's third tap")
 }
 
@@ -82,22 +82,22 @@ func TestAquaSphere_FinalScoringNamesTheWinner(t *testing.T) {
 	addPlayers(t, u, a, "Anna", "Ben")
 	tapPlus(t, a, 1, "freeNumber", 4)
 	scoreInterimRounds(t, u)
-	assert.Contains(t, strings.Join(texts(u.current), "\n"), "Final scoring")
+	assert.Contains(t, strings.Join(texts(u.Current), "\n"), "Final scoring")
 	tapPlus(t, a, 0, "letters", 3) // Anna: T(3) = 6
-	test.Tap(button(t, u.current, "Score the final scoring"))
-	shown := strings.Join(texts(u.current), "\n")
+	test.Tap(button(t, u.Current, "Score the final scoring"))
+	shown := strings.Join(texts(u.Current), "\n")
 	assert.Contains(t, shown, "Winner: Anna", "6 points against Ben's 4")
 	assert.Contains(t, shown, "1. Anna: 6")
 	assert.Contains(t, shown, "2. Ben: 4")
-	assert.NotNil(t, button(t, u.current, "Export as CSV"))
+	assert.NotNil(t, button(t, u.Current, "Export as CSV"))
 	assert.Contains(t, shown, "1. Anna 6, 2. Ben 4", "the game is in the history of finished games")
 
 	// Undoing the final scoring takes it out again; a new game keeps the old one listed.
-	test.Tap(a.bar.undo)
-	assert.NotContains(t, strings.Join(texts(u.current), "\n"), "1. Anna 6, 2. Ben 4")
-	test.Tap(button(t, u.current, "Score the final scoring"))
-	u.newGame(u.game("aquasphere"))
-	assert.Contains(t, strings.Join(texts(u.current), "\n"), "1. Anna 6, 2. Ben 4")
+	test.Tap(a.bar.Undo)
+	assert.NotContains(t, strings.Join(texts(u.Current), "\n"), "1. Anna 6, 2. Ben 4")
+	test.Tap(button(t, u.Current, "Score the final scoring"))
+	u.NewGame(u.Game("aquasphere"))
+	assert.Contains(t, strings.Join(texts(u.Current), "\n"), "1. Anna 6, 2. Ben 4")
 }
 
 // TestAquaSphere_ResultsInPlaceOrder: the final results and the finished
@@ -110,8 +110,8 @@ func TestAquaSphere_ResultsInPlaceOrder(t *testing.T) {
 	scoreInterimRounds(t, u)
 	tapPlus(t, a, 1, "letters", 3) // Ben: 6
 	tapPlus(t, a, 0, "letters", 2) // Anna: 3
-	test.Tap(button(t, u.current, "Score the final scoring"))
-	shown := strings.Join(texts(u.current), "\n")
+	test.Tap(button(t, u.Current, "Score the final scoring"))
+	shown := strings.Join(texts(u.Current), "\n")
 	ben, anna, cara := strings.Index(shown, "1. Ben: 6"), strings.Index(shown, "2. Anna: 3"), strings.Index(shown, "3. Cara: 0")
 	require.True(t, ben >= 0 && anna >= 0 && cara >= 0, shown)
 	assert.Less(t, ben, anna)
@@ -141,9 +141,9 @@ func TestAquaSphere_OwnTrack(t *testing.T) {
 	env := newTestEnv(t)
 	u := env.start(t)
 	a := openAquaSphere(t, u)
-	g := u.game("aquasphere")
+	g := u.Game("aquasphere")
 	tr := newTrackScreen(u, g, a.state().Data(), func() {})
-	u.show(tr.content)
+	u.Show(tr.content)
 
 	tr.lines.SetText("10, 60")
 	test.Tap(tr.save)
@@ -156,17 +156,17 @@ func TestAquaSphere_OwnTrack(t *testing.T) {
 	require.FileExists(t, filepath.Join(env.dir, "data", "aquasphere.json"))
 
 	// A new sheet scores on the owner's track: 6 points from 0 cross the line before 5.
-	u.newGame(g)
+	u.NewGame(g)
 	b := openAquaSphere(t, u)
 	addPlayers(t, u, b, "Anna", "Ben")
 	tapPlus(t, b, 0, "freeNumber", 6)
-	test.Tap(button(t, u.current, "Score interim scoring 1"))
-	assert.Contains(t, strings.Join(texts(u.current), "\n"), "0 → 4; red line at 5: stopped before it")
+	test.Tap(button(t, u.Current, "Score interim scoring 1"))
+	assert.Contains(t, strings.Join(texts(u.Current), "\n"), "0 → 4; red line at 5: stopped before it")
 
 	// And so after a restart.
-	u.win.Close()
+	u.Win.Close()
 	u2 := env.start(t)
-	assert.Equal(t, []int{5, 25}, u2.session("aquasphere").View().State.(*aq.State).Data().Track.RedLines)
+	assert.Equal(t, []int{5, 25}, u2.Session("aquasphere").View().State.(*aq.State).Data().Track.RedLines)
 }
 
 func TestAquaSphere_ColoursLapsAndGerman(t *testing.T) {
@@ -176,10 +176,10 @@ func TestAquaSphere_ColoursLapsAndGerman(t *testing.T) {
 	a := openAquaSphere(t, u)
 	a.newName.SetText("Anna")
 	a.colour.SetSelected("blau")
-	test.Tap(button(t, u.current, "Person hinzufügen"))
+	test.Tap(button(t, u.Current, "Person hinzufügen"))
 	a.newName.SetText("Ben")
-	test.Tap(button(t, u.current, "Person hinzufügen"))
-	shown := strings.Join(texts(u.current), "\n")
+	test.Tap(button(t, u.Current, "Person hinzufügen"))
+	shown := strings.Join(texts(u.Current), "\n")
 	assert.Contains(t, shown, "Anna (blau) · 0")
 	assert.Contains(t, shown, "Zwischenwertung 1 von 4")
 	assert.Contains(t, shown, "Kristalle")
@@ -196,7 +196,7 @@ func TestAquaSphere_Golden(t *testing.T) {
 		t.Run(size.name, func(t *testing.T) {
 			env := newTestEnv(t)
 			u := env.start(t)
-			u.win.Resize(size.size)
+			u.Win.Resize(size.size)
 			a := openAquaSphere(t, u)
 			addPlayers(t, u, a, "Anna", "Ben", "Cleo")
 			pick := func(name string) { // a phone shows one player at a time
@@ -209,8 +209,8 @@ func TestAquaSphere_Golden(t *testing.T) {
 			tapPlus(t, a, 1, "crystals", 2)
 			pick("Cleo")
 			tapPlus(t, a, 2, "controlBots", 1)
-			test.Tap(button(t, u.current, "Score interim scoring 1"))
-			test.AssertRendersToImage(t, "aquasphere_"+size.name+".png", u.win.Canvas())
+			test.Tap(button(t, u.Current, "Score interim scoring 1"))
+			test.AssertRendersToImage(t, "aquasphere_"+size.name+".png", u.Win.Canvas())
 		})
 	}
 }
@@ -229,8 +229,8 @@ func TestAquaSphere_BarLayoutCoversWhatOctopodsTook(t *testing.T) {
 // aquaSphereLayoutScreens are AquaSphere's screens for the layout check (layoutcheck_test.go).
 var aquaSphereLayoutScreens = []layoutScreen{
 	{"aquasphere-over", func(t *testing.T, env *testEnv, u *UI) {
-		u.openGame(u.game(aq.Game))
-		s := u.session(aq.Game)
+		u.OpenGame(u.Game(aq.Game))
+		s := u.Session(aq.Game)
 		for _, name := range []string{"Anna", "Ben", "Cara"} {
 			require.NoError(t, s.Dispatch(&aq.AddPlayer{Name: name}))
 		}
@@ -240,12 +240,12 @@ var aquaSphereLayoutScreens = []layoutScreen{
 		require.NoError(t, s.Dispatch(&aq.ScoreFinal{}))
 	}},
 	{"aquasphere-track", func(t *testing.T, env *testEnv, u *UI) {
-		u.show(newTrackScreen(u, u.game(aq.Game), aq.Default(), func() {}).content)
+		u.Show(newTrackScreen(u, u.Game(aq.Game), aq.Default(), func() {}).content)
 	}},
-	{"aquasphere", func(t *testing.T, env *testEnv, u *UI) { u.openGame(u.game(aq.Game)) }},
+	{"aquasphere", func(t *testing.T, env *testEnv, u *UI) { u.OpenGame(u.Game(aq.Game)) }},
 	{"aquasphere-players", func(t *testing.T, env *testEnv, u *UI) {
-		u.openGame(u.game(aq.Game))
-		s := u.session(aq.Game)
+		u.OpenGame(u.Game(aq.Game))
+		s := u.Session(aq.Game)
 		for _, name := range []string{"Anna", "Ben", "Cara", "Dörte"} {
 			require.NoError(t, s.Dispatch(&aq.AddPlayer{Name: name}))
 		}

@@ -19,57 +19,57 @@ import (
 // maxImport is the largest data file an import reads.
 const maxImport = 1 << 20
 
-// exportData offers the data file (a save dialog, or a download in a
+// ExportData offers the data file (a save dialog, or a download in a
 // browser).
-func (u *UI) exportData(write func(io.Writer) error, refuse func(error)) {
-	u.saveFile("boardside-game-data.json", write, refuse)
+func (u *UI) ExportData(write func(io.Writer) error, refuse func(error)) {
+	u.SaveFile("boardside-game-data.json", write, refuse)
 }
 
-// importData asks for a data file (1 MiB at most) and hands it to use; a
+// ImportData asks for a data file (1 MiB at most) and hands it to use; a
 // file that cannot be read or that use refuses is explained and changes
 // nothing.
-func (u *UI) importData(use func(name string, b []byte) error) {
+func (u *UI) ImportData(use func(name string, b []byte) error) {
 	u.openFile(func(name string, b []byte, err error) {
 		if err == nil {
 			err = use(name, b)
 		}
 		if err != nil {
-			dialog.ShowError(errors.New(lang.L("That file was not imported: {{.Reason}}", map[string]any{"Reason": err.Error()})), u.win)
+			dialog.ShowError(errors.New(lang.L("That file was not imported: {{.Reason}}", map[string]any{"Reason": err.Error()})), u.Win)
 		}
 	})
 }
 
-// confirmReset asks before an owner's own data is forgotten.
-func (u *UI) confirmReset(reset func()) {
+// ConfirmReset asks before an owner's own data is forgotten.
+func (u *UI) ConfirmReset(reset func()) {
 	dialog.ShowConfirm(lang.L("Reset to default"), lang.L("Forget your own data and use the shipped defaults again?"), func(ok bool) {
 		if ok {
 			reset()
 		}
-	}, u.win)
+	}, u.Win)
 }
 
-// refuseData says on the editor's status line and in a dialog why the
+// RefuseData says on the editor's status line and in a dialog why the
 // data was not saved.
-func (u *UI) refuseData(status *widget.Label, err error) {
+func (u *UI) RefuseData(status *widget.Label, err error) {
 	msg := lang.L("Not saved: {{.Reason}}", map[string]any{"Reason": err.Error()})
-	setLabel(status, msg)
-	dialog.ShowError(errors.New(msg), u.win)
+	SetLabel(status, msg)
+	dialog.ShowError(errors.New(msg), u.Win)
 }
 
-// ownSource marks a section the owner has transcribed or changed.
-const ownSource = "your own copy"
+// OwnSource marks a section the owner has transcribed or changed.
+const OwnSource = "your own copy"
 
 // ownDataName is the name an owner's own data for a game is kept under.
 func ownDataName(game string) string { return "data/" + game + ".json" }
 
-// ownDataStore keeps an owner's own data for a game.
-func (u *UI) ownDataStore(game string) companion.Store { return u.saves.Store(ownDataName(game)) }
+// OwnDataStore keeps an owner's own data for a game.
+func (u *UI) OwnDataStore(game string) companion.Store { return u.Saves.Store(ownDataName(game)) }
 
-// loadOwnData hands an owner's saved data for a game to use. A file that
+// LoadOwnData hands an owner's saved data for a game to use. A file that
 // cannot be read (or that use refuses) is moved aside and the shipped data
 // stays in use; the returned text tells the player.
-func (u *UI) loadOwnData(game, title string, use func(name string, b []byte) error) []string {
-	name, st := ownDataName(game), u.ownDataStore(game)
+func (u *UI) LoadOwnData(game, title string, use func(name string, b []byte) error) []string {
+	name, st := ownDataName(game), u.OwnDataStore(game)
 	b, err := st.Load()
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
@@ -79,7 +79,7 @@ func (u *UI) loadOwnData(game, title string, use func(name string, b []byte) err
 			return nil
 		}
 	}
-	aside, moveErr := st.SetAside(u.clock.Now())
+	aside, moveErr := st.SetAside(u.Clock.Now())
 	if moveErr != nil {
 		aside = name
 	}

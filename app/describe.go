@@ -7,8 +7,8 @@ import (
 	"boardside/companion"
 )
 
-// decodeEntry turns a log entry back into its typed action.
-func decodeEntry(rules *companion.Rules, e companion.Entry) (companion.Action, error) {
+// DecodeEntry turns a log entry back into its typed action.
+func DecodeEntry(rules *companion.Rules, e companion.Entry) (companion.Action, error) {
 	return rules.DecodeAction([]byte(`{"kind":"` + e.Kind + `","data":` + string(orNull(e.Data)) + `}`))
 }
 
@@ -19,7 +19,7 @@ func orNull(b json.RawMessage) json.RawMessage {
 	return b
 }
 
-func capitalise(s string) string {
+func Capitalise(s string) string {
 	if s == "" {
 		return s
 	}

@@ -9,48 +9,48 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// digits shows a clock reading ("19:59") as seven-segment digits drawn
+// Digits shows a clock reading ("19:59") as seven-segment digits drawn
 // with rectangles: they fill whatever space they get, so they read from
 // across the table, and turning them 180° for the players opposite is a
 // matter of mirroring positions.
-type digits struct {
+type Digits struct {
 	widget.BaseWidget
 	text    string
-	rotated bool
+	Rotated bool
 	colour  color.Color // nil: the theme's foreground
-	// changes counts text changes, for the redraw measurements.
-	changes int
+	// Changes counts text changes, for the redraw measurements.
+	Changes int
 }
 
-func newDigits(text string) *digits {
-	d := &digits{text: text}
+func NewDigits(text string) *Digits {
+	d := &Digits{text: text}
 	d.ExtendBaseWidget(d)
 	return d
 }
 
 // SetText shows text; the same text again changes nothing on screen.
-func (d *digits) SetText(text string) {
+func (d *Digits) SetText(text string) {
 	if text == d.text && !everyFrame {
 		return
 	}
 	d.text = text
-	d.changes++
+	d.Changes++
 	d.Refresh()
 }
 
 // Text is what the digits show.
-func (d *digits) Text() string { return d.text }
+func (d *Digits) Text() string { return d.text }
 
 // SetRotated turns the digits upside down (true) or back.
-func (d *digits) SetRotated(r bool) {
-	if r != d.rotated {
-		d.rotated = r
+func (d *Digits) SetRotated(r bool) {
+	if r != d.Rotated {
+		d.Rotated = r
 		d.Refresh()
 	}
 }
 
 // SetColour changes the colour (nil for the theme's foreground).
-func (d *digits) SetColour(c color.Color) {
+func (d *Digits) SetColour(c color.Color) {
 	if c == d.colour {
 		return
 	}
@@ -58,7 +58,7 @@ func (d *digits) SetColour(c color.Color) {
 	d.Refresh()
 }
 
-func (d *digits) CreateRenderer() fyne.WidgetRenderer { return &digitsRenderer{d: d} }
+func (d *Digits) CreateRenderer() fyne.WidgetRenderer { return &digitsRenderer{d: d} }
 
 // segments of a digit: a top, b top right, c bottom right, d bottom,
 // e bottom left, f top left, g middle.
@@ -68,7 +68,7 @@ var segmentsOf = map[rune]string{
 }
 
 type digitsRenderer struct {
-	d     *digits
+	d     *Digits
 	rects []*canvas.Rectangle
 	objs  []fyne.CanvasObject
 }
@@ -114,7 +114,7 @@ func (r *digitsRenderer) Layout(size fyne.Size) {
 
 	n := 0
 	place := func(x, y, w, hh float32) {
-		if r.d.rotated {
+		if r.d.Rotated {
 			x, y = size.Width-x-w, size.Height-y-hh
 		}
 		rect := r.rect(n)

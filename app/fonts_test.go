@@ -46,7 +46,7 @@ func TestFonts_EveryRuneTheAppDrawsHasAGlyph(t *testing.T) {
 	collectJSONStrings(t, "../assets/games/*.json", true, add)
 	require.Contains(t, where, 'A', "found the app's text")
 
-	th := themeFor("")
+	th := ThemeFor("")
 	styles := map[string]struct {
 		style    fyne.TextStyle
 		fallback fyne.Resource
@@ -94,7 +94,7 @@ func TestFonts_EveryRuneTheAppDrawsHasAGlyph(t *testing.T) {
 // first run, so the app's symbols font (which has a space) must match Noto
 // Sans there, or every label would move.
 func TestFonts_SymbolsFontKeepsNotoSansMetrics(t *testing.T) {
-	th := themeFor("")
+	th := ThemeFor("")
 	for _, s := range []fyne.TextStyle{{}, {Bold: true}, {Italic: true}, {Bold: true, Italic: true}} {
 		sym := parseFace(t, th.Font(s))
 		noto := parseFace(t, theme.DefaultTextFont())

@@ -11,45 +11,45 @@ import (
 	"boardside/companion"
 )
 
-// gameBar is the top bar of every game screen: Back, the game's name,
+// GameBar is the top bar of every game screen: Back, the game's name,
 // Undo, History, New game, Share, and turning the display to the other
 // side; on a narrow screen all but Home, the name and Undo sit in a menu.
-type gameBar struct {
-	content fyne.CanvasObject
+type GameBar struct {
+	Content fyne.CanvasObject
 	back    *widget.Button
-	undo    *widget.Button
-	history *widget.Button
+	Undo    *widget.Button
+	History *widget.Button
 	newGame *widget.Button
-	turn    *widget.Button
+	Turn    *widget.Button
 	share   *widget.Button
 	more    *widget.Button // ⋮: the folded buttons, on a narrow bar
 	win     fyne.Window
 	rotated bool
 }
 
-func newGameBar(u *UI, g *Game, s *companion.Session, onTurn func(rotated bool)) *gameBar {
-	b := &gameBar{}
-	b.back = widget.NewButtonWithIcon(lang.L("Home"), theme.HomeIcon(), u.showHome)
+func NewGameBar(u *UI, g *Game, s *companion.Session, onTurn func(rotated bool)) *GameBar {
+	b := &GameBar{}
+	b.back = widget.NewButtonWithIcon(lang.L("Home"), theme.HomeIcon(), u.ShowHome)
 	title := widget.NewLabelWithStyle(g.Name, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	title.Truncation = fyne.TextTruncateEllipsis
-	b.undo = widget.NewButtonWithIcon(lang.L("Undo"), theme.ContentUndoIcon(), func() {
+	b.Undo = widget.NewButtonWithIcon(lang.L("Undo"), theme.ContentUndoIcon(), func() {
 		if err := s.Undo(); err != nil {
-			u.showError(err)
+			u.ShowError(err)
 		}
 	})
-	b.history = widget.NewButtonWithIcon(lang.L("History"), theme.HistoryIcon(), func() {
-		h := newHistoryScreen(u, g, s, func() { u.openGame(g) })
-		u.show(h.content)
+	b.History = widget.NewButtonWithIcon(lang.L("History"), theme.HistoryIcon(), func() {
+		h := newHistoryScreen(u, g, s, func() { u.OpenGame(g) })
+		u.Show(h.content)
 	})
 	b.newGame = widget.NewButtonWithIcon(lang.L("New game"), theme.ContentAddIcon(), func() {
 		dialog.ShowConfirm(lang.L("New game"), lang.L("End this game and start a new one? Undo cannot bring it back."),
 			func(ok bool) {
 				if ok {
-					u.newGame(g)
+					u.NewGame(g)
 				}
-			}, u.win)
+			}, u.Win)
 	})
-	b.turn = widget.NewButtonWithIcon(lang.L("Turn to the other side"), theme.ViewRefreshIcon(), func() {
+	b.Turn = widget.NewButtonWithIcon(lang.L("Turn to the other side"), theme.ViewRefreshIcon(), func() {
 		b.rotated = !b.rotated
 		onTurn(b.rotated)
 	})
@@ -60,14 +60,14 @@ func newGameBar(u *UI, g *Game, s *companion.Session, onTurn func(rotated bool))
 	b.share = widget.NewButtonWithIcon(shareText, theme.MailForwardIcon(), func() {
 		h, err := u.startSharing(g, s)
 		if err != nil {
-			u.showError(err)
+			u.ShowError(err)
 			return
 		}
-		u.show(newShareScreen(u, g, h, func() { u.openGame(g) }).content)
+		u.Show(newShareScreen(u, g, h, func() { u.OpenGame(g) }).content)
 	})
 	// Flat, like a toolbar: the bar stays quiet beside the game, and a running
 	// timer's once-a-second repaint has six fewer fills to draw.
-	for _, x := range []*widget.Button{b.back, b.undo, b.history, b.newGame, b.share, b.turn} {
+	for _, x := range []*widget.Button{b.back, b.Undo, b.History, b.newGame, b.share, b.Turn} {
 		x.Importance = widget.LowImportance
 	}
 	if g.Share == nil || !canHost { // a browser joins tables; it cannot host one
@@ -75,19 +75,19 @@ func newGameBar(u *UI, g *Game, s *companion.Session, onTurn func(rotated bool))
 	}
 	b.more = widget.NewButtonWithIcon("", theme.MoreVerticalIcon(), b.showMenu)
 	b.more.Importance = widget.LowImportance
-	b.content = container.New(&gameBarLayout{b: b}, b.back, title, b.undo, b.history, b.newGame, b.share, b.turn, b.more)
-	b.win = u.win
+	b.Content = container.New(&gameBarLayout{b: b}, b.back, title, b.Undo, b.History, b.newGame, b.share, b.Turn, b.more)
+	b.win = u.Win
 	return b
 }
 
 // showMenu opens, under the ⋮ button, what a narrow bar has no room for.
-func (b *gameBar) showMenu() {
+func (b *GameBar) showMenu() {
 	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(b.more).Add(fyne.NewPos(0, b.more.Size().Height))
 	widget.ShowPopUpMenuAtPosition(b.menu(), b.win.Canvas(), pos)
 }
 
 // menu holds the folded buttons' actions, in the bar's order.
-func (b *gameBar) menu() *fyne.Menu {
+func (b *GameBar) menu() *fyne.Menu {
 	var items []*fyne.MenuItem
 	for _, x := range b.folded() {
 		items = append(items, fyne.NewMenuItemWithIcon(x.Text, x.Icon, x.OnTapped))
@@ -96,9 +96,9 @@ func (b *gameBar) menu() *fyne.Menu {
 }
 
 // folded are the visible buttons a narrow bar keeps in its menu.
-func (b *gameBar) folded() []*widget.Button {
+func (b *GameBar) folded() []*widget.Button {
 	var out []*widget.Button
-	for _, x := range []*widget.Button{b.history, b.newGame, b.share, b.turn} {
+	for _, x := range []*widget.Button{b.History, b.newGame, b.share, b.Turn} {
 		if x.Visible() {
 			out = append(out, x)
 		}
@@ -112,7 +112,7 @@ func (b *gameBar) folded() []*widget.Button {
 // Undo, and puts the rest behind the ⋮ button at the right end; the
 // folded buttons are put out of the window, so nothing there takes a tap.
 type gameBarLayout struct {
-	b      *gameBar
+	b      *GameBar
 	narrow bool
 }
 
@@ -176,36 +176,36 @@ func (l *gameBarLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	return fyne.NewSize(objs[0].MinSize().Width+60+objs[2].MinSize().Width+objs[7].MinSize().Width+3*theme.Padding(), h)
 }
 
-// refresh enables Undo only when there is something to undo.
-func (b *gameBar) refresh(v companion.View) {
+// Refresh enables Undo only when there is something to undo.
+func (b *GameBar) Refresh(v companion.View) {
 	if v.CanUndo {
-		b.undo.Enable()
+		b.Undo.Enable()
 	} else {
-		b.undo.Disable()
+		b.Undo.Disable()
 	}
 }
 
-// newGame replaces a game's session with a fresh one and shows it.
-func (u *UI) newGame(g *Game) {
+// NewGame replaces a game's session with a fresh one and shows it.
+func (u *UI) NewGame(g *Game) {
 	u.stopSharing(g.ID) // devices follow a game, not a game kind
 	u.mu.Lock()
 	delete(u.sessions, g.ID)
 	u.mu.Unlock()
-	u.openGame(g)
+	u.OpenGame(g)
 }
 
-// visibility shows and hides objects and remembers whether anything
+// Visibility shows and hides objects and remembers whether anything
 // changed: a container lays its children out again only when refreshed,
 // so the screen is refreshed once after a render that showed or hid
 // something, and not at all on a render that only changed text.
-type visibility struct{ changed bool }
+type Visibility struct{ Changed bool }
 
-func (v *visibility) set(show bool, objs ...fyne.CanvasObject) {
+func (v *Visibility) Set(show bool, objs ...fyne.CanvasObject) {
 	for _, o := range objs {
 		if o.Visible() == show {
 			continue
 		}
-		v.changed = true
+		v.Changed = true
 		if show {
 			o.Show()
 		} else {
@@ -214,48 +214,48 @@ func (v *visibility) set(show bool, objs ...fyne.CanvasObject) {
 	}
 }
 
-// apply lays out content again if anything was shown or hidden.
-func (v *visibility) apply(content fyne.CanvasObject) {
-	if v.changed {
+// Apply lays out content again if anything was shown or hidden.
+func (v *Visibility) Apply(content fyne.CanvasObject) {
+	if v.Changed {
 		content.Refresh()
-		v.changed = false
+		v.Changed = false
 	}
 }
 
-// bigButton is a button for the common thing: high importance.
-func bigButton(text string, icon fyne.Resource, tapped func()) *widget.Button {
+// BigButton is a button for the common thing: high importance.
+func BigButton(text string, icon fyne.Resource, tapped func()) *widget.Button {
 	b := widget.NewButtonWithIcon(text, icon, tapped)
 	b.Importance = widget.HighImportance
 	return b
 }
 
-// buttonRow lays out the visible buttons side by side, equally wide and
+// ButtonRow lays out the visible buttons side by side, equally wide and
 // tall enough to hit without looking twice.
-func buttonRow(buttons ...fyne.CanvasObject) fyne.CanvasObject {
-	return container.New(&foldGrid{height: 64}, buttons...)
+func ButtonRow(buttons ...fyne.CanvasObject) fyne.CanvasObject {
+	return container.New(&FoldGrid{Height: 64}, buttons...)
 }
 
-// tallLayout gives its content at least a minimum height.
-type tallLayout struct{ height float32 }
+// TallLayout gives its content at least a minimum height.
+type TallLayout struct{ Height float32 }
 
-func (l tallLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+func (l TallLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	for _, o := range objs {
 		o.Move(fyne.NewPos(0, 0))
 		o.Resize(size)
 	}
 }
 
-func (l tallLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+func (l TallLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	var s fyne.Size
 	for _, o := range objs {
 		s = s.Max(o.MinSize())
 	}
-	return fyne.NewSize(s.Width, max(s.Height, l.height))
+	return fyne.NewSize(s.Width, max(s.Height, l.Height))
 }
 
-// setLabel changes a label's text only when it differs: Label.SetText
+// SetLabel changes a label's text only when it differs: Label.SetText
 // re-renders even for the same text, and screens render every second.
-func setLabel(l *widget.Label, text string) {
+func SetLabel(l *widget.Label, text string) {
 	if l.Text != text {
 		l.SetText(text)
 	}

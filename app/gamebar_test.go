@@ -15,8 +15,8 @@ import (
 // inside the window with a size.
 func barButtons(u *UI) map[string]shown {
 	out := map[string]shown{}
-	for _, it := range u.screenList() {
-		if it.Kind == "button" && it.Y < 50 && it.W > 0 && it.X >= 0 && it.X+it.W <= u.win.Canvas().Size().Width {
+	for _, it := range u.ScreenList() {
+		if it.Kind == "button" && it.Y < 50 && it.W > 0 && it.X >= 0 && it.X+it.W <= u.Win.Canvas().Size().Width {
 			out[it.Text] = it
 		}
 	}
@@ -28,17 +28,17 @@ func barButtons(u *UI) map[string]shown {
 // one tap away behind ⋮; at 900 everything is on the bar.
 func TestGameBar_FoldsIntoAMenuOnAPhone(t *testing.T) {
 	u := newTestEnv(t).start(t)
-	u.openGame(u.game(mm.Game))
-	require.NoError(t, u.session(mm.Game).Dispatch(&mm.Start{}))
+	u.OpenGame(u.Game(mm.Game))
+	require.NoError(t, u.Session(mm.Game).Dispatch(&mm.Start{}))
 
-	u.win.Resize(fyne.NewSize(900, 640))
+	u.Win.Resize(fyne.NewSize(900, 640))
 	wide := barButtons(u)
 	for _, name := range []string{"Home", "Undo", "History", "New game", "Share", "Turn to the other side"} {
 		assert.Contains(t, wide, name, "on the wide bar")
 	}
 	assert.NotContains(t, wide, "", "no ⋮ when everything fits")
 
-	u.win.Resize(fyne.NewSize(400, 800))
+	u.Win.Resize(fyne.NewSize(400, 800))
 	narrow := barButtons(u)
 	assert.Contains(t, narrow, "Home")
 	assert.Contains(t, narrow, "Undo")
@@ -46,7 +46,7 @@ func TestGameBar_FoldsIntoAMenuOnAPhone(t *testing.T) {
 	for _, name := range []string{"History", "New game", "Share", "Turn to the other side"} {
 		assert.NotContains(t, narrow, name, "folded away, out of reach")
 	}
-	title, ok := findShown(u.screenList(), "label", "Magic Maze on Mars")
+	title, ok := findShown(u.ScreenList(), "label", "Magic Maze on Mars")
 	require.True(t, ok)
 	home, undo := narrow["Home"], narrow["Undo"]
 	assert.GreaterOrEqual(t, title.X, home.X+home.W, "the name after Home")
@@ -55,8 +55,8 @@ func TestGameBar_FoldsIntoAMenuOnAPhone(t *testing.T) {
 
 	// ⋮ opens the folded buttons as a menu; History there opens History.
 	more := narrow[""]
-	test.TapCanvas(u.win.Canvas(), fyne.NewPos(more.X+more.W/2, more.Y+more.H/2))
-	require.NotNil(t, u.win.Canvas().Overlays().Top(), "a menu opened")
+	test.TapCanvas(u.Win.Canvas(), fyne.NewPos(more.X+more.W/2, more.Y+more.H/2))
+	require.NotNil(t, u.Win.Canvas().Overlays().Top(), "a menu opened")
 	m := openMarsMazeBar(t, u)
 	var items []string
 	for _, it := range m.menu().Items {
@@ -64,13 +64,13 @@ func TestGameBar_FoldsIntoAMenuOnAPhone(t *testing.T) {
 	}
 	assert.Equal(t, []string{"History", "New game", "Share", "Turn to the other side"}, items)
 	m.menu().Items[0].Action()
-	assert.Contains(t, texts(u.current), "Back", "History's screen")
+	assert.Contains(t, texts(u.Current), "Back", "History's screen")
 }
 
 // openMarsMazeBar is the bar of the Magic Maze screen showing.
-func openMarsMazeBar(t *testing.T, u *UI) *gameBar {
+func openMarsMazeBar(t *testing.T, u *UI) *GameBar {
 	t.Helper()
 	m := openMarsMaze(t, u)
-	u.win.Resize(fyne.NewSize(400, 800))
+	u.Win.Resize(fyne.NewSize(400, 800))
 	return m.bar
 }

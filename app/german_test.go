@@ -109,8 +109,8 @@ func TestGerman_NoEnglishOnAnyScreen(t *testing.T) {
 		env := newTestEnv(t)
 		u := env.start(t)
 		sc.show(t, env, u)
-		u.win.Resize(fyne.NewSize(412, 915))
-		for _, it := range u.screenList() {
+		u.Win.Resize(fyne.NewSize(412, 915))
+		for _, it := range u.ScreenList() {
 			if it.Kind == "entry" { // what a player typed, or a link
 				continue
 			}
@@ -120,7 +120,7 @@ func TestGerman_NoEnglishOnAnyScreen(t *testing.T) {
 			}
 		}
 		u.stopCurrent()
-		u.win.Close()
+		u.Win.Close()
 	}
 	slices.Sort(found)
 	assert.Empty(t, slices.Compact(found))
@@ -140,7 +140,7 @@ func TestGerman_TheCheckFindsEnglish(t *testing.T) {
 // TestErrors_ShownAsSentences: the rules' errors, lower-case as Go writes
 // them, reach a player starting with a capital, in either language.
 func TestErrors_ShownAsSentences(t *testing.T) {
-	assert.Equal(t, "That is not the PIN", translateError(errWrongPIN))
+	assert.Equal(t, "That is not the PIN", TranslateError(ErrWrongPIN))
 	setLanguage(t, "de")
-	assert.Equal(t, "Das ist nicht die PIN", translateError(errWrongPIN))
+	assert.Equal(t, "Das ist nicht die PIN", TranslateError(ErrWrongPIN))
 }

@@ -15,15 +15,15 @@ import (
 // shows up as a diff of testdata/home.xml and testdata/home.png.
 func TestHome_Golden(t *testing.T) {
 	u := newTestEnv(t).start(t)
-	u.win.Resize(fyne.NewSize(800, 520))
-	test.AssertRendersToMarkup(t, "home.xml", u.win.Canvas())
-	test.AssertRendersToImage(t, "home.png", u.win.Canvas())
+	u.Win.Resize(fyne.NewSize(800, 520))
+	test.AssertRendersToMarkup(t, "home.xml", u.Win.Canvas())
+	test.AssertRendersToImage(t, "home.png", u.Win.Canvas())
 }
 
 func TestHome_GoldenPhone(t *testing.T) {
 	u := newTestEnv(t).start(t)
-	u.win.Resize(fyne.NewSize(380, 720))
-	test.AssertRendersToImage(t, "home_phone.png", u.win.Canvas())
+	u.Win.Resize(fyne.NewSize(380, 720))
+	test.AssertRendersToImage(t, "home_phone.png", u.Win.Canvas())
 }
 
 // TestTimerScreens_Golden keeps both timer screens in light and dark under
@@ -33,19 +33,19 @@ func TestTimerScreens_Golden(t *testing.T) {
 		t.Run("missioncontrol_"+variant, func(t *testing.T) {
 			env := newTestEnv(t)
 			u := env.start(t)
-			applyTheme(env.app, variant)
+			ApplyTheme(env.app, variant)
 			m := openMissionControl(t, u)
-			u.win.Resize(fyne.NewSize(900, 640))
+			u.Win.Resize(fyne.NewSize(900, 640))
 			test.Tap(m.start)
 			env.clock.Advance(7*time.Minute + 26*time.Second)
-			test.AssertRendersToImage(t, "missioncontrol_"+variant+".png", u.win.Canvas())
+			test.AssertRendersToImage(t, "missioncontrol_"+variant+".png", u.Win.Canvas())
 		})
 		t.Run("marsmaze_"+variant, func(t *testing.T) {
 			env := newTestEnv(t)
 			u := env.start(t)
-			applyTheme(env.app, variant)
+			ApplyTheme(env.app, variant)
 			m := openMarsMaze(t, u)
-			u.win.Resize(fyne.NewSize(900, 640))
+			u.Win.Resize(fyne.NewSize(900, 640))
 			m.mission.SetSelected("3")
 			test.Tap(m.solo)
 			test.Tap(m.expert)
@@ -53,7 +53,7 @@ func TestTimerScreens_Golden(t *testing.T) {
 			env.clock.Advance(125 * time.Second)
 			test.Tap(m.flip)
 			env.clock.Advance(17 * time.Second)
-			test.AssertRendersToImage(t, "marsmaze_"+variant+".png", u.win.Canvas())
+			test.AssertRendersToImage(t, "marsmaze_"+variant+".png", u.Win.Canvas())
 		})
 	}
 }
@@ -96,11 +96,11 @@ func TestMainScreens_GoldenPhone(t *testing.T) {
 			t.Run(sc.name+"_"+variant, func(t *testing.T) {
 				env := newTestEnv(t)
 				u := env.start(t)
-				applyTheme(env.app, variant)
-				u.win.Resize(phone)
+				ApplyTheme(env.app, variant)
+				u.Win.Resize(phone)
 				sc.show(t, env, u)
-				u.win.Resize(phone)
-				test.AssertRendersToImage(t, "phone_"+sc.name+"_"+variant+".png", u.win.Canvas())
+				u.Win.Resize(phone)
+				test.AssertRendersToImage(t, "phone_"+sc.name+"_"+variant+".png", u.Win.Canvas())
 			})
 		}
 	}

@@ -113,7 +113,7 @@ func (e *testEnv) start(t testing.TB) *UI {
 	}
 	u := New(e.app, Options{Root: root, Legacy: e.legacy, Clock: e.clock, Games: e.games,
 		Sound: func(name string) { e.sounds = append(e.sounds, name) }})
-	u.win.Resize(fyne.NewSize(900, 640))
+	u.Win.Resize(fyne.NewSize(900, 640))
 	return u
 }
 
@@ -159,7 +159,7 @@ func setLanguage(t *testing.T, code string) {
 	t.Setenv("LC_MESSAGES", "")
 	t.Setenv("LANG", map[string]string{"de": "de_DE.UTF-8", "en": "en_US.UTF-8"}[code])
 	LoadTranslations()
-	require.Equal(t, code, runningLanguage())
+	require.Equal(t, code, RunningLanguage())
 }
 
 func TestMain(m *testing.M) {
@@ -186,7 +186,7 @@ func getenv(k string) string { return os.Getenv(k) }
 // tapDialogButton taps a button in the dialog on top, as a player would.
 func tapDialogButton(t *testing.T, u *UI, text string) {
 	t.Helper()
-	top := u.win.Canvas().Overlays().Top()
+	top := u.Win.Canvas().Overlays().Top()
 	require.NotNil(t, top, "a dialog is showing")
 	test.Tap(button(t, top, text))
 }
@@ -195,11 +195,11 @@ func tapDialogButton(t *testing.T, u *UI, text string) {
 // with the widgets reachable for the test.
 func openScreen[S any](t testing.TB, u *UI, id string, build func(*UI, *Game, *companion.Session) S, content func(S) fyne.CanvasObject) S {
 	t.Helper()
-	g := u.game(id)
-	u.openGame(g)
+	g := u.Game(id)
+	u.OpenGame(g)
 	u.stopCurrent()
-	s := build(u, g, u.session(id))
-	u.current = content(s)
-	u.win.SetContent(u.current)
+	s := build(u, g, u.Session(id))
+	u.Current = content(s)
+	u.Win.SetContent(u.Current)
 	return s
 }

@@ -26,19 +26,19 @@ type historyScreen struct {
 }
 
 func (u *UI) showHistory(g *Game) {
-	s := u.session(g.ID)
+	s := u.Session(g.ID)
 	if s == nil {
-		u.showHome()
+		u.ShowHome()
 		return
 	}
-	h := newHistoryScreen(u, g, s, func() { u.showHome() })
-	u.show(h.content)
+	h := newHistoryScreen(u, g, s, func() { u.ShowHome() })
+	u.Show(h.content)
 }
 
 func newHistoryScreen(u *UI, g *Game, s *companion.Session, onBack func()) *historyScreen {
 	h := &historyScreen{u: u, g: g, s: s}
 	var bar fyne.CanvasObject
-	bar, h.back = backBar(lang.L("History of {{.Game}}", map[string]any{"Game": g.Name}), func() {
+	bar, h.back = BackBar(lang.L("History of {{.Game}}", map[string]any{"Game": g.Name}), func() {
 		h.stop()
 		onBack()
 	})
@@ -50,7 +50,7 @@ func newHistoryScreen(u *UI, g *Game, s *companion.Session, onBack func()) *hist
 	)
 	h.refresh()
 	h.stop = s.Watch(func(companion.View) { fyne.Do(h.refresh) })
-	h.content = newBorder(container.NewVBox(bar, container.NewHBox(h.undo)), nil, h.list)
+	h.content = NewBorder(container.NewVBox(bar, container.NewHBox(h.undo)), nil, h.list)
 	return h
 }
 
@@ -70,7 +70,7 @@ func (h *historyScreen) refresh() {
 
 func (h *historyScreen) onUndo() {
 	if err := h.s.Undo(); err != nil {
-		h.u.showError(err)
+		h.u.ShowError(err)
 	}
 }
 

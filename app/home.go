@@ -29,7 +29,7 @@ func newHomeScreen(u *UI) *homeScreen {
 	h.settings.Importance = widget.LowImportance // flat, like the game bar
 	h.about.Importance = widget.LowImportance
 	h.join = widget.NewButtonWithIcon(lang.L("Join a table"), theme.LoginIcon(), u.showJoin)
-	top := newFoldRow(title, container.NewHBox(h.settings, h.about))
+	top := NewFoldRow(title, container.NewHBox(h.settings, h.about))
 
 	// The join button goes above the tiles: below their worst-case height
 	// it would sit off screen on a tablet.
@@ -39,32 +39,32 @@ func newHomeScreen(u *UI) *homeScreen {
 	// opened since.
 	for i, g := range u.underWay() {
 		resume := widget.NewButtonWithIcon(lang.L("Resume {{.Game}}", map[string]any{"Game": g.Name}),
-			theme.MediaPlayIcon(), func() { u.openGame(g) })
+			theme.MediaPlayIcon(), func() { u.OpenGame(g) })
 		history := widget.NewButtonWithIcon(lang.L("History"), theme.HistoryIcon(), func() { u.showHistory(g) })
 		if i == 0 {
 			resume.Importance = widget.HighImportance
 			h.resume, h.history = resume, history
 		}
-		rows = append(rows, newFoldRow(resume, history))
+		rows = append(rows, NewFoldRow(resume, history))
 	}
 
 	var tiles []fyne.CanvasObject
 	for _, g := range u.games {
-		tile, b := newTile(g.Name, lang.L(g.Blurb), func() { u.openGame(g) })
+		tile, b := newTile(g.Name, lang.L(g.Blurb), func() { u.OpenGame(g) })
 		h.tiles[g.ID] = b
 		tiles = append(tiles, tile)
 	}
 	body := container.NewVBox(append(rows, container.New(tilesLayout{}, tiles...))...)
-	h.content = newScroll(container.NewPadded(body))
+	h.content = NewScroll(container.NewPadded(body))
 	return h
 }
 
-func (h *homeScreen) onSettings() { h.u.show(newSettingsScreen(h.u).content) }
+func (h *homeScreen) onSettings() { h.u.Show(newSettingsScreen(h.u).content) }
 
-func (h *homeScreen) onAbout() { h.u.show(newAboutScreen(h.u).content) }
+func (h *homeScreen) onAbout() { h.u.Show(newAboutScreen(h.u).content) }
 
-// backBar is the top bar of every screen below home: Back and a title.
-func backBar(title string, onBack func()) (fyne.CanvasObject, *widget.Button) {
+// BackBar is the top bar of every screen below home: Back and a title.
+func BackBar(title string, onBack func()) (fyne.CanvasObject, *widget.Button) {
 	back := widget.NewButtonWithIcon(lang.L("Back"), theme.NavigateBackIcon(), onBack)
 	t := widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	t.SizeName = theme.SizeNameSubHeadingText

@@ -32,13 +32,13 @@ func TestHome_ShowsTheFourGamesAsTiles(t *testing.T) {
 // Maze still has its Resume after Mission Control was started since.
 func TestHome_ResumesEveryGameUnderWay(t *testing.T) {
 	u := newTestEnv(t).start(t)
-	u.openGame(u.game("marsmaze"))
-	require.NoError(t, u.session("marsmaze").Dispatch(&mm.Start{}))
-	u.openGame(u.game("missioncontrol"))
-	require.NoError(t, u.session("missioncontrol").Dispatch(&mc.Start{}))
-	u.openGame(u.game("aquasphere")) // opened, nothing done: nothing to resume
-	u.showHome()
-	shown := texts(u.current)
+	u.OpenGame(u.Game("marsmaze"))
+	require.NoError(t, u.Session("marsmaze").Dispatch(&mm.Start{}))
+	u.OpenGame(u.Game("missioncontrol"))
+	require.NoError(t, u.Session("missioncontrol").Dispatch(&mc.Start{}))
+	u.OpenGame(u.Game("aquasphere")) // opened, nothing done: nothing to resume
+	u.ShowHome()
+	shown := texts(u.Current)
 	mcAt, mmAt := slices.Index(shown, "Resume Mission Control: Critical Orbit"), slices.Index(shown, "Resume Magic Maze on Mars")
 	require.True(t, mcAt >= 0 && mmAt >= 0, "both games under way: %q", shown)
 	assert.Less(t, mcAt, mmAt, "the most recent first")
@@ -51,16 +51,16 @@ func TestHome_TileOfAnUnbuiltGameSaysSo(t *testing.T) {
 	games[1] = &Game{ID: games[1].ID, Name: games[1].Name, Blurb: games[1].Blurb} // as if not built yet
 	u := newTestEnv(t, games...).start(t)
 	h := newHomeScreen(u)
-	u.show(h.content)
+	u.Show(h.content)
 
 	test.Tap(h.tiles["adele"])
-	shown := strings.Join(texts(u.current), "\n")
+	shown := strings.Join(texts(u.Current), "\n")
 	assert.Contains(t, shown, "Boardside does not support this game yet.")
 	assert.Contains(t, shown, "ADELE")
 	assert.NotContains(t, shown, "Resume")
 
-	test.Tap(button(t, u.current, "Back"))
-	assert.Contains(t, strings.Join(texts(u.current), "\n"), "Mission Control: Critical Orbit", "Back returns home")
+	test.Tap(button(t, u.Current, "Back"))
+	assert.Contains(t, strings.Join(texts(u.Current), "\n"), "Mission Control: Critical Orbit", "Back returns home")
 	assert.Empty(t, u.prefs.OpenGame())
 }
 

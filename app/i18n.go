@@ -41,8 +41,8 @@ func LoadTranslations() {
 	}
 }
 
-// runningLanguage is the language the texts are shown in right now.
-func runningLanguage() string {
+// RunningLanguage is the language the texts are shown in right now.
+func RunningLanguage() string {
 	primary, _, _ := strings.Cut(lang.SystemLocale().String(), "-")
 	if primary == "de" {
 		return "de"
@@ -50,7 +50,7 @@ func runningLanguage() string {
 	return "en"
 }
 
-// sourceText is a game data file's note of where a part comes from, in
+// SourceText is a game data file's note of where a part comes from, in
 // the running language: the shipped notes are in the translations, an
 // owner's own shows as written.
-func sourceText(s string) string { return lang.L(s) }
+func SourceText(s string) string { return lang.L(s) }

@@ -100,13 +100,13 @@ func TestTranslations_RuleErrorsHaveGerman(t *testing.T) {
 		adele.ErrSpecial, adele.ErrNotSpecial, adele.ErrNotOnConsole, adele.ErrRequirements, adele.ErrNotPlaced,
 		adele.ErrEmergencyDone, adele.ErrEmergencyFirst, adele.ErrAdeleDone, adele.ErrAdeleFirst, adele.ErrNoEmergencyCard,
 		adele.ErrAlarmsOff, adele.ErrNoAlarm, adele.ErrNoImpact, adele.ErrNoReturnFloor, adele.ErrTargeted, adele.ErrDoor,
-		adele.ErrWinner, adele.ErrSpot, errWrongPIN, errChooseRoomAndObstacle,
+		adele.ErrWinner, adele.ErrSpot, ErrWrongPIN, ErrChooseRoomAndObstacle,
 	}
 	for _, e := range errs {
 		assert.NotEmpty(t, de[e.Error()], "no German for %q", e.Error())
 	}
 
 	setLanguage(t, "de")
-	assert.Equal(t, "Es ist kein Joker mehr übrig.", translateError(mm.ErrNoJokers))
-	assert.Equal(t, `"x" is not a difficulty`, translateError(errors.New(`"x" is not a difficulty`)), "unknown messages stay as they are")
+	assert.Equal(t, "Es ist kein Joker mehr übrig.", TranslateError(mm.ErrNoJokers))
+	assert.Equal(t, `"x" is not a difficulty`, TranslateError(errors.New(`"x" is not a difficulty`)), "unknown messages stay as they are")
 }

@@ -46,26 +46,26 @@ func TestJoin_FollowAndActOnAnotherDevicesTable(t *testing.T) {
 	env := newTestEnv(t)
 	u := env.start(t)
 	q := make(queue, 64)
-	u.do = func(f func()) { q <- f }
-	u.clock = clock // the host runs on real time here
+	u.Do = func(f func()) { q <- f }
+	u.Clock = clock // the host runs on real time here
 
 	home := newHomeScreen(u)
-	u.show(home.content)
+	u.Show(home.content)
 	test.Tap(home.join)
-	j := newJoinScreen(u)
-	u.show(j.content)
+	j := NewJoinScreen(u)
+	u.Show(j.Content)
 
-	j.connect(u, "not a link")
+	j.Connect(u, "not a link")
 	q.until(t, func() bool { return strings.HasPrefix(j.status.Text, "That is not the link of a Boardside table") })
 
-	j.connect(u, srv.URL+"/?t="+h.Token())
-	shownText := func() string { return strings.Join(texts(u.current), "\n") }
+	j.Connect(u, srv.URL+"/?t="+h.Token())
+	shownText := func() string { return strings.Join(texts(u.Current), "\n") }
 	q.until(t, func() bool { return strings.Contains(shownText(), "Hourglass markers left: 2") })
 	assert.Contains(t, shownText(), "Flip")
 	q.until(t, func() bool { return strings.Contains(shownText(), "Connected") })
 
 	// Tap Flip on this device: the host's game changes.
-	test.Tap(button(t, u.current, "Flip"))
+	test.Tap(button(t, u.Current, "Flip"))
 	assert.Equal(t, 1, s.View().State.(*mm.State).MarkersLeft)
 	q.until(t, func() bool { return strings.Contains(shownText(), "Talk now, until someone acts") })
 
@@ -73,6 +73,6 @@ func TestJoin_FollowAndActOnAnotherDevicesTable(t *testing.T) {
 	require.NoError(t, s.Dispatch(&mm.Act{}))
 	q.until(t, func() bool { return !strings.Contains(shownText(), "Talk now") })
 
-	u.showHome() // leaving closes the connection
-	assert.Nil(t, u.leave)
+	u.ShowHome() // leaving closes the connection
+	assert.Nil(t, u.Leave)
 }

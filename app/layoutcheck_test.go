@@ -34,23 +34,23 @@ func layoutScreens() []layoutScreen {
 
 var shellLayoutScreens = []layoutScreen{
 	{"history", func(t *testing.T, env *testEnv, u *UI) {
-		u.openGame(u.game(mm.Game))
-		require.NoError(t, u.session(mm.Game).Dispatch(&mm.Start{}))
-		require.NoError(t, u.session(mm.Game).Dispatch(&mm.Flip{}))
-		u.showHistory(u.game(mm.Game))
+		u.OpenGame(u.Game(mm.Game))
+		require.NoError(t, u.Session(mm.Game).Dispatch(&mm.Start{}))
+		require.NoError(t, u.Session(mm.Game).Dispatch(&mm.Flip{}))
+		u.showHistory(u.Game(mm.Game))
 	}},
 	{"share", func(t *testing.T, env *testEnv, u *UI) {
 		m := openMarsMaze(t, u)
 		test.Tap(m.bar.share)
 	}},
-	{"home", func(t *testing.T, env *testEnv, u *UI) { u.showHome() }},
+	{"home", func(t *testing.T, env *testEnv, u *UI) { u.ShowHome() }},
 	{"home-resume", func(t *testing.T, env *testEnv, u *UI) {
-		u.openGame(u.game(mm.Game))
-		require.NoError(t, u.session(mm.Game).Dispatch(&mm.Start{}))
-		u.showHome()
+		u.OpenGame(u.Game(mm.Game))
+		require.NoError(t, u.Session(mm.Game).Dispatch(&mm.Start{}))
+		u.ShowHome()
 	}},
-	{"settings", func(t *testing.T, env *testEnv, u *UI) { u.show(newSettingsScreen(u).content) }},
-	{"about", func(t *testing.T, env *testEnv, u *UI) { u.show(newAboutScreen(u).content) }},
+	{"settings", func(t *testing.T, env *testEnv, u *UI) { u.Show(newSettingsScreen(u).content) }},
+	{"about", func(t *testing.T, env *testEnv, u *UI) { u.Show(newAboutScreen(u).content) }},
 	{"join", func(t *testing.T, env *testEnv, u *UI) {
 		u.showJoinLink("http://192.168.178.20:7777/?t=0123456789abcdef0123456789abcdef")
 	}},
@@ -128,19 +128,19 @@ func TestLayout_EveryScreenAtPhoneAndTabletSizes(t *testing.T) {
 					env := newTestEnv(t)
 					u := env.start(t)
 					sc.show(t, env, u)
-					u.win.Resize(size)
+					u.Win.Resize(size)
 					checked++
-					for _, v := range layoutViolations(u.screenList(), size) {
+					for _, v := range layoutViolations(u.ScreenList(), size) {
 						found = append(found, fmt.Sprintf("%.0fx%.0f %s %s: %s", size.Width, size.Height, code, sc.name, v))
 					}
 					// No window minimum wider than a 360 phone (issue 14):
 					// on a desktop Fyne keeps a window at its content's
 					// least size.
-					if w := u.win.Content().MinSize().Width; w > 360 {
+					if w := u.Win.Content().MinSize().Width; w > 360 {
 						found = append(found, fmt.Sprintf("%.0fx%.0f %s %s: the window cannot be narrower than %.0f", size.Width, size.Height, code, sc.name, w))
 					}
 					u.stopCurrent()
-					u.win.Close()
+					u.Win.Close()
 				}
 			}
 		})

@@ -9,41 +9,41 @@ import (
 	"boardside/timers"
 )
 
-// live keeps a game screen in step with its session and with time: it
+// Live keeps a game screen in step with its session and with time: it
 // renders after every change to the game, and otherwise wakes only when
 // the screen says the next visible change is due (the next second on a
 // clock, say). Nothing runs per frame.
-type live struct {
+type Live struct {
 	clock  timers.Clock
 	render func(now time.Time) (next time.Duration, again bool)
-	waker  *timers.Waker
+	Waker  *timers.Waker
 	stopW  func()
 }
 
-// startLive renders once now and then whenever needed; render runs on the
+// StartLive renders once now and then whenever needed; render runs on the
 // Fyne goroutine and returns when it wants to run again.
-func startLive(clock timers.Clock, s *companion.Session, render func(now time.Time) (time.Duration, bool)) *live {
-	l := &live{clock: clock, render: render}
-	l.waker = timers.NewWaker(clock, func() { fyne.Do(l.tick) })
-	l.stopW = s.Watch(func(companion.View) { fyne.Do(l.tick) })
-	l.tick()
+func StartLive(clock timers.Clock, s *companion.Session, render func(now time.Time) (time.Duration, bool)) *Live {
+	l := &Live{clock: clock, render: render}
+	l.Waker = timers.NewWaker(clock, func() { fyne.Do(l.Tick) })
+	l.stopW = s.Watch(func(companion.View) { fyne.Do(l.Tick) })
+	l.Tick()
 	return l
 }
 
-func (l *live) tick() {
+func (l *Live) Tick() {
 	next, again := l.render(l.clock.Now())
 	if everyFrame && again {
 		next = time.Second / 60
 	}
 	if again {
-		l.waker.After(next)
+		l.Waker.After(next)
 	} else {
-		l.waker.Stop()
+		l.Waker.Stop()
 	}
 }
 
-// stop ends the updates when the screen closes.
-func (l *live) stop() {
+// Stop ends the updates when the screen closes.
+func (l *Live) Stop() {
 	l.stopW()
-	l.waker.Stop()
+	l.Waker.Stop()
 }

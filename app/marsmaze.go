@@ -37,10 +37,10 @@ type marsMazeScreen struct {
 	u       *UI
 	s       *companion.Session
 	content fyne.CanvasObject
-	bar     *gameBar
+	bar     *GameBar
 
 	glass   *sandglass
-	digits  *digits
+	digits  *Digits
 	counts  *widget.Label // markers and jokers left
 	status  *widget.Label
 	setup   fyne.CanvasObject
@@ -55,7 +55,7 @@ type marsMazeScreen struct {
 	passTiles  *canvas.Text
 	act        *widget.Button
 	soloRow    fyne.CanvasObject
-	watch      *digits
+	watch      *Digits
 	ring       *canvas.Arc
 	nextWindow *widget.Label
 
@@ -67,22 +67,22 @@ type marsMazeScreen struct {
 	landed *widget.Check
 	won    *widget.Button
 
-	alerts   *timerAlerts
+	alerts   *TimerAlerts
 	marks    *timers.Marks
 	marksSet bool // the solo marks follow the restored stopwatch
-	flash    *flasher
-	live     *live
-	vis      visibility
+	flash    *Flasher
+	live     *Live
+	vis      Visibility
 	// pulses counts solo-mode window signals, for tests.
 	pulses int
 }
 
 func newMarsMazeScreen(u *UI, g *Game, s *companion.Session) *marsMazeScreen {
-	m := &marsMazeScreen{u: u, s: s, flash: newFlasher(u.clock)}
-	m.alerts = newTimerAlerts(u, m.flash, lang.L("The sand has run out"), lang.L("Magic Maze on Mars: the game is lost."))
-	m.bar = newGameBar(u, g, s, m.onTurn)
+	m := &marsMazeScreen{u: u, s: s, flash: NewFlasher(u.Clock)}
+	m.alerts = NewTimerAlerts(u, m.flash, lang.L("The sand has run out"), lang.L("Magic Maze on Mars: the game is lost."))
+	m.bar = NewGameBar(u, g, s, m.onTurn)
 	m.glass = newSandglass()
-	m.digits = newDigits("3:00")
+	m.digits = NewDigits("3:00")
 	m.counts = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	m.counts.SizeName = theme.SizeNameSubHeadingText
 	m.status = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
@@ -99,8 +99,8 @@ func newMarsMazeScreen(u *UI, g *Game, s *companion.Session) *marsMazeScreen {
 	shorter := widget.NewButtonWithIcon(lang.L("10 s"), theme.ContentRemoveIcon(), func() { m.changeSand(-10) })
 	longer := widget.NewButtonWithIcon(lang.L("10 s"), theme.ContentAddIcon(), func() { m.changeSand(10) })
 	var solo, expert fyne.CanvasObject
-	m.solo, solo = newWrapCheck(lang.L("Solo mode"), nil)
-	m.expert, expert = newWrapCheck(lang.L("Expert rule: pass action tiles on each flip"), nil)
+	m.solo, solo = NewWrapCheck(lang.L("Solo mode"), nil)
+	m.expert, expert = NewWrapCheck(lang.L("Expert rule: pass action tiles on each flip"), nil)
 	m.checks = widget.NewLabel("")
 	m.checks.Wrapping = fyne.TextWrapWord
 	// A row each, short enough for a 360-wide phone.
@@ -111,24 +111,24 @@ func newMarsMazeScreen(u *UI, g *Game, s *companion.Session) *marsMazeScreen {
 
 	m.talkText = bannerText("", theme.TextHeadingSize())
 	m.passTiles = bannerText(lang.L("Pass your action tile to the left!"), theme.TextSubHeadingSize())
-	m.act = bigButton(lang.L("Action: someone moved"), theme.MediaFastForwardIcon(), func() { m.dispatch(&mm.Act{}) })
+	m.act = BigButton(lang.L("Action: someone moved"), theme.MediaFastForwardIcon(), func() { m.dispatch(&mm.Act{}) })
 	bg := canvas.NewRectangle(talkColour)
 	bg.CornerRadius = theme.InputRadiusSize()
 	m.talk = container.NewStack(bg, container.NewPadded(container.NewBorder(nil, nil, nil, m.act,
 		container.NewVBox(m.talkText, m.passTiles))))
 
-	m.watch = newDigits("0:00")
+	m.watch = NewDigits("0:00")
 	m.ring = canvas.NewArc(0, 360, 0.75, theme.Color(theme.ColorNamePrimary))
 	m.nextWindow = widget.NewLabel("")
 	m.marks = timers.NewMarks(mm.Default().SoloMark(), 0)
-	ring := container.New(tallLayout{height: 72}, container.NewGridWrap(fyne.NewSize(72, 72), m.ring))
+	ring := container.New(TallLayout{Height: 72}, container.NewGridWrap(fyne.NewSize(72, 72), m.ring))
 	// The sentence under the stopwatch: beside it, on a phone, it left the
 	// digits less than they need.
 	m.nextWindow.Alignment = fyne.TextAlignCenter
 	m.soloRow = container.NewVBox(container.NewBorder(nil, nil, ring, nil, m.watch), m.nextWindow)
 
-	m.start = bigButton(lang.L("Turn the sand timer over to start"), theme.MediaPlayIcon(), func() { m.dispatch(&mm.Start{}) })
-	m.flip = bigButton(lang.L("Flip"), theme.ViewRefreshIcon(), func() { m.dispatch(&mm.Flip{}) })
+	m.start = BigButton(lang.L("Turn the sand timer over to start"), theme.MediaPlayIcon(), func() { m.dispatch(&mm.Start{}) })
+	m.flip = BigButton(lang.L("Flip"), theme.ViewRefreshIcon(), func() { m.dispatch(&mm.Flip{}) })
 	m.joker = widget.NewButtonWithIcon(lang.L("Joker: talk"), theme.AccountIcon(), func() { m.dispatch(&mm.UseJoker{}) })
 	m.pause = widget.NewButtonWithIcon(lang.L("Pause"), theme.MediaPauseIcon(), func() { m.dispatch(&mm.Pause{}) })
 	m.resume = widget.NewButtonWithIcon(lang.L("Resume"), theme.MediaPlayIcon(), func() { m.dispatch(&mm.Resume{}) })
@@ -138,24 +138,24 @@ func newMarsMazeScreen(u *UI, g *Game, s *companion.Session) *marsMazeScreen {
 			if ok {
 				m.dispatch(&mm.Win{})
 			}
-		}, u.win)
+		}, u.Win)
 	})
 	m.won.Importance = widget.SuccessImportance
 
-	timerArea := container.New(splitLayout{share: 0.38, minSecond: 280}, m.glass, container.NewBorder(nil, m.counts, nil, nil, m.digits))
+	timerArea := container.New(SplitLayout{Share: 0.38, MinSecond: 280}, m.glass, container.NewBorder(nil, m.counts, nil, nil, m.digits))
 	center := container.NewBorder(nil, m.soloRow, nil, nil, timerArea)
 	bottom := container.NewVBox(m.status, m.talk,
-		buttonRow(m.start, m.flip, m.joker, m.pause, m.resume),
-		newFoldRow(m.landed, m.won))
-	body := newSetupBody(m.bar.content, m.setup, container.NewPadded(center), container.NewPadded(bottom), 0.5)
-	m.content = container.NewStack(body, m.flash.rect)
+		ButtonRow(m.start, m.flip, m.joker, m.pause, m.resume),
+		NewFoldRow(m.landed, m.won))
+	body := NewSetupBody(m.bar.Content, m.setup, container.NewPadded(center), container.NewPadded(bottom), 0.5)
+	m.content = container.NewStack(body, m.flash.Rect)
 
-	m.live = startLive(u.clock, s, m.render)
+	m.live = StartLive(u.Clock, s, m.render)
 	m.mission.OnChanged = m.onMission
 	m.solo.OnChanged = func(bool) { m.onOptions() }
 	m.expert.OnChanged = func(bool) { m.onOptions() }
 	m.landed.OnChanged = m.onLanded
-	u.leave = m.live.stop
+	u.Leave = m.live.Stop
 	return m
 }
 
@@ -163,7 +163,7 @@ func (m *marsMazeScreen) state() *mm.State { return m.s.View().State.(*mm.State)
 
 func (m *marsMazeScreen) dispatch(a companion.Action) {
 	if err := m.s.Dispatch(a); err != nil {
-		m.u.showError(err)
+		m.u.ShowError(err)
 	}
 }
 
@@ -203,14 +203,14 @@ func (m *marsMazeScreen) onTurn(rotated bool) {
 // render shows the state at now and says when something shown next changes.
 func (m *marsMazeScreen) render(now time.Time) (time.Duration, bool) {
 	next, again := m.renderState(now)
-	m.vis.apply(m.content)
+	m.vis.Apply(m.content)
 	return next, again
 }
 
 func (m *marsMazeScreen) renderState(now time.Time) (time.Duration, bool) {
 	v := m.s.View()
 	st := v.State.(*mm.State)
-	m.bar.refresh(v)
+	m.bar.Refresh(v)
 	phase := st.Sand.Phase(now)
 	rem := st.Sand.Remaining(now)
 	over, won := st.Over(now)
@@ -219,22 +219,22 @@ func (m *marsMazeScreen) renderState(now time.Time) (time.Duration, bool) {
 
 	m.digits.SetText(timers.FormatRemaining(rem))
 	m.glass.Set(st.Sand.Fraction(now), running)
-	setLabel(m.counts, lang.L("Hourglass markers left: {{.Markers}}", map[string]any{"Markers": st.MarkersLeft})+
+	SetLabel(m.counts, lang.L("Hourglass markers left: {{.Markers}}", map[string]any{"Markers": st.MarkersLeft})+
 		jokerText(st))
 
-	m.vis.set(idle, m.setup, m.start)
+	m.vis.Set(idle, m.setup, m.start)
 	if idle {
 		m.mission.SetSelected(strconv.Itoa(st.Mission))
-		setLabel(m.sand, timers.FormatElapsed(st.Sand.Total))
+		SetLabel(m.sand, timers.FormatElapsed(st.Sand.Total))
 		m.solo.SetChecked(st.Solo)
 		m.expert.SetChecked(st.Expert)
-		setLabel(m.checks, m.checklist(st))
+		SetLabel(m.checks, m.checklist(st))
 	}
 	playing := !idle && !over
-	m.vis.set(playing, m.flip, m.landed, m.won)
-	m.vis.set(playing && st.JokersLeft > 0, m.joker)
-	m.vis.set(playing && phase == timers.Running, m.pause)
-	m.vis.set(playing && phase == timers.Paused, m.resume)
+	m.vis.Set(playing, m.flip, m.landed, m.won)
+	m.vis.Set(playing && st.JokersLeft > 0, m.joker)
+	m.vis.Set(playing && phase == timers.Running, m.pause)
+	m.vis.Set(playing && phase == timers.Paused, m.resume)
 	if st.CanFlip(now) == nil {
 		m.flip.Enable()
 	} else {
@@ -243,37 +243,37 @@ func (m *marsMazeScreen) renderState(now time.Time) (time.Duration, bool) {
 	m.landed.SetChecked(st.Landed)
 
 	talking := playing && (st.Talk != "" || st.PassTiles)
-	m.vis.set(talking, m.talk)
-	m.vis.set(st.PassTiles, m.passTiles)
+	m.vis.Set(talking, m.talk)
+	m.vis.Set(st.PassTiles, m.passTiles)
 	switch st.Talk {
 	case mm.TalkAfterJoker:
-		setCanvasText(m.talkText, lang.L("Joker: talk now, until someone acts"))
+		SetCanvasText(m.talkText, lang.L("Joker: talk now, until someone acts"))
 	case mm.TalkAfterFlip:
-		setCanvasText(m.talkText, lang.L("Talk now, until someone acts"))
+		SetCanvasText(m.talkText, lang.L("Talk now, until someone acts"))
 	default:
-		setCanvasText(m.talkText, "")
+		SetCanvasText(m.talkText, "")
 	}
-	m.vis.set(st.Talk != "", m.talkText)
+	m.vis.Set(st.Talk != "", m.talkText)
 
 	switch {
 	case over && won:
 		m.digits.SetColour(theme.Color(theme.ColorNameSuccess))
-		setLabel(m.status, lang.L("Mission complete with {{.Time}} of sand left", map[string]any{"Time": timers.FormatRemaining(st.SandLeftAtWin)}))
+		SetLabel(m.status, lang.L("Mission complete with {{.Time}} of sand left", map[string]any{"Time": timers.FormatRemaining(st.SandLeftAtWin)}))
 	case over:
 		m.digits.SetColour(theme.Color(theme.ColorNameError))
 		at, _ := st.Sand.ExpiredAt(now)
-		setLabel(m.status, lang.L("The sand has run out at {{.Clock}}: the game is lost", map[string]any{"Clock": at.Local().Format("15:04:05")}))
+		SetLabel(m.status, lang.L("The sand has run out at {{.Clock}}: the game is lost", map[string]any{"Clock": at.Local().Format("15:04:05")}))
 	case phase == timers.Paused:
 		m.digits.SetColour(nil)
-		setLabel(m.status, lang.L("Paused"))
+		SetLabel(m.status, lang.L("Paused"))
 	case st.Landed:
 		m.digits.SetColour(nil)
-		setLabel(m.status, lang.L("The colonists have landed: no more flips"))
+		SetLabel(m.status, lang.L("The colonists have landed: no more flips"))
 	default:
 		m.digits.SetColour(nil)
-		setLabel(m.status, "")
+		SetLabel(m.status, "")
 	}
-	m.vis.set(m.status.Text != "", m.status)
+	m.vis.Set(m.status.Text != "", m.status)
 
 	next, again := time.Duration(0), false
 	if running {
@@ -282,8 +282,8 @@ func (m *marsMazeScreen) renderState(now time.Time) (time.Duration, bool) {
 	if d, ok := m.renderSolo(st, now, playing); ok && (!again || d < next) {
 		next, again = d, true
 	}
-	m.alerts.observe(rem, phase, st.Sand.Deadline, won || phase == timers.Idle || phase == timers.Paused)
-	m.u.keepAwake(running)
+	m.alerts.Observe(rem, phase, st.Sand.Deadline, won || phase == timers.Idle || phase == timers.Paused)
+	m.u.KeepAwake(running)
 	return next, again
 }
 
@@ -291,7 +291,7 @@ func (m *marsMazeScreen) renderState(now time.Time) (time.Duration, bool) {
 // moment the "Do something!" pawn may move, and pulses at each.
 func (m *marsMazeScreen) renderSolo(st *mm.State, now time.Time, playing bool) (time.Duration, bool) {
 	// After the end there is no pawn to move: the row goes.
-	m.vis.set(st.Solo && playing, m.soloRow)
+	m.vis.Set(st.Solo && playing, m.soloRow)
 	if !st.Solo || !playing {
 		return 0, false
 	}
@@ -304,7 +304,7 @@ func (m *marsMazeScreen) renderSolo(st *mm.State, now time.Time, playing bool) (
 	every := m.marks.Every
 	until := m.marks.UntilNext(elapsed)
 	secs := int((until + time.Second - 1) / time.Second)
-	setLabel(m.nextWindow, lang.L("Pawn may move in {{.Seconds}} s", map[string]any{"Seconds": secs}))
+	SetLabel(m.nextWindow, lang.L("Pawn may move in {{.Seconds}} s", map[string]any{"Seconds": secs}))
 	sweep := float32(360 * float64(until) / float64(every))
 	if m.ring.EndAngle != sweep {
 		m.ring.EndAngle = sweep
@@ -313,8 +313,8 @@ func (m *marsMazeScreen) renderSolo(st *mm.State, now time.Time, playing bool) (
 	if crossed := m.marks.Observe(elapsed); len(crossed) > 0 && playing {
 		// Marks missed while asleep arrive together: one pulse, one sound.
 		m.pulses++
-		m.u.playSound(soundMark)
-		m.flash.Flash(flashMark)
+		m.u.PlaySound(SoundMark)
+		m.flash.Flash(FlashMark)
 	}
 	if !playing || !st.Watch.Running {
 		return 0, false
@@ -334,7 +334,7 @@ func (m *marsMazeScreen) checklist(st *mm.State) string {
 	mi := st.MissionData()
 	lines := []string{lang.L("Mission {{.Mission}} needs:", map[string]any{"Mission": mi.Number})}
 	for _, it := range mi.Material {
-		lines = append(lines, "• "+it.In(runningLanguage()))
+		lines = append(lines, "• "+it.In(RunningLanguage()))
 	}
 	if mi.TalkFreely {
 		lines = append(lines, lang.L("In this mission everybody may talk all game long."))
@@ -344,7 +344,7 @@ func (m *marsMazeScreen) checklist(st *mm.State) string {
 
 // describeMarsMaze is a history line.
 func describeMarsMaze(e companion.Entry) string {
-	a, err := decodeEntry(mm.Rules, e)
+	a, err := DecodeEntry(mm.Rules, e)
 	if err != nil {
 		return e.Kind
 	}

@@ -17,17 +17,17 @@ import (
 // joinedMars is a Magic Maze on Mars table hosted elsewhere: its sand timer
 // and the public actions.
 type joinedMars struct {
-	*joinedScreen
-	digits *digits
+	*JoinedScreen
+	digits *Digits
 	glass  *sandglass
 }
 
 func joinMarsMaze(u *UI, c *share.Client) (fyne.CanvasObject, func()) {
-	j := &joinedMars{digits: newDigits("–:––"), glass: newSandglass()}
-	center := container.New(splitLayout{share: 0.65}, j.digits, j.glass)
-	j.joinedScreen = newJoinedScreen(u, c, center, nil, j.render)
-	j.start()
-	return j.content, j.stop
+	j := &joinedMars{digits: NewDigits("–:––"), glass: newSandglass()}
+	center := container.New(SplitLayout{Share: 0.65}, j.digits, j.glass)
+	j.JoinedScreen = NewJoinedScreen(u, c, center, nil, j.render)
+	j.Start()
+	return j.Content, j.Stop
 }
 
 func (j *joinedMars) render(state json.RawMessage) (time.Duration, bool) {
@@ -35,7 +35,7 @@ func (j *joinedMars) render(state json.RawMessage) (time.Duration, bool) {
 	if json.Unmarshal(state, &p) != nil {
 		return 0, false
 	}
-	rem := j.remaining(p.Sand)
+	rem := j.Remaining(p.Sand)
 	j.digits.SetText(timers.FormatRemaining(rem))
 	if p.Sand.TotalMs > 0 {
 		j.glass.Set(float64(rem.Milliseconds())/float64(p.Sand.TotalMs), p.Sand.Running)
@@ -44,15 +44,15 @@ func (j *joinedMars) render(state json.RawMessage) (time.Duration, bool) {
 	playing := p.Sand.Started && !over && !p.Won
 	switch {
 	case p.Won:
-		setLabel(j.status, lang.L("Mission complete"))
+		SetLabel(j.Status, lang.L("Mission complete"))
 	case over:
-		setLabel(j.status, lang.L("The sand has run out"))
+		SetLabel(j.Status, lang.L("The sand has run out"))
 	case p.Sand.Started && !p.Sand.Running:
-		setLabel(j.status, lang.L("Paused"))
+		SetLabel(j.Status, lang.L("Paused"))
 	default:
-		setLabel(j.status, lang.L("Mission {{.Mission}}", map[string]any{"Mission": p.Mission}))
+		SetLabel(j.Status, lang.L("Mission {{.Mission}}", map[string]any{"Mission": p.Mission}))
 	}
-	setLabel(j.info, lang.L("Hourglass markers left: {{.Markers}}", map[string]any{"Markers": p.MarkersLeft}))
+	SetLabel(j.Info, lang.L("Hourglass markers left: {{.Markers}}", map[string]any{"Markers": p.MarkersLeft}))
 	talk := ""
 	if playing && p.Talk == mm.TalkAfterJoker {
 		talk = lang.L("Joker: talk now, until someone acts")
@@ -62,26 +62,26 @@ func (j *joinedMars) render(state json.RawMessage) (time.Duration, bool) {
 	if playing && p.PassTiles {
 		talk = strings.TrimSpace(talk + " " + lang.L("Pass your action tile to the left!"))
 	}
-	setLabel(j.banner, talk)
-	j.vis.set(talk != "", j.banner)
-	var bs []action
+	SetLabel(j.Banner, talk)
+	j.Vis.Set(talk != "", j.Banner)
+	var bs []Action
 	if !p.Sand.Started {
-		bs = append(bs, action{text: lang.L("Turn the sand timer over to start"), kind: "start", main: true})
+		bs = append(bs, Action{Text: lang.L("Turn the sand timer over to start"), Kind: "start", Main: true})
 	}
 	if playing {
-		bs = append(bs, action{text: lang.L("Flip"), kind: "flip", main: true, off: p.Landed || p.MarkersLeft <= 0})
+		bs = append(bs, Action{Text: lang.L("Flip"), Kind: "flip", Main: true, Off: p.Landed || p.MarkersLeft <= 0})
 		if talk != "" {
-			bs = append(bs, action{text: lang.L("Action: someone moved"), kind: "act"})
+			bs = append(bs, Action{Text: lang.L("Action: someone moved"), Kind: "act"})
 		}
 		if p.JokersLeft > 0 {
-			bs = append(bs, action{text: lang.L("Joker: talk"), kind: "useJoker"})
+			bs = append(bs, Action{Text: lang.L("Joker: talk"), Kind: "useJoker"})
 		}
 		if p.Sand.Running {
-			bs = append(bs, action{text: lang.L("Pause"), kind: "pause"})
+			bs = append(bs, Action{Text: lang.L("Pause"), Kind: "pause"})
 		} else {
-			bs = append(bs, action{text: lang.L("Resume"), kind: "resume"})
+			bs = append(bs, Action{Text: lang.L("Resume"), Kind: "resume"})
 		}
 	}
-	j.setButtons(bs...)
+	j.SetButtons(bs...)
 	return rem, playing && p.Sand.Running
 }

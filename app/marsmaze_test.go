@@ -107,7 +107,7 @@ func TestMarsMaze_UndoOfAFlip(t *testing.T) {
 	env.clock.Advance(150 * time.Second)
 	test.Tap(m.flip)
 	require.Equal(t, "2:30", m.digits.Text())
-	test.Tap(m.bar.undo)
+	test.Tap(m.bar.Undo)
 	assert.Equal(t, "0:30", m.digits.Text(), "the deadline before the flip is back")
 	assert.True(t, strings.HasPrefix(m.counts.Text, "Hourglass markers left: 3"))
 	assert.False(t, m.talk.Visible())
@@ -122,7 +122,7 @@ func TestMarsMaze_SandRunsOut(t *testing.T) {
 	assert.Equal(t, "0:00", m.digits.Text())
 	assert.Contains(t, m.status.Text, "The sand has run out at")
 	assert.False(t, m.flip.Visible())
-	assert.Equal(t, soundTimeUp, env.sounds[len(env.sounds)-1])
+	assert.Equal(t, SoundTimeUp, env.sounds[len(env.sounds)-1])
 	assert.Equal(t, 0.0, m.glass.fraction)
 }
 
@@ -170,23 +170,23 @@ func TestMarsMaze_SoloStopwatchPulsesEveryTenSeconds(t *testing.T) {
 	assert.Equal(t, "Pawn may move in 1 s", m.nextWindow.Text)
 	env.clock.Advance(time.Second)
 	assert.Equal(t, 1, m.pulses, "0:10: the pawn may move")
-	assert.Equal(t, []string{soundMark}, env.sounds)
+	assert.Equal(t, []string{SoundMark}, env.sounds)
 	env.clock.Advance(20 * time.Second)
 	assert.Equal(t, 3, m.pulses, "0:20 and 0:30")
 
 	// Asleep for 35 s (no wake-ups): the three missed windows come as one.
-	m.live.waker.Stop()
+	m.live.Waker.Stop()
 	env.clock.Set(env.clock.Now().Add(35 * time.Second))
-	m.live.tick()
+	m.live.Tick()
 	assert.Equal(t, 4, m.pulses, "one pulse for the windows missed asleep")
-	assert.Equal(t, 4, strings.Count(strings.Join(env.sounds, " "), soundMark), "one sound, not a burst")
+	assert.Equal(t, 4, strings.Count(strings.Join(env.sounds, " "), SoundMark), "one sound, not a burst")
 }
 
 func TestMarsMaze_TurnToTheOtherSide(t *testing.T) {
 	u := newTestEnv(t).start(t)
 	m := openMarsMaze(t, u)
-	test.Tap(m.bar.turn)
-	assert.True(t, m.digits.rotated)
+	test.Tap(m.bar.Turn)
+	assert.True(t, m.digits.Rotated)
 	assert.True(t, m.glass.rotated)
 }
 
@@ -198,10 +198,10 @@ func TestMarsMaze_StateStaysInTheSession(t *testing.T) {
 	test.Tap(m.start)
 	env.clock.Advance(40 * time.Second)
 	test.Tap(m.flip)
-	u.win.Close()
+	u.Win.Close()
 
 	u2 := env.start(t)
-	st := u2.session("marsmaze").View().State.(*mm.State)
+	st := u2.Session("marsmaze").View().State.(*mm.State)
 	assert.Equal(t, 5, st.Mission)
 	assert.Equal(t, 3, st.MarkersLeft)
 	assert.Equal(t, 40*time.Second, st.Sand.Remaining(env.clock.Now()))
@@ -226,24 +226,24 @@ func TestMarsMaze_ReopeningASoloGameDoesNotPulseForPastWindows(t *testing.T) {
 // marsMazeLayoutScreens are Magic Maze on Mars's screens for the layout check (layoutcheck_test.go).
 var marsMazeLayoutScreens = []layoutScreen{
 	{"marsmaze-solo", func(t *testing.T, env *testEnv, u *UI) {
-		u.openGame(u.game(mm.Game))
-		require.NoError(t, u.session(mm.Game).Dispatch(&mm.SetOptions{Solo: true, Expert: true}))
-		require.NoError(t, u.session(mm.Game).Dispatch(&mm.Start{}))
+		u.OpenGame(u.Game(mm.Game))
+		require.NoError(t, u.Session(mm.Game).Dispatch(&mm.SetOptions{Solo: true, Expert: true}))
+		require.NoError(t, u.Session(mm.Game).Dispatch(&mm.Start{}))
 	}},
 	{"marsmaze-won", func(t *testing.T, env *testEnv, u *UI) {
-		u.openGame(u.game(mm.Game))
-		require.NoError(t, u.session(mm.Game).Dispatch(&mm.Start{}))
-		require.NoError(t, u.session(mm.Game).Dispatch(&mm.Win{}))
+		u.OpenGame(u.Game(mm.Game))
+		require.NoError(t, u.Session(mm.Game).Dispatch(&mm.Start{}))
+		require.NoError(t, u.Session(mm.Game).Dispatch(&mm.Win{}))
 	}},
-	{"marsmaze", func(t *testing.T, env *testEnv, u *UI) { u.openGame(u.game(mm.Game)) }},
+	{"marsmaze", func(t *testing.T, env *testEnv, u *UI) { u.OpenGame(u.Game(mm.Game)) }},
 	{"marsmaze-running", func(t *testing.T, env *testEnv, u *UI) {
-		u.openGame(u.game(mm.Game))
-		require.NoError(t, u.session(mm.Game).Dispatch(&mm.Start{}))
+		u.OpenGame(u.Game(mm.Game))
+		require.NoError(t, u.Session(mm.Game).Dispatch(&mm.Start{}))
 	}},
 	{"marsmaze-lost", func(t *testing.T, env *testEnv, u *UI) {
-		u.openGame(u.game(mm.Game))
-		require.NoError(t, u.session(mm.Game).Dispatch(&mm.Start{}))
+		u.OpenGame(u.Game(mm.Game))
+		require.NoError(t, u.Session(mm.Game).Dispatch(&mm.Start{}))
 		env.clock.Advance(4 * time.Minute)
-		u.current.Refresh() // lays out again what the end showed and hid, as the next frame would
+		u.Current.Refresh() // lays out again what the end showed and hid, as the next frame would
 	}},
 }

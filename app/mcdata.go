@@ -19,7 +19,7 @@ import (
 
 // loadMCData makes the game use the owner's data when they saved some.
 func (u *UI) loadMCData(g *Game) []string {
-	return u.loadOwnData(mc.Game, g.Name, func(name string, b []byte) error {
+	return u.LoadOwnData(mc.Game, g.Name, func(name string, b []byte) error {
 		d, err := mc.ParseData(name, b)
 		if err == nil {
 			useMCData(g, d)
@@ -58,7 +58,7 @@ var unlockKinds = []string{mc.UnlockYellow, mc.UnlockBlue, mc.UnlockGreen, mc.Un
 
 func newMCDataScreen(u *UI, g *Game, current *mc.Data, onBack func()) *mcDataScreen {
 	s := &mcDataScreen{u: u, g: g, draft: copyData(current), unlockCount: map[string]*widget.Label{}, selected: -1}
-	bar, _ := backBar(lang.L("Mission Control game data"), onBack)
+	bar, _ := BackBar(lang.L("Mission Control game data"), onBack)
 
 	// Unlock mix
 	var unlockRows []fyne.CanvasObject
@@ -68,7 +68,7 @@ func newMCDataScreen(u *UI, g *Game, current *mc.Data, onBack func()) *mcDataScr
 		more := widget.NewButtonWithIcon("", theme.ContentAddIcon(), func() { s.changeUnlock(k, 1) })
 		unlockRows = append(unlockRows, container.NewHBox(widget.NewLabel(unlockName(k)), less, s.unlockCount[k], more))
 	}
-	unlockTab := newScroll(container.NewVBox(append([]fyne.CanvasObject{s.sourceLabel(func(d *mc.Data) string { return d.UnlockDeck.Source })}, unlockRows...)...))
+	unlockTab := NewScroll(container.NewVBox(append([]fyne.CanvasObject{s.sourceLabel(func(d *mc.Data) string { return d.UnlockDeck.Source })}, unlockRows...)...))
 
 	// AI cards
 	s.cards = widget.NewList(
@@ -79,7 +79,7 @@ func newMCDataScreen(u *UI, g *Game, current *mc.Data, onBack func()) *mcDataScr
 	s.cards.OnSelected = func(i widget.ListItemID) { s.selectCard(i) }
 	s.cardForm = container.NewVBox(widget.NewLabel(lang.L("Choose a card on the left.")))
 	aiTab := container.NewBorder(s.sourceLabel(func(d *mc.Data) string { return d.AIDeck.Source }), nil,
-		container.NewGridWrap(fyne.NewSize(110, 400), s.cards), nil, newScroll(s.cardForm))
+		container.NewGridWrap(fyne.NewSize(110, 400), s.cards), nil, NewScroll(s.cardForm))
 
 	// Setups
 	var setupRows []fyne.CanvasObject
@@ -92,16 +92,16 @@ func newMCDataScreen(u *UI, g *Game, current *mc.Data, onBack func()) *mcDataScr
 			e.OnChanged = func(v string) {
 				if s.draft.Setups.Entries[i].Containers[colour] != v {
 					s.draft.Setups.Entries[i].Containers[colour] = v
-					s.draft.Setups.Source = ownSource
+					s.draft.Setups.Source = OwnSource
 				}
 			}
 			row[j] = e
-			objs = append(objs, widget.NewLabel(lang.L(capitalise(colour))), container.NewGridWrap(fyne.NewSize(70, 36), e))
+			objs = append(objs, widget.NewLabel(lang.L(Capitalise(colour))), container.NewGridWrap(fyne.NewSize(70, 36), e))
 		}
 		s.setups = append(s.setups, row)
 		setupRows = append(setupRows, container.NewHBox(objs...))
 	}
-	setupTab := newScroll(container.NewVBox(append([]fyne.CanvasObject{s.sourceLabel(func(d *mc.Data) string { return d.Setups.Source })}, setupRows...)...))
+	setupTab := NewScroll(container.NewVBox(append([]fyne.CanvasObject{s.sourceLabel(func(d *mc.Data) string { return d.Setups.Source })}, setupRows...)...))
 
 	tabs := container.NewAppTabs(
 		container.NewTabItem(lang.L("Unlock deck"), unlockTab),
@@ -115,8 +115,8 @@ func newMCDataScreen(u *UI, g *Game, current *mc.Data, onBack func()) *mcDataScr
 	s.export = widget.NewButtonWithIcon(lang.L("Export"), theme.UploadIcon(), s.onExport)
 	s.importB = widget.NewButtonWithIcon(lang.L("Import"), theme.DownloadIcon(), s.onImport)
 	s.reset = widget.NewButtonWithIcon(lang.L("Reset to default"), theme.ContentUndoIcon(), s.onReset)
-	bottom := container.NewVBox(s.status, buttonRow(s.save, s.export, s.importB, s.reset))
-	s.content = newBorder(bar, container.NewPadded(bottom), narrowable(tabs))
+	bottom := container.NewVBox(s.status, ButtonRow(s.save, s.export, s.importB, s.reset))
+	s.content = NewBorder(bar, container.NewPadded(bottom), Narrowable(tabs))
 	s.refreshUnlock()
 	return s
 }
@@ -132,7 +132,7 @@ func copyData(d *mc.Data) *mc.Data {
 // sourceLabel says where a section comes from, so a default is never
 // taken for the printed card.
 func (s *mcDataScreen) sourceLabel(get func(d *mc.Data) string) fyne.CanvasObject {
-	l := widget.NewLabel(lang.L("Source: {{.Source}}", map[string]any{"Source": sourceText(get(s.draft))}))
+	l := widget.NewLabel(lang.L("Source: {{.Source}}", map[string]any{"Source": SourceText(get(s.draft))}))
 	l.Wrapping = fyne.TextWrapWord
 	l.TextStyle = fyne.TextStyle{Italic: true}
 	return l
@@ -158,7 +158,7 @@ func (s *mcDataScreen) refreshUnlock() {
 				n++
 			}
 		}
-		setLabel(s.unlockCount[k], strconv.Itoa(n))
+		SetLabel(s.unlockCount[k], strconv.Itoa(n))
 	}
 }
 
@@ -176,7 +176,7 @@ func (s *mcDataScreen) changeUnlock(kind string, delta int) {
 		}
 	}
 	s.draft.UnlockDeck.Cards = cards
-	s.draft.UnlockDeck.Source = ownSource
+	s.draft.UnlockDeck.Source = OwnSource
 	s.refreshUnlock()
 }
 
@@ -184,7 +184,7 @@ func (s *mcDataScreen) changeUnlock(kind string, delta int) {
 func (s *mcDataScreen) selectCard(i int) {
 	s.selected = i
 	card := &s.draft.AIDeck.Cards[i]
-	touched := func() { s.draft.AIDeck.Source = ownSource }
+	touched := func() { s.draft.AIDeck.Source = OwnSource }
 	dice := []string{"1", "2", "3", "4", "5", "6"}
 	stars := []string{lang.L("no star"), roleName(mc.Astronaut), roleName(mc.Houston), roleName(mc.Bengaluru), roleName(mc.Cologne)}
 	starCodes := map[string]string{stars[0]: "", stars[1]: mc.Astronaut, stars[2]: mc.Houston, stars[3]: mc.Bengaluru, stars[4]: mc.Cologne}
@@ -192,7 +192,7 @@ func (s *mcDataScreen) selectCard(i int) {
 		die := widget.NewSelect(dice, func(v string) { p.Die, _ = strconv.Atoi(v); touched() })
 		die.Selected = strconv.Itoa(p.Die)
 		star := widget.NewSelect(stars, func(v string) { p.Star = starCodes[v]; touched() })
-		star.Selected = textFor(starCodes, p.Star)
+		star.Selected = TextFor(starCodes, p.Star)
 		return []fyne.CanvasObject{widget.NewLabel(lang.L("Die")), die, widget.NewLabel(lang.L("Star")), star}
 	}
 	var rows []fyne.CanvasObject
@@ -258,10 +258,10 @@ func (s *mcDataScreen) onSave() {
 		return
 	}
 	useMCData(s.g, copyData(s.draft))
-	setLabel(s.status, lang.L("Saved. New games use your data."))
+	SetLabel(s.status, lang.L("Saved. New games use your data."))
 }
 
-func (s *mcDataScreen) refuse(err error) { s.u.refuseData(s.status, err) }
+func (s *mcDataScreen) refuse(err error) { s.u.RefuseData(s.status, err) }
 
 // exportTo writes the draft as a data file.
 func (s *mcDataScreen) exportTo(w io.Writer) error {
@@ -286,15 +286,15 @@ func (s *mcDataScreen) importFrom(name string, b []byte) error {
 	s.cards.Refresh()
 	s.cardForm.Objects = nil
 	s.cardForm.Refresh()
-	setLabel(s.status, lang.L("Imported. Save to use it."))
+	SetLabel(s.status, lang.L("Imported. Save to use it."))
 	return nil
 }
 
-func (s *mcDataScreen) onExport() { s.u.exportData(s.exportTo, s.refuse) }
+func (s *mcDataScreen) onExport() { s.u.ExportData(s.exportTo, s.refuse) }
 
-func (s *mcDataScreen) onImport() { s.u.importData(s.importFrom) }
+func (s *mcDataScreen) onImport() { s.u.ImportData(s.importFrom) }
 
-func (s *mcDataScreen) onReset() { s.u.confirmReset(s.resetToDefault) }
+func (s *mcDataScreen) onReset() { s.u.ConfirmReset(s.resetToDefault) }
 
 func (s *mcDataScreen) resetToDefault() {
 	_ = s.u.mcDataStore().Remove()
@@ -302,8 +302,8 @@ func (s *mcDataScreen) resetToDefault() {
 	s.draft = copyData(mc.Default())
 	s.refreshUnlock()
 	s.refreshSetups()
-	setLabel(s.status, lang.L("The shipped defaults are back."))
+	SetLabel(s.status, lang.L("The shipped defaults are back."))
 }
 
 // mcDataStore keeps an owner's own Mission Control data.
-func (u *UI) mcDataStore() companion.Store { return u.ownDataStore(mc.Game) }
+func (u *UI) mcDataStore() companion.Store { return u.OwnDataStore(mc.Game) }

@@ -20,8 +20,8 @@ func openDataEditor(t *testing.T, u *UI) *mcDataScreen {
 	t.Helper()
 	m := openMissionControl(t, u)
 	test.Tap(m.editData)
-	e := newMCDataScreen(u, u.game(mc.Game), m.state().Data(), func() {})
-	u.show(e.content)
+	e := newMCDataScreen(u, u.Game(mc.Game), m.state().Data(), func() {})
+	u.Show(e.content)
 	return e
 }
 
@@ -47,11 +47,11 @@ func TestDataEditor_UnlockMixSavedAndUsedByNewGames(t *testing.T) {
 
 	d := savedData(t, u)
 	assert.Len(t, d.UnlockDeck.Cards, 8)
-	assert.Equal(t, ownSource, d.UnlockDeck.Source, "no longer labelled a default")
+	assert.Equal(t, OwnSource, d.UnlockDeck.Source, "no longer labelled a default")
 
 	// A new game deals from the owner's deck.
-	u.newGame(u.game(mc.Game))
-	st := u.session(mc.Game).View().State.(*mc.State)
+	u.NewGame(u.Game(mc.Game))
+	st := u.Session(mc.Game).View().State.(*mc.State)
 	kinds := map[string]int{}
 	for _, id := range st.Unlock.Draw {
 		c, ok := st.Data().UnlockCard(id)
@@ -61,9 +61,9 @@ func TestDataEditor_UnlockMixSavedAndUsedByNewGames(t *testing.T) {
 	assert.Equal(t, map[string]int{"yellow": 1, "blue": 2, "green": 2, "redX": 3}, kinds)
 
 	// And so does the next start of the app.
-	u.win.Close()
+	u.Win.Close()
 	u2 := env.start(t)
-	assert.Equal(t, 3, countKind(u2.session(mc.Game).View().State.(*mc.State), mc.UnlockRedX))
+	assert.Equal(t, 3, countKind(u2.Session(mc.Game).View().State.(*mc.State), mc.UnlockRedX))
 }
 
 func countKind(st *mc.State, kind string) int {
@@ -143,7 +143,7 @@ func TestDataEditor_UnreadableOwnDataIsSetAside(t *testing.T) {
 	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
 	require.NoError(t, os.WriteFile(path, []byte(`{"schema":1,`), 0o644))
 	u := env.start(t)
-	shown := strings.Join(texts(u.win.Canvas().Overlays().Top()), "\n")
+	shown := strings.Join(texts(u.Win.Canvas().Overlays().Top()), "\n")
 	assert.Contains(t, shown, "Your Mission Control: Critical Orbit data could not be read, so the shipped data is used.")
 	assert.NoFileExists(t, path)
 }

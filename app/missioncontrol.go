@@ -37,9 +37,9 @@ type missionControlScreen struct {
 	u       *UI
 	s       *companion.Session
 	content fyne.CanvasObject
-	bar     *gameBar
+	bar     *GameBar
 
-	digits     *digits
+	digits     *Digits
 	status     *widget.Label // oxygen needed, or how the game ended
 	detail     *widget.Label
 	setup      fyne.CanvasObject
@@ -68,17 +68,17 @@ type missionControlScreen struct {
 	table       *mcTable
 	tableArea   fyne.CanvasObject
 
-	alerts *timerAlerts
-	flash  *flasher
-	live   *live
-	vis    visibility
+	alerts *TimerAlerts
+	flash  *Flasher
+	live   *Live
+	vis    Visibility
 }
 
 func newMissionControlScreen(u *UI, g *Game, s *companion.Session) *missionControlScreen {
-	m := &missionControlScreen{u: u, s: s, flash: newFlasher(u.clock)}
-	m.alerts = newTimerAlerts(u, m.flash, lang.L("Time's up"), lang.L("Mission Control: the time is up."))
-	m.bar = newGameBar(u, g, s, m.onTurn)
-	m.digits = newDigits("20:00")
+	m := &missionControlScreen{u: u, s: s, flash: NewFlasher(u.Clock)}
+	m.alerts = NewTimerAlerts(u, m.flash, lang.L("Time's up"), lang.L("Mission Control: the time is up."))
+	m.bar = NewGameBar(u, g, s, m.onTurn)
+	m.digits = NewDigits("20:00")
 	m.status = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	m.status.SizeName = theme.SizeNameHeadingText
 	m.status.Wrapping = fyne.TextWrapWord // "Der Sand ist um … abgelaufen: …" is longer than a phone is wide
@@ -110,10 +110,10 @@ func newMissionControlScreen(u *UI, g *Game, s *companion.Session) *missionContr
 	m.setupRoll = widget.NewButtonWithIcon(lang.L("Roll"), theme.ViewRefreshIcon(), func() { m.dispatch(&mc.RollSetup{}) })
 	m.setupShow = widget.NewLabel("")
 	var physicalBag fyne.CanvasObject
-	m.physicalBag, physicalBag = newWrapCheck(lang.L("Keep the half-valves in the real bag"), nil)
+	m.physicalBag, physicalBag = NewWrapCheck(lang.L("Keep the half-valves in the real bag"), nil)
 	m.editData = widget.NewButtonWithIcon(lang.L("Game data"), theme.DocumentCreateIcon(), func() {
-		e := newMCDataScreen(u, g, m.state().Data(), func() { u.openGame(g) })
-		u.show(e.content)
+		e := newMCDataScreen(u, g, m.state().Data(), func() { u.OpenGame(g) })
+		u.Show(e.content)
 	})
 	// A row each, short enough for a 360-wide phone.
 	m.setup = container.NewVBox(
@@ -123,11 +123,11 @@ func newMissionControlScreen(u *UI, g *Game, s *companion.Session) *missionContr
 		widget.NewLabel(lang.L("Starting setup")), container.NewHBox(m.setupPick, m.setupRoll, m.setupShow),
 		physicalBag, container.NewHBox(m.editData))
 	m.table = newMCTable(m.dispatch)
-	m.tableArea = narrowable(m.table.tabs)
+	m.tableArea = Narrowable(m.table.tabs)
 
-	m.start = bigButton(lang.L("Start"), theme.MediaPlayIcon(), func() { m.dispatch(&mc.Start{}) })
-	m.pause = bigButton(lang.L("Pause"), theme.MediaPauseIcon(), func() { m.dispatch(&mc.Pause{}) })
-	m.resume = bigButton(lang.L("Resume"), theme.MediaPlayIcon(), func() { m.dispatch(&mc.Resume{}) })
+	m.start = BigButton(lang.L("Start"), theme.MediaPlayIcon(), func() { m.dispatch(&mc.Start{}) })
+	m.pause = BigButton(lang.L("Pause"), theme.MediaPauseIcon(), func() { m.dispatch(&mc.Pause{}) })
+	m.resume = BigButton(lang.L("Resume"), theme.MediaPlayIcon(), func() { m.dispatch(&mc.Resume{}) })
 	// "Accomplished" on the button: "Mission accomplished" made it too wide
 	// for two buttons side by side on a phone; the question says it whole.
 	m.done = widget.NewButtonWithIcon(lang.L("Accomplished"), theme.ConfirmIcon(), func() {
@@ -135,7 +135,7 @@ func newMissionControlScreen(u *UI, g *Game, s *companion.Session) *missionContr
 			if ok {
 				m.dispatch(&mc.Accomplish{})
 			}
-		}, u.win)
+		}, u.Win)
 	})
 	m.done.Importance = widget.SuccessImportance
 	m.editTime = widget.NewButtonWithIcon(lang.L("Edit time"), theme.DocumentCreateIcon(), m.onEditTime)
@@ -149,15 +149,15 @@ func newMissionControlScreen(u *UI, g *Game, s *companion.Session) *missionContr
 	m.adjustRow = container.NewGridWithColumns(4, adj...)
 	m.adjustRow.Hide()
 
-	controls := buttonRow(m.start, m.pause, m.resume, m.done, m.editTime)
+	controls := ButtonRow(m.start, m.pause, m.resume, m.done, m.editTime)
 	bottom := container.NewVBox(m.status, m.detail, m.adjustRow, controls)
-	center := container.New(splitLayout{share: 0.45, minSecond: 330, stackShare: 0.3}, container.NewPadded(m.digits), m.tableArea)
-	body := newSetupBody(m.bar.content, m.setup, center, container.NewPadded(bottom), 0.5)
-	m.content = container.NewStack(body, m.flash.rect)
+	center := container.New(SplitLayout{Share: 0.45, MinSecond: 330, StackShare: 0.3}, container.NewPadded(m.digits), m.tableArea)
+	body := NewSetupBody(m.bar.Content, m.setup, center, container.NewPadded(bottom), 0.5)
+	m.content = container.NewStack(body, m.flash.Rect)
 
 	// Set the controls from the state before their handlers are attached,
 	// so showing the screen dispatches nothing.
-	m.live = startLive(u.clock, s, m.render)
+	m.live = StartLive(u.Clock, s, m.render)
 	m.difficulty.OnChanged = m.onDifficulty
 	m.aiRoles.OnChanged = m.onAIRoles
 	m.setupPick.OnChanged = m.onSetup
@@ -166,7 +166,7 @@ func newMissionControlScreen(u *UI, g *Game, s *companion.Session) *missionContr
 			m.dispatch(&mc.SetPhysicalBag{On: on})
 		}
 	}
-	u.leave = m.live.stop
+	u.Leave = m.live.Stop
 	return m
 }
 
@@ -180,7 +180,7 @@ func adjustText(sec int) string {
 
 func (m *missionControlScreen) dispatch(a companion.Action) {
 	if err := m.s.Dispatch(a); err != nil {
-		m.u.showError(err)
+		m.u.ShowError(err)
 	}
 }
 
@@ -222,7 +222,7 @@ func setupText(st *mc.State) string {
 	var parts []string
 	for _, colour := range []string{"yellow", "blue", "green"} {
 		if pos, ok := s.Containers[colour]; ok {
-			parts = append(parts, lang.L(capitalise(colour))+" "+pos)
+			parts = append(parts, lang.L(Capitalise(colour))+" "+pos)
 		}
 	}
 	text := strings.Join(parts, " · ")
@@ -239,8 +239,8 @@ func (m *missionControlScreen) changeLength(deltaSec int) {
 
 func (m *missionControlScreen) onEditTime() {
 	m.editing = !m.editing
-	m.vis.set(m.editing, m.adjustRow)
-	m.vis.apply(m.content)
+	m.vis.Set(m.editing, m.adjustRow)
+	m.vis.Apply(m.content)
 }
 
 func (m *missionControlScreen) onTurn(rotated bool) { m.digits.SetRotated(rotated) }
@@ -250,26 +250,26 @@ func (m *missionControlScreen) state() *mc.State { return m.s.View().State.(*mc.
 // render shows the state at now and says when the shown time next changes.
 func (m *missionControlScreen) render(now time.Time) (time.Duration, bool) {
 	next, again := m.renderState(now)
-	m.vis.apply(m.content)
+	m.vis.Apply(m.content)
 	return next, again
 }
 
 func (m *missionControlScreen) renderState(now time.Time) (time.Duration, bool) {
 	v := m.s.View()
 	st := v.State.(*mc.State)
-	m.bar.refresh(v)
+	m.bar.Refresh(v)
 	phase := st.Timer.Phase(now)
 	outcome := st.Outcome(now)
 	rem := st.Timer.Remaining(now)
 	m.digits.SetText(timers.FormatRemaining(rem))
 
 	idle := phase == timers.Idle
-	m.vis.set(idle, m.setup, m.start)
-	m.vis.set(outcome == mc.Playing && phase == timers.Running, m.pause)
-	m.vis.set(outcome == mc.Playing && phase == timers.Paused, m.resume)
-	m.vis.set(outcome == mc.Playing && !idle, m.done, m.editTime)
-	m.vis.set(m.editing && outcome == mc.Playing && !idle, m.adjustRow)
-	m.vis.set(!idle, m.tableArea)
+	m.vis.Set(idle, m.setup, m.start)
+	m.vis.Set(outcome == mc.Playing && phase == timers.Running, m.pause)
+	m.vis.Set(outcome == mc.Playing && phase == timers.Paused, m.resume)
+	m.vis.Set(outcome == mc.Playing && !idle, m.done, m.editTime)
+	m.vis.Set(m.editing && outcome == mc.Playing && !idle, m.adjustRow)
+	m.vis.Set(!idle, m.tableArea)
 	if !idle {
 		m.table.render(st, outcome == mc.Playing)
 	}
@@ -286,35 +286,35 @@ func (m *missionControlScreen) renderState(now time.Time) (time.Duration, bool) 
 		} else {
 			m.setupPick.ClearSelected()
 		}
-		setLabel(m.setupShow, setupText(st))
+		SetLabel(m.setupShow, setupText(st))
 		m.physicalBag.SetChecked(st.PhysicalBag)
-		m.difficulty.SetSelected(textFor(m.difficulty2code, st.Difficulty))
-		setLabel(m.length, lang.L("{{.Minutes}} min", map[string]any{"Minutes": int(st.Timer.Total / time.Minute)}))
+		m.difficulty.SetSelected(TextFor(m.difficulty2code, st.Difficulty))
+		SetLabel(m.length, lang.L("{{.Minutes}} min", map[string]any{"Minutes": int(st.Timer.Total / time.Minute)}))
 	}
 
 	switch outcome {
 	case mc.Accomplished:
 		m.digits.SetColour(theme.Color(theme.ColorNameSuccess))
-		setLabel(m.status, lang.L("Mission accomplished"))
-		setLabel(m.detail, lang.L("The game took {{.Time}}.", map[string]any{"Time": timers.FormatElapsed(st.Duration(now))})+" "+summary(st))
+		SetLabel(m.status, lang.L("Mission accomplished"))
+		SetLabel(m.detail, lang.L("The game took {{.Time}}.", map[string]any{"Time": timers.FormatElapsed(st.Duration(now))})+" "+summary(st))
 	case mc.TimeUp:
 		m.digits.SetColour(theme.Color(theme.ColorNameError))
 		at, _ := st.Timer.ExpiredAt(now)
-		setLabel(m.status, lang.L("Time's up"))
-		setLabel(m.detail, lang.L("Time ran out at {{.Clock}}. The game took {{.Time}}.",
+		SetLabel(m.status, lang.L("Time's up"))
+		SetLabel(m.detail, lang.L("Time ran out at {{.Clock}}. The game took {{.Time}}.",
 			map[string]any{"Clock": at.Local().Format("15:04:05"), "Time": timers.FormatElapsed(st.Duration(now))})+" "+summary(st))
 	default:
 		m.digits.SetColour(nil)
-		setLabel(m.status, lang.L("Oxygen needed: {{.Oxygen}}", map[string]any{"Oxygen": st.Oxygen()}))
+		SetLabel(m.status, lang.L("Oxygen needed: {{.Oxygen}}", map[string]any{"Oxygen": st.Oxygen()}))
 		if phase == timers.Paused {
-			setLabel(m.detail, lang.L("Paused"))
+			SetLabel(m.detail, lang.L("Paused"))
 		} else {
-			setLabel(m.detail, "")
+			SetLabel(m.detail, "")
 		}
 	}
 
-	m.alerts.observe(rem, phase, st.Timer.Deadline, phase == timers.Idle || phase == timers.Paused)
-	m.u.keepAwake(phase == timers.Running)
+	m.alerts.Observe(rem, phase, st.Timer.Deadline, phase == timers.Idle || phase == timers.Paused)
+	m.u.KeepAwake(phase == timers.Running)
 	if phase == timers.Running {
 		return timers.UntilRemainingChanges(rem), true
 	}
@@ -329,13 +329,13 @@ func summary(st *mc.State) string {
 
 // describeMissionControl is a history line.
 func describeMissionControl(e companion.Entry) string {
-	a, err := decodeEntry(mc.Rules, e)
+	a, err := DecodeEntry(mc.Rules, e)
 	if err != nil {
 		return e.Kind
 	}
 	switch a := a.(type) {
 	case *mc.SetDifficulty:
-		return lang.L("Difficulty: {{.Difficulty}}", map[string]any{"Difficulty": lang.L(capitalise(a.Difficulty))})
+		return lang.L("Difficulty: {{.Difficulty}}", map[string]any{"Difficulty": lang.L(Capitalise(a.Difficulty))})
 	case *mc.SetLength:
 		return lang.L("Length: {{.Time}}", map[string]any{"Time": timers.FormatElapsed(time.Duration(a.Seconds) * time.Second)})
 	case *mc.Start:
@@ -377,7 +377,7 @@ func describeMissionControl(e companion.Entry) string {
 	case *mc.DrawValve:
 		return lang.L("Draw blind")
 	case *mc.TakeValve:
-		return lang.L("Take {{.Colour}}", map[string]any{"Colour": lang.L(capitalise(a.Colour))})
+		return lang.L("Take {{.Colour}}", map[string]any{"Colour": lang.L(Capitalise(a.Colour))})
 	case *mc.StarDraw:
 		return lang.L("Star: draw to remove or return")
 	case *mc.StarDecide:

@@ -18,8 +18,8 @@ import (
 // joinedMC is a Mission Control table hosted elsewhere: its countdown, the
 // AI card and unlock card showing, and the public actions.
 type joinedMC struct {
-	*joinedScreen
-	digits  *digits
+	*JoinedScreen
+	digits  *Digits
 	card    *fyne.Container
 	shown   string
 	unlock  *fyne.Container
@@ -27,11 +27,11 @@ type joinedMC struct {
 }
 
 func joinMissionControl(u *UI, c *share.Client) (fyne.CanvasObject, func()) {
-	j := &joinedMC{digits: newDigits("–:––"), card: container.NewStack(), unlock: container.NewStack()}
+	j := &joinedMC{digits: NewDigits("–:––"), card: container.NewStack(), unlock: container.NewStack()}
 	below := container.NewCenter(container.NewHBox(j.card, container.NewGridWrap(fyne.NewSize(260, 130), j.unlock)))
-	j.joinedScreen = newJoinedScreen(u, c, j.digits, below, j.render)
-	j.start()
-	return j.content, j.stop
+	j.JoinedScreen = NewJoinedScreen(u, c, j.digits, below, j.render)
+	j.Start()
+	return j.Content, j.Stop
 }
 
 func (j *joinedMC) render(state json.RawMessage) (time.Duration, bool) {
@@ -39,19 +39,19 @@ func (j *joinedMC) render(state json.RawMessage) (time.Duration, bool) {
 	if json.Unmarshal(state, &p) != nil {
 		return 0, false
 	}
-	rem := j.remaining(p.Timer)
+	rem := j.Remaining(p.Timer)
 	j.digits.SetText(timers.FormatRemaining(rem))
 	over := p.Timer.Started && !p.Accomplished && rem <= 0
 	playing := p.Timer.Started && !over && !p.Accomplished
 	switch {
 	case p.Accomplished:
-		setLabel(j.status, lang.L("Mission accomplished"))
+		SetLabel(j.Status, lang.L("Mission accomplished"))
 	case over:
-		setLabel(j.status, lang.L("Time's up"))
+		SetLabel(j.Status, lang.L("Time's up"))
 	case p.Timer.Started && !p.Timer.Running:
-		setLabel(j.status, lang.L("Paused"))
+		SetLabel(j.Status, lang.L("Paused"))
 	default:
-		setLabel(j.status, lang.L("Oxygen needed: {{.Oxygen}}", map[string]any{"Oxygen": p.Oxygen}))
+		SetLabel(j.Status, lang.L("Oxygen needed: {{.Oxygen}}", map[string]any{"Oxygen": p.Oxygen}))
 	}
 	info := []string{lang.L("Turn {{.Turn}}", map[string]any{"Turn": p.Turn})}
 	if len(p.Dice) > 0 {
@@ -62,13 +62,13 @@ func (j *joinedMC) render(state json.RawMessage) (time.Duration, bool) {
 	if f := forcedText(forced); f != "" {
 		info = append(info, f)
 	}
-	setLabel(j.info, strings.Join(info, " · "))
+	SetLabel(j.Info, strings.Join(info, " · "))
 	banner := ""
 	if p.AllLocked {
 		banner = lang.L("Mission Control is Locked!")
 	}
-	setLabel(j.banner, banner)
-	j.vis.set(banner != "", j.banner)
+	SetLabel(j.Banner, banner)
+	j.Vis.Set(banner != "", j.Banner)
 
 	id := ""
 	if p.AICard != nil {
@@ -82,9 +82,9 @@ func (j *joinedMC) render(state json.RawMessage) (time.Duration, bool) {
 			j.card.Objects = []fyne.CanvasObject{newAICard(card, p.AIRoles)}
 		}
 		j.card.Refresh()
-		j.vis.changed = true
+		j.Vis.Changed = true
 	}
-	j.vis.set(p.AICard != nil, j.card)
+	j.Vis.Set(p.AICard != nil, j.card)
 
 	kind := ""
 	if len(p.Unlocks) > 0 {
@@ -99,27 +99,27 @@ func (j *joinedMC) render(state json.RawMessage) (time.Duration, bool) {
 		j.unlock.Refresh()
 	}
 
-	var bs []action
+	var bs []Action
 	if playing && len(p.Dice) > 0 {
 		for _, r := range p.HumanRoles {
 			locked := false
 			for _, l := range p.Locked {
 				locked = locked || l == r
 			}
-			bs = append(bs, action{text: lang.L("{{.City}} Locked!", map[string]any{"City": roleName(r)}), kind: "lock",
-				data: map[string]string{"role": r}, off: locked})
+			bs = append(bs, Action{Text: lang.L("{{.City}} Locked!", map[string]any{"City": roleName(r)}), Kind: "lock",
+				Data: map[string]string{"role": r}, Off: locked})
 		}
 		if p.AllLocked {
-			bs = append(bs, action{text: lang.L("Next turn"), kind: "nextTurn", main: true})
+			bs = append(bs, Action{Text: lang.L("Next turn"), Kind: "nextTurn", Main: true})
 		}
 	}
 	if playing {
 		if p.Timer.Running {
-			bs = append(bs, action{text: lang.L("Pause"), kind: "pause"})
+			bs = append(bs, Action{Text: lang.L("Pause"), Kind: "pause"})
 		} else {
-			bs = append(bs, action{text: lang.L("Resume"), kind: "resume"})
+			bs = append(bs, Action{Text: lang.L("Resume"), Kind: "resume"})
 		}
 	}
-	j.setButtons(bs...)
+	j.SetButtons(bs...)
 	return rem, playing && p.Timer.Running
 }

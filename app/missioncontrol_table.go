@@ -27,7 +27,7 @@ type mcTable struct {
 	// hidden: refreshing the whole screen re-renders every icon.
 	turnArea, unlockArea, bagArea fyne.CanvasObject
 	turnTab                       fyne.CanvasObject // turnArea and its foot
-	turnVis, unlockVis, bagVis    visibility
+	turnVis, unlockVis, bagVis    Visibility
 
 	turn      *widget.Label
 	dice      [3]*widget.Label
@@ -100,16 +100,16 @@ func newMCTable(dispatch func(companion.Action)) *mcTable {
 	t.allLocked = widget.NewLabelWithStyle(lang.L("Mission Control is Locked!"), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	t.nextTurn = widget.NewButtonWithIcon(lang.L("Next turn"), theme.NavigateNextIcon(), func() { dispatch(&mc.NextTurn{}) })
 	t.nextTurn.Importance = widget.HighImportance
-	t.turnArea = newScroll(container.NewVBox(
+	t.turnArea = NewScroll(container.NewVBox(
 		t.turn,
-		newFoldRow(container.NewHBox(diceRow...), t.roll),
-		newFoldRow(widget.NewLabel(lang.L("Real dice:")), container.NewHBox(t.diceIn[0], t.diceIn[1], t.diceIn[2]), t.useDice),
+		NewFoldRow(container.NewHBox(diceRow...), t.roll),
+		NewFoldRow(widget.NewLabel(lang.L("Real dice:")), container.NewHBox(t.diceIn[0], t.diceIn[1], t.diceIn[2]), t.useDice),
 		t.forced, t.aiCard, t.aiSource,
 	))
 	// The roles' buttons and Next turn stay at the foot, in reach of a
 	// thumb and in view on a tablet whatever the card above takes.
-	foot := container.NewVBox(container.New(&foldGrid{}, lockRow...), t.allLocked, t.nextTurn)
-	turnTab := container.New(twoPass{layout.NewBorderLayout(nil, foot, nil, nil)}, foot, t.turnArea)
+	foot := container.NewVBox(container.New(&FoldGrid{}, lockRow...), t.allLocked, t.nextTurn)
+	turnTab := container.New(TwoPass{layout.NewBorderLayout(nil, foot, nil, nil)}, foot, t.turnArea)
 	t.turnTab = turnTab
 
 	// Unlocks
@@ -124,7 +124,7 @@ func newMCTable(dispatch func(companion.Action)) *mcTable {
 	t.unlockSource = widget.NewLabel("")
 	t.unlockSource.TextStyle = fyne.TextStyle{Italic: true}
 	t.unlockSource.Wrapping = fyne.TextWrapWord
-	t.unlockArea = newScroll(container.NewVBox(
+	t.unlockArea = NewScroll(container.NewVBox(
 		container.NewGridWrap(fyne.NewSize(320, 150), t.unlockTop), t.unlockSource,
 		t.unlockLeft, container.NewGridWithRows(1, t.reveal, t.peek), t.peekRow, t.revealedList))
 	unlockTab := t.unlockArea
@@ -135,7 +135,7 @@ func newMCTable(dispatch func(companion.Action)) *mcTable {
 	t.drawBlind.Importance = widget.HighImportance
 	var takeRow []fyne.CanvasObject
 	for _, c := range valveColours {
-		b := widget.NewButton(lang.L("Take {{.Colour}}", map[string]any{"Colour": lang.L(capitalise(c))}), func() { dispatch(&mc.TakeValve{Colour: c}) })
+		b := widget.NewButton(lang.L("Take {{.Colour}}", map[string]any{"Colour": lang.L(Capitalise(c))}), func() { dispatch(&mc.TakeValve{Colour: c}) })
 		t.take[c] = b
 		takeRow = append(takeRow, b)
 	}
@@ -146,7 +146,7 @@ func newMCTable(dispatch func(companion.Action)) *mcTable {
 	t.starBox = container.NewVBox(t.starValve, container.NewGridWithRows(1, t.starRemove, t.starReturn))
 	t.taken = widget.NewLabel("")
 	t.taken.Wrapping = fyne.TextWrapWord
-	t.bagArea = newScroll(container.NewVBox(
+	t.bagArea = NewScroll(container.NewVBox(
 		t.bagCounts, t.drawBlind,
 		widget.NewLabel(lang.L("Look in and choose:")), container.NewGridWithRows(1, takeRow...),
 		widget.NewSeparator(), t.starDraw, t.starBox, t.taken))
@@ -184,13 +184,13 @@ func (t *mcTable) render(st *mc.State, playing bool) {
 	t.renderTurn(st, playing, &t.turnVis)
 	t.renderUnlocks(st, playing, &t.unlockVis)
 	t.renderBag(st, playing, &t.bagVis)
-	t.turnVis.apply(t.turnTab)
-	t.unlockVis.apply(t.unlockArea)
-	t.bagVis.apply(t.bagArea)
+	t.turnVis.Apply(t.turnTab)
+	t.unlockVis.Apply(t.unlockArea)
+	t.bagVis.Apply(t.bagArea)
 }
 
-func (t *mcTable) renderTurn(st *mc.State, playing bool, vis *visibility) {
-	setLabel(t.turn, lang.L("Turn {{.Turn}}", map[string]any{"Turn": st.Turn}))
+func (t *mcTable) renderTurn(st *mc.State, playing bool, vis *Visibility) {
+	SetLabel(t.turn, lang.L("Turn {{.Turn}}", map[string]any{"Turn": st.Turn}))
 	forced := st.ForcedDice()
 	for i := range 3 {
 		text, hot := "–", false
@@ -198,7 +198,7 @@ func (t *mcTable) renderTurn(st *mc.State, playing bool, vis *visibility) {
 			text = strconv.Itoa(st.Dice[i])
 			hot = slices.ContainsFunc(forced, func(f mc.Forced) bool { return f.Value == st.Dice[i] })
 		}
-		setLabel(t.dice[i], text)
+		SetLabel(t.dice[i], text)
 		want := theme.Color(theme.ColorNameInputBackground)
 		if hot {
 			want = theme.Color(theme.ColorNameWarning)
@@ -217,8 +217,8 @@ func (t *mcTable) renderTurn(st *mc.State, playing bool, vis *visibility) {
 			in.Disable()
 		}
 	}
-	setLabel(t.forced, forcedText(forced))
-	vis.set(len(forced) > 0, t.forced)
+	SetLabel(t.forced, forcedText(forced))
+	vis.Set(len(forced) > 0, t.forced)
 
 	card, ok := st.AICard()
 	if !ok {
@@ -228,7 +228,7 @@ func (t *mcTable) renderTurn(st *mc.State, playing bool, vis *visibility) {
 		// A card replacing a card has the same size (the AI roles are fixed
 		// for the game): only its appearing or going needs a new layout.
 		if (card.ID == "") != (t.shownCard == "") {
-			vis.changed = true
+			vis.Changed = true
 		}
 		t.shownCard = card.ID
 		t.aiCard.Objects = nil
@@ -237,11 +237,11 @@ func (t *mcTable) renderTurn(st *mc.State, playing bool, vis *visibility) {
 		}
 		t.aiCard.Refresh()
 	}
-	setLabel(t.aiSource, defaultNote())
-	vis.set(ok && st.Data().AIDeck.Source != ownSource, t.aiSource)
+	SetLabel(t.aiSource, defaultNote())
+	vis.Set(ok && st.Data().AIDeck.Source != OwnSource, t.aiSource)
 	for r, b := range t.locks {
 		human := !slices.Contains(st.AIRoles, r)
-		vis.set(human, b)
+		vis.Set(human, b)
 		locked := slices.Contains(st.Locked, r)
 		// A locked role says so with a tick, not by a greyed button alone
 		// (a button is grey before the roll too).
@@ -254,11 +254,11 @@ func (t *mcTable) renderTurn(st *mc.State, playing bool, vis *visibility) {
 		}
 		enable(playing && rolled && !locked, b)
 	}
-	vis.set(st.AllLocked(), t.allLocked, t.nextTurn)
+	vis.Set(st.AllLocked(), t.allLocked, t.nextTurn)
 	enable(playing, t.nextTurn)
 }
 
-func (t *mcTable) renderUnlocks(st *mc.State, playing bool, vis *visibility) {
+func (t *mcTable) renderUnlocks(st *mc.State, playing bool, vis *Visibility) {
 	top := ""
 	if revealed := st.RevealedUnlocks(); len(revealed) > 0 {
 		top = revealed[len(revealed)-1].Kind
@@ -267,9 +267,9 @@ func (t *mcTable) renderUnlocks(st *mc.State, playing bool, vis *visibility) {
 			text, _, _ := unlockLook(c.Kind)
 			names = append(names, text)
 		}
-		setLabel(t.revealedList, lang.L("Revealed so far: {{.Cards}}", map[string]any{"Cards": strings.Join(names, " · ")}))
+		SetLabel(t.revealedList, lang.L("Revealed so far: {{.Cards}}", map[string]any{"Cards": strings.Join(names, " · ")}))
 	} else {
-		setLabel(t.revealedList, "")
+		SetLabel(t.revealedList, "")
 	}
 	if top != t.shownUnlock {
 		t.shownUnlock = top
@@ -279,9 +279,9 @@ func (t *mcTable) renderUnlocks(st *mc.State, playing bool, vis *visibility) {
 		}
 		t.unlockTop.Refresh()
 	}
-	setLabel(t.unlockSource, defaultNote())
-	vis.set(st.Data().UnlockDeck.Source != ownSource, t.unlockSource)
-	setLabel(t.unlockLeft, lang.L("Unlock cards left: {{.Count}}", map[string]any{"Count": len(st.Unlock.Draw)}))
+	SetLabel(t.unlockSource, defaultNote())
+	vis.Set(st.Data().UnlockDeck.Source != OwnSource, t.unlockSource)
+	SetLabel(t.unlockLeft, lang.L("Unlock cards left: {{.Count}}", map[string]any{"Count": len(st.Unlock.Draw)}))
 	peeking := len(st.Peeking) > 0
 	enable(playing && !peeking && len(st.Unlock.Draw) > 0, t.reveal, t.peek)
 	if key := strings.Join(st.Peeking, ","); key != t.peekShown {
@@ -295,12 +295,12 @@ func (t *mcTable) renderUnlocks(st *mc.State, playing bool, vis *visibility) {
 				container.NewGridWrap(fyne.NewSize(200, 110), newUnlockCard(c.Kind, 16))))
 		}
 		t.peekRow.Refresh()
-		vis.changed = true
+		vis.Changed = true
 	}
 	enable(playing, t.choose...)
 }
 
-func (t *mcTable) renderBag(st *mc.State, playing bool, vis *visibility) {
+func (t *mcTable) renderBag(st *mc.State, playing bool, vis *Visibility) {
 	if st.PhysicalBag {
 		if len(t.tabs.Items) == 3 {
 			t.tabs.Remove(t.bagTab)
@@ -308,7 +308,7 @@ func (t *mcTable) renderBag(st *mc.State, playing bool, vis *visibility) {
 	} else if len(t.tabs.Items) == 2 {
 		t.tabs.Append(t.bagTab)
 	}
-	setLabel(t.bagCounts, lang.L("In the bag: {{.Black}} black, {{.White}} white, {{.Red}} red",
+	SetLabel(t.bagCounts, lang.L("In the bag: {{.Black}} black, {{.White}} white, {{.Red}} red",
 		map[string]any{"Black": st.Bag.In["black"], "White": st.Bag.In["white"], "Red": st.Bag.In["red"]}))
 	star := st.StarValve != ""
 	enable(playing && !star && st.Bag.Len() > 0, t.drawBlind, t.starDraw)
@@ -316,16 +316,16 @@ func (t *mcTable) renderBag(st *mc.State, playing bool, vis *visibility) {
 		enable(playing && !star && st.Bag.In[c] > 0, b)
 	}
 	enable(playing, t.starRemove, t.starReturn)
-	vis.set(star, t.starBox)
+	vis.Set(star, t.starBox)
 	if star {
-		setLabel(t.starValve, lang.L("Drawn for the star action: {{.Colour}}", map[string]any{"Colour": lang.L(capitalise(st.StarValve))}))
+		SetLabel(t.starValve, lang.L("Drawn for the star action: {{.Colour}}", map[string]any{"Colour": lang.L(Capitalise(st.StarValve))}))
 	}
 	var taken []string
 	for _, c := range st.Taken {
-		taken = append(taken, lang.L(capitalise(c)))
+		taken = append(taken, lang.L(Capitalise(c)))
 	}
-	setLabel(t.taken, lang.L("The astronaut took: {{.Valves}}", map[string]any{"Valves": strings.Join(taken, ", ")}))
-	vis.set(len(taken) > 0, t.taken)
+	SetLabel(t.taken, lang.L("The astronaut took: {{.Valves}}", map[string]any{"Valves": strings.Join(taken, ", ")}))
+	vis.Set(len(taken) > 0, t.taken)
 }
 
 // defaultNote labels a deck that is not the printed one.

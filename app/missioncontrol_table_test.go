@@ -26,11 +26,8 @@ func knownDecks(t testing.TB, u *UI) {
 	st.AI = &decks.Deck{Draw: []string{"AI-01", "AI-02", "AI-03"}, Rng: decks.NewSeededRand([32]byte{1}), ReshuffleDiscard: true}
 	st.Unlock = &decks.Deck{Draw: []string{"U1", "U3", "U7", "U5"}, Rng: decks.NewSeededRand([32]byte{2})}
 	st.Bag = decks.NewBag(map[string]int{"black": 4, "white": 4, "red": 2}, decks.NewSeededRand([32]byte{3}))
-	s := companion.New(mc.Rules, st, u.clock)
-	require.NoError(t, companion.Attach(s, u.storeFor("missioncontrol"), u.onSaveError))
-	u.mu.Lock()
-	u.sessions["missioncontrol"] = s
-	u.mu.Unlock()
+	s := companion.New(mc.Rules, st, u.Clock)
+	require.NoError(t, u.SetSession("missioncontrol", s))
 }
 
 func startedMissionControl(t testing.TB, env *testEnv, aiRoles ...string) (*UI, *missionControlScreen) {
@@ -78,7 +75,7 @@ func TestMissionControlTable_TurnRhythm(t *testing.T) {
 
 	test.Tap(tb.roll)
 	assert.Equal(t, "AI-02", tb.shownCard)
-	test.Tap(m.bar.undo)
+	test.Tap(m.bar.Undo)
 	assert.Equal(t, "", tb.shownCard, "undo hides the card again")
 	test.Tap(tb.roll)
 	assert.Equal(t, "AI-02", tb.shownCard, "and the same card comes back")
@@ -98,7 +95,7 @@ func TestMissionControlTable_Unlocks(t *testing.T) {
 	// Keep the second (U7, red X) on top; U3 goes to the bottom.
 	test.Tap(button(t, tb.peekRow.Objects[1], "Put this on top"))
 	assert.Empty(t, tb.peekRow.Objects)
-	st := u.session("missioncontrol").View().State.(*mc.State)
+	st := u.Session("missioncontrol").View().State.(*mc.State)
 	assert.Equal(t, []string{"U7", "U5", "U3"}, st.Unlock.Draw)
 	test.Tap(tb.reveal)
 	assert.Equal(t, "redX", tb.shownUnlock)
@@ -120,10 +117,10 @@ func TestMissionControlTable_Bag(t *testing.T) {
 	assert.True(t, tb.drawBlind.Disabled(), "decide first")
 	test.Tap(tb.starRemove)
 	assert.False(t, tb.starBox.Visible())
-	st := u.session("missioncontrol").View().State.(*mc.State)
+	st := u.Session("missioncontrol").View().State.(*mc.State)
 	assert.Equal(t, 7, st.Bag.Len())
 	test.Tap(tb.drawBlind)
-	assert.Equal(t, 6, u.session("missioncontrol").View().State.(*mc.State).Bag.Len())
+	assert.Equal(t, 6, u.Session("missioncontrol").View().State.(*mc.State).Bag.Len())
 }
 
 func TestMissionControlTable_PhysicalBagHidesTheBag(t *testing.T) {
@@ -142,7 +139,7 @@ func TestMissionControl_SetupChoices(t *testing.T) {
 	m.setupPick.SetSelected("3")
 	assert.Contains(t, m.setupShow.Text, "(default table: check your copy)")
 	test.Tap(m.setupRoll)
-	st := u.session("missioncontrol").View().State.(*mc.State)
+	st := u.Session("missioncontrol").View().State.(*mc.State)
 	assert.True(t, st.SetupRolled)
 	assert.True(t, strings.HasPrefix(m.setupShow.Text, "Rolled "), m.setupShow.Text)
 }
@@ -151,7 +148,7 @@ func TestMissionControl_SetupChoices(t *testing.T) {
 // the app's theme (light) as players see them: the theme gives the cards
 // their fonts, and so the symbols (★ ✕ ▣), and the separators their colour.
 func TestCards_Golden(t *testing.T) {
-	applyTheme(test.NewTempApp(t), "light")
+	ApplyTheme(test.NewTempApp(t), "light")
 	freshRenderCache()
 	card, ok := mc.Default().AICard("AI-01")
 	require.True(t, ok)
@@ -173,8 +170,8 @@ func TestMissionControl_HistoryOfTheTable(t *testing.T) {
 	test.Tap(m.table.useDice)
 	test.Tap(m.table.locks[mc.Houston])
 	test.Tap(m.table.take["white"])
-	test.Tap(m.bar.history)
-	shown := strings.Join(texts(u.current), "\n")
+	test.Tap(m.bar.History)
+	shown := strings.Join(texts(u.Current), "\n")
 	for _, want := range []string{"Played by the AI deck: Cologne", "Real dice: 3 1 2", "Houston Locked!", "Take White"} {
 		assert.Contains(t, shown, want)
 	}
@@ -192,7 +189,7 @@ func TestMissionControlTable_NothingToTapOnceTimeIsUp(t *testing.T) {
 
 	env.clock.Advance(3 * time.Hour)
 	m.render(env.clock.Now())
-	st := u.session(mc.Game).View().State.(*mc.State)
+	st := u.Session(mc.Game).View().State.(*mc.State)
 	require.Equal(t, mc.TimeUp, st.Outcome(env.clock.Now()))
 	for r, b := range tb.locks {
 		assert.True(t, b.Disabled(), "%s Locked! after the time is up", r)

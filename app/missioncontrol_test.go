@@ -39,12 +39,12 @@ func TestMissionControl_SetUpStartPauseResume(t *testing.T) {
 
 	test.Tap(m.start)
 	assert.False(t, m.setup.Visible(), "no setup once started")
-	assert.True(t, u.awake, "the screen stays on while the timer runs")
+	assert.True(t, u.Awake, "the screen stays on while the timer runs")
 	env.clock.Advance(time.Second)
 	assert.Equal(t, "18:59", m.digits.Text())
 
 	test.Tap(m.pause)
-	assert.False(t, u.awake, "released while paused")
+	assert.False(t, u.Awake, "released while paused")
 	env.clock.Advance(time.Hour)
 	assert.Equal(t, "18:59", m.digits.Text(), "paused holds")
 	assert.Equal(t, "Paused", m.detail.Text)
@@ -62,8 +62,8 @@ func TestMissionControl_SetUpStartPauseResume(t *testing.T) {
 	assert.Equal(t, "18:50", m.digits.Text())
 
 	// Leaving the screen releases the screen lock.
-	u.showHome()
-	assert.False(t, u.awake)
+	u.ShowHome()
+	assert.False(t, u.Awake)
 }
 
 func TestMissionControl_AlertsAndTimesUp(t *testing.T) {
@@ -75,21 +75,21 @@ func TestMissionControl_AlertsAndTimesUp(t *testing.T) {
 	env.clock.Advance(15*time.Minute - time.Second)
 	assert.Empty(t, env.sounds, "nothing before 5:00")
 	env.clock.Advance(time.Second)
-	assert.Equal(t, []string{soundAlert}, env.sounds, "5:00")
-	assert.Equal(t, 1, m.flash.count)
+	assert.Equal(t, []string{SoundAlert}, env.sounds, "5:00")
+	assert.Equal(t, 1, m.flash.Count)
 
 	env.clock.Advance(5 * time.Minute)
 	assert.Equal(t, "0:00", m.digits.Text())
 	assert.Equal(t, []string{
-		soundAlert, soundAlert, soundAlert, soundAlert, // 5:00 1:00 0:30 0:10
-		soundCountdown, soundCountdown, soundCountdown, soundCountdown, soundCountdown, // 5 4 3 2 1
-		soundTimeUp,
+		SoundAlert, SoundAlert, SoundAlert, SoundAlert, // 5:00 1:00 0:30 0:10
+		SoundCountdown, SoundCountdown, SoundCountdown, SoundCountdown, SoundCountdown, // 5 4 3 2 1
+		SoundTimeUp,
 	}, env.sounds, "each mark once, in order")
 	assert.Equal(t, "Time's up", m.status.Text)
 	assert.Contains(t, m.detail.Text, "Time ran out at "+epoch.Add(20*time.Minute).Local().Format("15:04:05"))
 	assert.Contains(t, m.detail.Text, "The game took 20:00.")
 	assert.False(t, m.pause.Visible() || m.done.Visible(), "nothing to press but New game")
-	assert.False(t, u.awake)
+	assert.False(t, u.Awake)
 
 	env.clock.Advance(time.Hour)
 	assert.Len(t, env.sounds, 10, "time's up is announced once")
@@ -119,14 +119,14 @@ func TestMissionControl_RedrawsOncePerShownSecond(t *testing.T) {
 	u := env.start(t)
 	m := openMissionControl(t, u)
 	test.Tap(m.start)
-	before := m.digits.changes
+	before := m.digits.Changes
 	env.clock.Advance(20 * time.Minute)
-	t.Logf("digit redraws over a simulated 20:00: %d", m.digits.changes-before)
-	assert.InDelta(t, 1200, m.digits.changes-before, 1, "one redraw per displayed second, from 19:59 to 0:00")
+	t.Logf("digit redraws over a simulated 20:00: %d", m.digits.Changes-before)
+	assert.InDelta(t, 1200, m.digits.Changes-before, 1, "one redraw per displayed second, from 19:59 to 0:00")
 	assert.Equal(t, "0:00", m.digits.Text())
 	env.clock.Advance(time.Second) // the time's-up flash fades
 	assert.Zero(t, env.clock.Pending(), "nothing left scheduled once time is up")
-	assert.False(t, m.flash.rect.Visible())
+	assert.False(t, m.flash.Rect.Visible())
 }
 
 func TestMissionControl_RestoredAfterRunningOutWhileClosed(t *testing.T) {
@@ -135,18 +135,18 @@ func TestMissionControl_RestoredAfterRunningOutWhileClosed(t *testing.T) {
 	m := openMissionControl(t, u)
 	test.Tap(m.start)
 	env.clock.Advance(3 * time.Minute)
-	u.win.Close()
+	u.Win.Close()
 	env.sounds = nil
 
 	// The app is closed for an hour, well past the deadline.
 	env.clock.Set(epoch.Add(time.Hour))
 	u2 := env.start(t)
-	require.True(t, strings.Contains(strings.Join(texts(u2.current), "\n"), "Time's up"), "reopened on the game")
-	assert.Contains(t, strings.Join(texts(u2.current), "\n"), "Time ran out at "+epoch.Add(20*time.Minute).Local().Format("15:04:05"))
-	assert.Equal(t, []string{soundTimeUp}, env.sounds, "one alert, no replay of the missed marks")
+	require.True(t, strings.Contains(strings.Join(texts(u2.Current), "\n"), "Time's up"), "reopened on the game")
+	assert.Contains(t, strings.Join(texts(u2.Current), "\n"), "Time ran out at "+epoch.Add(20*time.Minute).Local().Format("15:04:05"))
+	assert.Equal(t, []string{SoundTimeUp}, env.sounds, "one alert, no replay of the missed marks")
 
 	env.clock.Advance(time.Minute)
-	assert.Equal(t, []string{soundTimeUp}, env.sounds)
+	assert.Equal(t, []string{SoundTimeUp}, env.sounds)
 }
 
 func TestMissionControl_UndoOfStartReturnsToSetUp(t *testing.T) {
@@ -155,20 +155,20 @@ func TestMissionControl_UndoOfStartReturnsToSetUp(t *testing.T) {
 	m := openMissionControl(t, u)
 	test.Tap(m.start)
 	env.clock.Advance(5 * time.Second)
-	test.Tap(m.bar.undo)
+	test.Tap(m.bar.Undo)
 	assert.Equal(t, "20:00", m.digits.Text())
 	assert.True(t, m.start.Visible())
-	assert.True(t, m.bar.undo.Disabled())
+	assert.True(t, m.bar.Undo.Disabled())
 }
 
 func TestMissionControl_TurnToTheOtherSide(t *testing.T) {
 	env := newTestEnv(t)
 	u := env.start(t)
 	m := openMissionControl(t, u)
-	test.Tap(m.bar.turn)
-	assert.True(t, m.digits.rotated)
-	test.Tap(m.bar.turn)
-	assert.False(t, m.digits.rotated)
+	test.Tap(m.bar.Turn)
+	assert.True(t, m.digits.Rotated)
+	test.Tap(m.bar.Turn)
+	assert.False(t, m.digits.Rotated)
 }
 
 func TestMissionControl_HistoryDescribesActions(t *testing.T) {
@@ -179,8 +179,8 @@ func TestMissionControl_HistoryDescribesActions(t *testing.T) {
 	test.Tap(m.start)
 	test.Tap(m.editTime)
 	test.Tap(m.adjust[-60])
-	test.Tap(m.bar.history)
-	shown := strings.Join(texts(u.current), "\n")
+	test.Tap(m.bar.History)
+	shown := strings.Join(texts(u.Current), "\n")
 	for _, want := range []string{"Difficulty: Easy", "Start", "Time changed by −1:00"} {
 		assert.Contains(t, shown, want)
 	}
@@ -190,27 +190,27 @@ func TestMissionControl_HistoryDescribesActions(t *testing.T) {
 // missionControlLayoutScreens are Mission Control's screens for the layout check (layoutcheck_test.go).
 var missionControlLayoutScreens = []layoutScreen{
 	{"missioncontrol-turn", func(t *testing.T, env *testEnv, u *UI) {
-		u.openGame(u.game(mc.Game))
-		require.NoError(t, u.session(mc.Game).Dispatch(&mc.Start{}))
-		require.NoError(t, u.session(mc.Game).Dispatch(&mc.SetDice{Values: []int{1, 3, 6}}))
+		u.OpenGame(u.Game(mc.Game))
+		require.NoError(t, u.Session(mc.Game).Dispatch(&mc.Start{}))
+		require.NoError(t, u.Session(mc.Game).Dispatch(&mc.SetDice{Values: []int{1, 3, 6}}))
 	}},
 	{"missioncontrol-accomplished", func(t *testing.T, env *testEnv, u *UI) {
-		u.openGame(u.game(mc.Game))
-		require.NoError(t, u.session(mc.Game).Dispatch(&mc.Start{}))
-		require.NoError(t, u.session(mc.Game).Dispatch(&mc.Accomplish{}))
+		u.OpenGame(u.Game(mc.Game))
+		require.NoError(t, u.Session(mc.Game).Dispatch(&mc.Start{}))
+		require.NoError(t, u.Session(mc.Game).Dispatch(&mc.Accomplish{}))
 	}},
 	{"missioncontrol-data", func(t *testing.T, env *testEnv, u *UI) {
-		g := u.game(mc.Game)
-		u.show(newMCDataScreen(u, g, mc.Default(), func() {}).content)
+		g := u.Game(mc.Game)
+		u.Show(newMCDataScreen(u, g, mc.Default(), func() {}).content)
 	}},
-	{"missioncontrol", func(t *testing.T, env *testEnv, u *UI) { u.openGame(u.game(mc.Game)) }},
+	{"missioncontrol", func(t *testing.T, env *testEnv, u *UI) { u.OpenGame(u.Game(mc.Game)) }},
 	{"missioncontrol-running", func(t *testing.T, env *testEnv, u *UI) {
-		u.openGame(u.game(mc.Game))
-		require.NoError(t, u.session(mc.Game).Dispatch(&mc.Start{}))
+		u.OpenGame(u.Game(mc.Game))
+		require.NoError(t, u.Session(mc.Game).Dispatch(&mc.Start{}))
 	}},
 	{"missioncontrol-timeup", func(t *testing.T, env *testEnv, u *UI) {
-		u.openGame(u.game(mc.Game))
-		require.NoError(t, u.session(mc.Game).Dispatch(&mc.Start{}))
+		u.OpenGame(u.Game(mc.Game))
+		require.NoError(t, u.Session(mc.Game).Dispatch(&mc.Start{}))
 		env.clock.Advance(3 * time.Hour)
 	}},
 }

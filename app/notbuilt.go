@@ -18,10 +18,10 @@ type notBuiltScreen struct {
 func newNotBuiltScreen(u *UI, g *Game) *notBuiltScreen {
 	s := &notBuiltScreen{}
 	var bar fyne.CanvasObject
-	bar, s.back = backBar(g.Name, u.showHome)
+	bar, s.back = BackBar(g.Name, u.ShowHome)
 	s.message = widget.NewLabel(lang.L("Boardside does not support this game yet. When it does: {{.Blurb}}",
 		map[string]any{"Blurb": lang.L(g.Blurb)}))
 	s.message.Wrapping = fyne.TextWrapWord
-	s.content = newBorder(bar, nil, container.NewPadded(s.message))
+	s.content = NewBorder(bar, nil, container.NewPadded(s.message))
 	return s
 }

@@ -19,8 +19,8 @@ const canHost = true
 // holdScreen keeps the screen from blanking, or lets it blank again.
 func (u *UI) holdScreen(on bool) { u.app.Driver().SetDisableScreenBlanking(on) }
 
-// saveFile asks where to save a file named name and writes it there.
-func (u *UI) saveFile(name string, write func(io.Writer) error, refuse func(error)) {
+// SaveFile asks where to save a file named name and writes it there.
+func (u *UI) SaveFile(name string, write func(io.Writer) error, refuse func(error)) {
 	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
 		if err != nil || w == nil {
 			return
@@ -29,7 +29,7 @@ func (u *UI) saveFile(name string, write func(io.Writer) error, refuse func(erro
 		if err := write(w); err != nil {
 			refuse(err)
 		}
-	}, u.win)
+	}, u.Win)
 	d.SetFileName(name)
 	d.Show()
 }
@@ -43,7 +43,7 @@ func (u *UI) openFile(use func(name string, b []byte, err error)) {
 		defer r.Close()
 		b, err := io.ReadAll(io.LimitReader(r, maxImport))
 		use(r.URI().Name(), b, err)
-	}, u.win)
+	}, u.Win)
 }
 
 // startLink is the table link the app was opened with, for the join

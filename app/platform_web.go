@@ -77,9 +77,9 @@ func requestLock(nav js.Value) {
 	nav.Get("wakeLock").Call("request", "screen").Call("then", got).Call("catch", failed)
 }
 
-// saveFile hands the file to the browser as a download: Fyne's file
+// SaveFile hands the file to the browser as a download: Fyne's file
 // dialogs do nothing in a browser.
-func (u *UI) saveFile(name string, write func(io.Writer) error, refuse func(error)) {
+func (u *UI) SaveFile(name string, write func(io.Writer) error, refuse func(error)) {
 	var buf bytes.Buffer
 	if err := write(&buf); err != nil {
 		refuse(err)
@@ -188,7 +188,7 @@ func (u *UI) watchPlatform() {
 	win.Call("addEventListener", "boardside:back", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if u.awayFromHome.Load() {
 			args[0].Call("preventDefault") // the page then says nothing about leaving
-			u.do(func() { u.back() })
+			u.Do(func() { u.back() })
 		}
 		return nil
 	}))
@@ -202,8 +202,8 @@ func (u *UI) watchPlatform() {
 			go func() {
 				var b []byte
 				fyne.DoAndWait(func() {
-					size := u.win.Canvas().Size()
-					b, _ = json.Marshal(map[string]any{"width": size.Width, "height": size.Height, "items": u.screenList()})
+					size := u.Win.Canvas().Size()
+					b, _ = json.Marshal(map[string]any{"width": size.Width, "height": size.Height, "items": u.ScreenList()})
 				})
 				resolve.Invoke(string(b))
 			}()

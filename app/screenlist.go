@@ -38,11 +38,11 @@ type shown struct {
 	Dialog bool `json:"dialog,omitempty"`
 }
 
-// screenList lists what the window shows: the screen's buttons, texts and
+// ScreenList lists what the window shows: the screen's buttons, texts and
 // inputs (visible ones only; anything inside a hidden container is left
 // out), then those of any dialog over it. Fyne goroutine only.
-func (u *UI) screenList() []shown {
-	c := u.win.Canvas()
+func (u *UI) ScreenList() []shown {
+	c := u.Win.Canvas()
 	whole := rect{0, 0, c.Size().Width, c.Size().Height}
 	w := lister{abs: u.app.Driver().AbsolutePositionForObject}
 	if c.Content() != nil {
@@ -177,7 +177,7 @@ func (l *lister) walk(o fyne.CanvasObject, view rect) {
 		l.add(o, "text", o.Text, false, view)
 	case *slideLock:
 		l.add(o, "slide", o.text, false, view)
-	case *digits:
+	case *Digits:
 		l.add(o, "digits", o.Text(), false, view)
 	case *layout.Spacer, *widget.Separator, *widget.Icon, *canvas.Rectangle, *canvas.Image, *canvas.Raster, *canvas.Circle, *canvas.Line:
 	default:

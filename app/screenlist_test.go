@@ -25,15 +25,15 @@ func findShown(items []shown, kind, text string) (shown, bool) {
 // view, and a dialog's buttons as the dialog's.
 func TestScreenList_SaysWhatShowsAndWhere(t *testing.T) {
 	u := newTestEnv(t).start(t)
-	u.win.Resize(fyne.NewSize(412, 500))
-	u.showHome()
-	items := u.screenList()
+	u.Win.Resize(fyne.NewSize(412, 500))
+	u.ShowHome()
+	items := u.ScreenList()
 
 	join, ok := findShown(items, "button", "Join a table")
 	require.True(t, ok, "the Join button is listed: %v", items)
 	assert.True(t, join.InView)
 	assert.False(t, join.Disabled)
-	assert.Equal(t, u.app.Driver().AbsolutePositionForObject(button(t, u.current, "Join a table")), fyne.NewPos(join.X, join.Y), "where Fyne put it")
+	assert.Equal(t, u.app.Driver().AbsolutePositionForObject(button(t, u.Current, "Join a table")), fyne.NewPos(join.X, join.Y), "where Fyne put it")
 	assert.GreaterOrEqual(t, join.W*join.H, float32(44*30))
 
 	settings, ok := findShown(items, "button", "Settings")
@@ -45,8 +45,8 @@ func TestScreenList_SaysWhatShowsAndWhere(t *testing.T) {
 	assert.False(t, last.InView, "at 500 high the last tile is below the window, inside the scroll")
 	assert.Greater(t, last.Y+last.H, float32(500))
 
-	dialog.ShowConfirm("Start again?", "Everything goes.", func(bool) {}, u.win)
-	yes, ok := findShown(u.screenList(), "button", "Yes")
+	dialog.ShowConfirm("Start again?", "Everything goes.", func(bool) {}, u.Win)
+	yes, ok := findShown(u.ScreenList(), "button", "Yes")
 	require.True(t, ok, "a dialog's buttons are listed")
 	assert.True(t, yes.Dialog)
 	assert.True(t, yes.InView)
@@ -62,13 +62,13 @@ func TestBack_GoesHomeFromAnyScreenAndStaysThere(t *testing.T) {
 	test.Tap(newHomeScreen(u).settings)
 	assert.True(t, u.awayFromHome.Load())
 	assert.True(t, u.back())
-	assert.Contains(t, texts(u.current), "Join a table", "home again")
+	assert.Contains(t, texts(u.Current), "Join a table", "home again")
 	assert.False(t, u.awayFromHome.Load())
 
-	u.openGame(u.game("marsmaze"))
+	u.OpenGame(u.Game("marsmaze"))
 	assert.True(t, u.awayFromHome.Load())
 	assert.True(t, u.back())
-	assert.Contains(t, texts(u.current), "Join a table")
+	assert.Contains(t, texts(u.Current), "Join a table")
 	assert.Empty(t, u.prefs.OpenGame(), "the next start opens home")
 }
 
@@ -77,9 +77,9 @@ func TestBack_GoesHomeFromAnyScreenAndStaysThere(t *testing.T) {
 func TestJoinLink_OneTapAway(t *testing.T) {
 	u := newTestEnv(t).start(t)
 	u.showJoinLink("http://192.168.1.20:7777/?t=abc")
-	shown := texts(u.current)
+	shown := texts(u.Current)
 	assert.Contains(t, shown, "You came from this table: tap Join to take part from this device.")
-	items := u.screenList()
+	items := u.ScreenList()
 	entry, ok := findShown(items, "entry", "http://192.168.1.20:7777/?t=abc")
 	assert.True(t, ok, "the link is filled in: %v", items)
 	assert.True(t, entry.InView)

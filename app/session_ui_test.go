@@ -15,7 +15,7 @@ import (
 
 func counterLabel(t *testing.T, u *UI) string {
 	t.Helper()
-	cs, ok := u.current.(*counterScreen)
+	cs, ok := u.Current.(*counterScreen)
 	require.True(t, ok, "the counter game is showing")
 	return cs.label.Text
 }
@@ -27,22 +27,22 @@ func TestResume_ReopensTheGameWhereItWas(t *testing.T) {
 	test.Tap(h.tiles["counter"])
 	require.Equal(t, "0", counterLabel(t, u))
 	for range 3 {
-		test.Tap(u.current.(*counterScreen).plus)
+		test.Tap(u.Current.(*counterScreen).plus)
 		env.clock.Advance(time.Second)
 	}
 	assert.Equal(t, "3", counterLabel(t, u))
 
 	// The app closes while the game shows; the next start opens it again.
-	u.win.Close()
+	u.Win.Close()
 	u2 := env.start(t)
 	assert.Equal(t, "3", counterLabel(t, u2), "resumed exactly where it was")
 
 	// Home now offers Resume and History for the game in progress.
-	u2.showHome()
+	u2.ShowHome()
 	h2 := newHomeScreen(u2)
 	require.NotNil(t, h2.resume)
 	assert.Equal(t, "Resume Counter", h2.resume.Text)
-	u2.show(h2.content)
+	u2.Show(h2.content)
 	test.Tap(h2.resume)
 	assert.Equal(t, "3", counterLabel(t, u2))
 }
@@ -50,28 +50,28 @@ func TestResume_ReopensTheGameWhereItWas(t *testing.T) {
 func TestResume_FromHomeAfterClosingOnHome(t *testing.T) {
 	env := newTestEnv(t, counterGame())
 	u := env.start(t)
-	u.openGame(u.game("counter"))
-	test.Tap(u.current.(*counterScreen).plus)
-	u.showHome()
-	u.win.Close()
+	u.OpenGame(u.Game("counter"))
+	test.Tap(u.Current.(*counterScreen).plus)
+	u.ShowHome()
+	u.Win.Close()
 
 	u2 := env.start(t)
-	shown := texts(u2.current)
+	shown := texts(u2.Current)
 	assert.Contains(t, shown, "Resume Counter", "closed on home: start on home, offering Resume")
 }
 
 func TestHistory_ListsTheLogAndUndoes(t *testing.T) {
 	env := newTestEnv(t, counterGame())
 	u := env.start(t)
-	u.openGame(u.game("counter"))
-	test.Tap(u.current.(*counterScreen).plus)
+	u.OpenGame(u.Game("counter"))
+	test.Tap(u.Current.(*counterScreen).plus)
 	env.clock.Advance(time.Minute)
-	test.Tap(u.current.(*counterScreen).plus)
+	test.Tap(u.Current.(*counterScreen).plus)
 
-	g := u.game("counter")
-	s := u.session("counter")
-	h := newHistoryScreen(u, g, s, u.showHome)
-	u.show(h.content)
+	g := u.Game("counter")
+	s := u.Session("counter")
+	h := newHistoryScreen(u, g, s, u.ShowHome)
+	u.Show(h.content)
 	require.Len(t, h.entries, 2)
 	at := func(d time.Duration) string { return epoch.Add(d).Local().Format("15:04:05") }
 	assert.Equal(t, "2 · "+at(time.Minute)+" · bump {\"by\":1}", h.line(h.entries[0]), "newest first")
@@ -86,7 +86,7 @@ func TestHistory_ListsTheLogAndUndoes(t *testing.T) {
 	test.Tap(h.undo)
 	assert.True(t, h.undo.Disabled(), "nothing left to undo")
 	test.Tap(h.back)
-	assert.Contains(t, texts(u.current), "Resume Counter")
+	assert.Contains(t, texts(u.Current), "Resume Counter")
 }
 
 func TestStart_UnreadableSaveIsSetAsideAndThePlayerIsTold(t *testing.T) {
@@ -96,7 +96,7 @@ func TestStart_UnreadableSaveIsSetAsideAndThePlayerIsTold(t *testing.T) {
 	require.NoError(t, os.WriteFile(path, []byte(`{"format":1,"game":"counter","state":{"cou`), 0o644))
 
 	u := env.start(t)
-	overlay := u.win.Canvas().Overlays().Top()
+	overlay := u.Win.Canvas().Overlays().Top()
 	require.NotNil(t, overlay, "a dialog is showing")
 	shown := strings.Join(texts(overlay), "\n")
 	aside := path + ".unreadable-" + epoch.Local().Format("20060102-150405")
@@ -105,8 +105,8 @@ func TestStart_UnreadableSaveIsSetAsideAndThePlayerIsTold(t *testing.T) {
 	kept, err := os.ReadFile(aside)
 	require.NoError(t, err, "the damaged file is kept")
 	assert.Equal(t, `{"format":1,"game":"counter","state":{"cou`, string(kept))
-	assert.Nil(t, u.session("counter"), "the app starts clean")
-	assert.Contains(t, texts(u.current), "Counter", "home is usable behind the dialog")
+	assert.Nil(t, u.Session("counter"), "the app starts clean")
+	assert.Contains(t, texts(u.Current), "Counter", "home is usable behind the dialog")
 }
 
 func TestStart_NewerFormatIsRefusedWithAClearMessage(t *testing.T) {
@@ -116,13 +116,13 @@ func TestStart_NewerFormatIsRefusedWithAClearMessage(t *testing.T) {
 	require.NoError(t, os.WriteFile(path, []byte(`{"format":7,"game":"counter","state":{"count":5}}`), 0o644))
 
 	u := env.start(t)
-	shown := strings.Join(texts(u.win.Canvas().Overlays().Top()), "\n")
+	shown := strings.Join(texts(u.Win.Canvas().Overlays().Top()), "\n")
 	assert.Contains(t, shown, "the saved game uses format 7, but this version of Boardside reads format 1")
 }
 
 func TestAbout_ShowsVersionAndLicences(t *testing.T) {
 	u := newTestEnv(t).start(t)
-	test.Tap(button(t, u.current, "About"))
+	test.Tap(button(t, u.Current, "About"))
 	s := newAboutScreen(u)
 	assert.Equal(t, "Boardside version 0.1.0 (build 1)", s.version.Text)
 	var modules []string

@@ -25,12 +25,12 @@ type settingsScreen struct {
 func newSettingsScreen(u *UI) *settingsScreen {
 	s := &settingsScreen{u: u}
 	var bar fyne.CanvasObject
-	bar, s.back = backBar(lang.L("Settings"), u.showHome)
+	bar, s.back = BackBar(lang.L("Settings"), u.ShowHome)
 
 	langOpts := []string{lang.L("Same as the system"), "English", "Deutsch"}
 	s.languageCodes = map[string]string{langOpts[0]: choiceSystem, langOpts[1]: "en", langOpts[2]: "de"}
 	s.language = widget.NewSelect(langOpts, nil)
-	s.language.SetSelected(textFor(s.languageCodes, u.prefs.Language()))
+	s.language.SetSelected(TextFor(s.languageCodes, u.prefs.Language()))
 	s.language.OnChanged = s.onLanguage
 	s.languageNote = widget.NewLabel("")
 	s.languageNote.Wrapping = fyne.TextWrapWord
@@ -40,14 +40,14 @@ func newSettingsScreen(u *UI) *settingsScreen {
 	s.themeCodes = map[string]string{themeOpts[0]: choiceSystem, themeOpts[1]: "light", themeOpts[2]: "dark"}
 	s.theme = widget.NewRadioGroup(themeOpts, nil)
 	s.theme.Required = true
-	s.theme.SetSelected(textFor(s.themeCodes, u.prefs.Theme()))
+	s.theme.SetSelected(TextFor(s.themeCodes, u.prefs.Theme()))
 	s.theme.OnChanged = s.onTheme
 
 	var sound, keepScreenOn fyne.CanvasObject
-	s.sound, sound = newWrapCheck(lang.L("Sound at alerts"), nil)
+	s.sound, sound = NewWrapCheck(lang.L("Sound at alerts"), nil)
 	s.sound.SetChecked(u.prefs.Sound())
 	s.sound.OnChanged = s.onSound
-	s.keepScreenOn, keepScreenOn = newWrapCheck(lang.L("Keep the screen on while a timer runs"), nil)
+	s.keepScreenOn, keepScreenOn = NewWrapCheck(lang.L("Keep the screen on while a timer runs"), nil)
 	s.keepScreenOn.SetChecked(u.prefs.KeepScreenOn())
 	s.keepScreenOn.OnChanged = s.onKeepScreenOn
 
@@ -57,7 +57,7 @@ func newSettingsScreen(u *UI) *settingsScreen {
 		widget.NewFormItem(lang.L("Sound"), sound),
 		widget.NewFormItem(lang.L("Screen"), keepScreenOn),
 	)
-	s.content = newBorder(bar, nil, newScroll(container.NewPadded(form)))
+	s.content = NewBorder(bar, nil, NewScroll(container.NewPadded(form)))
 	return s
 }
 
@@ -70,7 +70,7 @@ func (s *settingsScreen) onLanguage(text string) {
 // showing: Fyne can only switch it at the next start.
 func (s *settingsScreen) updateLanguageNote() {
 	want := s.u.prefs.Language()
-	if want == choiceSystem || want == runningLanguage() {
+	if want == choiceSystem || want == RunningLanguage() {
 		s.languageNote.SetText("")
 		s.languageNote.Hide()
 		return
@@ -85,15 +85,15 @@ func (s *settingsScreen) onTheme(text string) {
 		return
 	}
 	s.u.prefs.SetTheme(code)
-	applyTheme(s.u.app, code)
+	ApplyTheme(s.u.app, code)
 }
 
 func (s *settingsScreen) onSound(on bool) { s.u.prefs.SetSound(on) }
 
 func (s *settingsScreen) onKeepScreenOn(on bool) { s.u.prefs.SetKeepScreenOn(on) }
 
-// textFor finds the option text of a code.
-func textFor(codes map[string]string, code string) string {
+// TextFor finds the option text of a code.
+func TextFor(codes map[string]string, code string) string {
 	for text, c := range codes {
 		if c == code {
 			return text

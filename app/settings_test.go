@@ -15,13 +15,13 @@ func TestSettings_HomeToSettingsChooseLanguageAndThemeThenBack(t *testing.T) {
 	env := newTestEnv(t)
 	u := env.start(t)
 
-	test.Tap(button(t, u.current, "Settings"))
-	shown := strings.Join(texts(u.current), "\n")
+	test.Tap(button(t, u.Current, "Settings"))
+	shown := strings.Join(texts(u.Current), "\n")
 	require.Contains(t, shown, "Language")
 	require.Contains(t, shown, "Same as the system", "the system language is the default")
 
 	s := newSettingsScreen(u) // the same screen, with its widgets reachable
-	u.show(s.content)
+	u.Show(s.content)
 	assert.False(t, s.languageNote.Visible(), "no note while the language is the running one")
 
 	s.language.SetSelected("Deutsch")
@@ -41,7 +41,7 @@ func TestSettings_HomeToSettingsChooseLanguageAndThemeThenBack(t *testing.T) {
 	assert.False(t, env.app.Preferences().Bool(prefKeepScreenOn))
 
 	test.Tap(s.back)
-	assert.Contains(t, texts(u.current), "Mission Control: Critical Orbit", "Back returns home")
+	assert.Contains(t, texts(u.Current), "Mission Control: Critical Orbit", "Back returns home")
 
 	// At the next start the same choices are read back.
 	u2 := env.start(t)
@@ -67,7 +67,7 @@ func TestSettings_ThemeChoices(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.choice, func(t *testing.T) {
-			th := themeFor(tt.choice)
+			th := ThemeFor(tt.choice)
 			assert.Zero(t, th.Size(theme.SizeNameInputRadius), "controls are square-cornered")
 			assert.Equal(t, theme.DefaultTheme().Size(theme.SizeNameText), th.Size(theme.SizeNameText))
 			if tt.systemVariant {
@@ -116,7 +116,7 @@ func TestApplyLanguage(t *testing.T) {
 				assert.Equal(t, v, getenv(k), k)
 			}
 			LoadTranslations()
-			assert.Equal(t, tt.wantRunning, runningLanguage())
+			assert.Equal(t, tt.wantRunning, RunningLanguage())
 		})
 	}
 }

@@ -91,7 +91,7 @@ func (u *UI) startSharing(g *Game, s *companion.Session) (*hosting, error) {
 	}
 	game := *g.Share
 	game.Rules = s.Rules()
-	host := share.NewHost(s, game, u.clock, token)
+	host := share.NewHost(s, game, u.Clock, token)
 	webApp := webAppDir()
 	srv := host.ServerWithWebApp(webApp)
 	port = l.Addr().(*net.TCPAddr).Port
@@ -104,7 +104,7 @@ func (u *UI) startSharing(g *Game, s *companion.Session) (*hosting, error) {
 	go func() { _ = srv.Serve(l) }()
 	u.hosts[g.ID] = h
 	if err := u.sharingStore(g.ID).Save([]byte(strconv.Itoa(port) + "\n")); err != nil {
-		u.onSaveError(err) // shared all the same, only not again after a restart
+		u.OnSaveError(err) // shared all the same, only not again after a restart
 	}
 	return h, nil
 }
@@ -112,7 +112,7 @@ func (u *UI) startSharing(g *Game, s *companion.Session) (*hosting, error) {
 // sharingStore keeps, beside a game's save, the port it is shared on: its
 // presence means the game was being shared when Boardside last ran.
 func (u *UI) sharingStore(gameID string) companion.Store {
-	return u.saves.Store("sessions/" + gameID + ".sharing")
+	return u.Saves.Store("sessions/" + gameID + ".sharing")
 }
 
 // sharedPort reports whether a game's sharing is remembered, and on which
@@ -132,7 +132,7 @@ func (u *UI) sharedPort(gameID string) (port int, ok bool) {
 // forgetSharing makes the next start of Boardside leave a game unshared.
 func (u *UI) forgetSharing(gameID string) {
 	if err := u.sharingStore(gameID).Remove(); err != nil {
-		u.onSaveError(err)
+		u.OnSaveError(err)
 	}
 }
 
@@ -146,7 +146,7 @@ func (u *UI) shareAgain() []string {
 		if _, ok := u.sharedPort(g.ID); !ok {
 			continue
 		}
-		s := u.session(g.ID)
+		s := u.Session(g.ID)
 		if s == nil || g.Share == nil {
 			// The shared game is gone (its save could not be read): the
 			// devices followed that game, and a new one is shared only when asked.
@@ -155,7 +155,7 @@ func (u *UI) shareAgain() []string {
 		}
 		if _, err := u.startSharing(g, s); err != nil {
 			problems = append(problems, lang.L("{{.Game}} was shared with the table, but could not be shared again. Reason: {{.Reason}}",
-				map[string]any{"Game": g.Name, "Reason": translateError(err)}))
+				map[string]any{"Game": g.Name, "Reason": TranslateError(err)}))
 		}
 	}
 	return problems
@@ -183,7 +183,7 @@ func (u *UI) closeHosts() {
 // shareToken keeps one token per game beside its save, so devices that
 // joined come back after Boardside restarts.
 func (u *UI) shareToken(gameID string) (string, error) {
-	return share.LoadToken(u.saves.Store("sessions/"+gameID+".token"), false)
+	return share.LoadToken(u.Saves.Store("sessions/"+gameID+".token"), false)
 }
 
 // stopSharing ends the hosting of a game, if any, and forgets it: the
@@ -209,7 +209,7 @@ type shareScreen struct {
 
 func newShareScreen(u *UI, g *Game, h *hosting, onBack func()) *shareScreen {
 	sc := &shareScreen{}
-	bar, _ := backBar(lang.L("Share this table"), onBack)
+	bar, _ := BackBar(lang.L("Share this table"), onBack)
 	// Black on white whatever the theme: an inverted code does not scan everywhere.
 	png, err := qrcode.Encode(h.urls[0], qrcode.Medium, 512)
 	if err == nil {
@@ -236,7 +236,7 @@ func newShareScreen(u *UI, g *Game, h *hosting, onBack func()) *shareScreen {
 		map[string]any{"URL": h.checkURL}))
 	check.Wrapping = fyne.TextWrapWord
 	body := container.NewVBox(intro, container.NewCenter(qr),
-		wrapped(lang.L("Or type one of these links:")), sc.links)
+		Wrapped(lang.L("Or type one of these links:")), sc.links)
 	if link := h.appURL(); link != "" {
 		// The full app beside the quick viewer: a phone can keep it on its
 		// home screen. The link is long: it breaks anywhere rather than
@@ -252,6 +252,6 @@ func newShareScreen(u *UI, g *Game, h *hosting, onBack func()) *shareScreen {
 	}
 	body.Add(check)
 	body.Add(sc.stop)
-	sc.content = newBorder(bar, nil, newScroll(container.NewPadded(body)))
+	sc.content = NewBorder(bar, nil, NewScroll(container.NewPadded(body)))
 	return sc
 }

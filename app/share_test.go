@@ -50,12 +50,12 @@ func TestShare_AFlipFromAPhoneReachesTheScreen(t *testing.T) {
 	h := u.hosts["marsmaze"]
 	require.NotNil(t, h)
 	t.Cleanup(func() { u.stopSharing("marsmaze") })
-	shown := strings.Join(texts(u.current), "\n")
+	shown := strings.Join(texts(u.Current), "\n")
 	assert.Contains(t, shown, "Scan the code with a phone's camera")
 	assert.Contains(t, shown, "/?t=")
 
 	base, token := loopbackURL(t, h)
-	version := u.session("marsmaze").View().Version
+	version := u.Session("marsmaze").View().Version
 	resp, err := http.Post(base+"/api/v1/actions?t="+token, "application/json",
 		strings.NewReader(`{"version":`+itoaInt(int(version))+`,"action":{"kind":"flip"}}`))
 	require.NoError(t, err)
@@ -63,12 +63,12 @@ func TestShare_AFlipFromAPhoneReachesTheScreen(t *testing.T) {
 	resp.Body.Close()
 	require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
 
-	u.openGame(u.game("marsmaze"))
-	m2 := u.current
+	u.OpenGame(u.Game("marsmaze"))
+	m2 := u.Current
 	assert.Contains(t, strings.Join(texts(m2), "\n"), "Hourglass markers left: 1", "the phone's flip is the host's flip")
 
 	// A new game ends the sharing of the old one.
-	u.newGame(u.game("marsmaze"))
+	u.NewGame(u.Game("marsmaze"))
 	assert.Nil(t, u.hosts["marsmaze"])
 }
 
@@ -88,7 +88,7 @@ func TestShare_TokenSurvivesARestart(t *testing.T) {
 // over the same data.
 func restart(t *testing.T, env *testEnv, u *UI) *UI {
 	t.Helper()
-	u.win.Close()
+	u.Win.Close()
 	assert.Empty(t, u.hosts, "quitting stops serving")
 	u2 := env.start(t)
 	t.Cleanup(u2.closeHosts)
@@ -113,11 +113,11 @@ func TestShare_ARestartSharesAgain(t *testing.T) {
 	}{
 		{name: "shared when Boardside quit", after: func(*testing.T, *UI) {}, wantShared: true},
 		{name: "Stop sharing forgets it", after: func(t *testing.T, u *UI) {
-			test.Tap(button(t, u.current, "Shared with the table"))
-			test.Tap(button(t, u.current, "Stop sharing"))
+			test.Tap(button(t, u.Current, "Shared with the table"))
+			test.Tap(button(t, u.Current, "Stop sharing"))
 		}},
 		{name: "a new game is not shared unasked", after: func(t *testing.T, u *UI) {
-			u.newGame(u.game("marsmaze"))
+			u.NewGame(u.Game("marsmaze"))
 		}},
 	}
 	for _, tt := range tests {
@@ -132,12 +132,12 @@ func TestShare_ARestartSharesAgain(t *testing.T) {
 			require.NotNil(t, h)
 			_, token := loopbackURL(t, h)
 			port := h.port
-			test.Tap(button(t, u.current, "Back"))
-			assert.Contains(t, texts(u.current), "Shared with the table", "the game screen says it is shared")
+			test.Tap(button(t, u.Current, "Back"))
+			assert.Contains(t, texts(u.Current), "Shared with the table", "the game screen says it is shared")
 			tt.after(t, u)
 
 			u2 := restart(t, env, u)
-			shown := texts(u2.current)
+			shown := texts(u2.Current)
 			assert.Contains(t, shown, "Hourglass markers left: 1", "the game screen is back, not the Share screen")
 			assert.NotContains(t, shown, "Stop sharing")
 			h2 := u2.hosts["marsmaze"]
@@ -152,7 +152,7 @@ func TestShare_ARestartSharesAgain(t *testing.T) {
 			require.NotNil(t, h2, "shared again without opening Share")
 			assert.Equal(t, port, h2.port, "on the same port: the phones' links still work")
 			assert.Equal(t, token, h2.host.Token(), "with the same token")
-			assert.Same(t, u2.session("marsmaze"), h2.session, "the resumed game is the shared one")
+			assert.Same(t, u2.Session("marsmaze"), h2.session, "the resumed game is the shared one")
 			assert.Contains(t, shown, "Shared with the table")
 			assert.Equal(t, http.StatusOK, askState(t, port, token), "a phone reaches the table again")
 		})
@@ -163,11 +163,11 @@ func TestShare_ARestartFindsItsPortTaken(t *testing.T) {
 	env := newTestEnv(t)
 	u := env.start(t)
 	t.Cleanup(u.closeHosts)
-	u.openGame(u.game("marsmaze"))
-	h, err := u.startSharing(u.game("marsmaze"), u.session("marsmaze"))
+	u.OpenGame(u.Game("marsmaze"))
+	h, err := u.startSharing(u.Game("marsmaze"), u.Session("marsmaze"))
 	require.NoError(t, err)
 	port, token := h.port, h.host.Token()
-	u.win.Close()
+	u.Win.Close()
 
 	taken, err := net.Listen("tcp", ":"+itoaInt(port)) // another program took it meanwhile
 	require.NoError(t, err)
@@ -224,9 +224,9 @@ func TestShare_OffersTheFullAppWhereTheHostServesIt(t *testing.T) {
 
 	want := share.AppURL(h.urls[0])
 	assert.Contains(t, want, "/app/?join=")
-	assert.Contains(t, texts(u.current), offer)
-	link := label(u.current, want)
-	require.NotNil(t, link, "the full app's link, on the table's first address; shown: %q", texts(u.current))
+	assert.Contains(t, texts(u.Current), offer)
+	link := label(u.Current, want)
+	require.NotNil(t, link, "the full app's link, on the table's first address; shown: %q", texts(u.Current))
 	assert.True(t, link.Selectable, "a link to copy, as the table's links are")
 	assert.True(t, link.TextStyle.Monospace)
 
@@ -243,7 +243,7 @@ func TestShare_OffersTheFullAppWhereTheHostServesIt(t *testing.T) {
 func TestShare_NoFullAppWhereNoneIsBuilt(t *testing.T) {
 	withWebApp(t, "")
 	u, h := sharedMarsMaze(t)
-	shown := strings.Join(texts(u.current), "\n")
+	shown := strings.Join(texts(u.Current), "\n")
 	assert.Contains(t, shown, "/?t=", "the table's links")
 	assert.NotContains(t, shown, "full app")
 	assert.NotContains(t, shown, "/app/")

@@ -14,51 +14,51 @@ import (
 var (
 	flashAlert  = color.NRGBA{R: 0xff, G: 0xc1, B: 0x07, A: 0xb0} // amber
 	flashTimeUp = color.NRGBA{R: 0xe5, G: 0x39, B: 0x35, A: 0xc8} // red
-	flashMark   = color.NRGBA{R: 0x42, G: 0xa5, B: 0xf5, A: 0x70} // blue, solo pulse
+	FlashMark   = color.NRGBA{R: 0x42, G: 0xa5, B: 0xf5, A: 0x70} // blue, solo pulse
 )
 
 const flashTime = 350 * time.Millisecond
 
-// flasher is a rectangle over a whole screen that lights up for a moment.
-type flasher struct {
-	rect  *canvas.Rectangle
+// Flasher is a rectangle over a whole screen that lights up for a moment.
+type Flasher struct {
+	Rect  *canvas.Rectangle
 	clock timers.Clock
 	waker *timers.Waker
-	count int // flashes shown, for tests
+	Count int // flashes shown, for tests
 }
 
-func newFlasher(clock timers.Clock) *flasher {
-	f := &flasher{rect: canvas.NewRectangle(color.Transparent), clock: clock}
-	f.rect.Hide()
-	f.waker = timers.NewWaker(clock, func() { fyne.Do(f.rect.Hide) })
+func NewFlasher(clock timers.Clock) *Flasher {
+	f := &Flasher{Rect: canvas.NewRectangle(color.Transparent), clock: clock}
+	f.Rect.Hide()
+	f.waker = timers.NewWaker(clock, func() { fyne.Do(f.Rect.Hide) })
 	return f
 }
 
 // Flash lights the screen in c; call it on the Fyne goroutine.
-func (f *flasher) Flash(c color.Color) {
-	f.count++
-	f.rect.FillColor = c
-	f.rect.Show()
-	f.rect.Refresh()
+func (f *Flasher) Flash(c color.Color) {
+	f.Count++
+	f.Rect.FillColor = c
+	f.Rect.Show()
+	f.Rect.Refresh()
 	f.waker.After(flashTime)
 }
 
 // signal sounds (when sound is on) and flashes for an alert mark.
-func (u *UI) signalAlert(f *flasher, mark time.Duration) {
+func (u *UI) signalAlert(f *Flasher, mark time.Duration) {
 	switch {
 	case mark == 0:
-		u.playSound(soundTimeUp)
+		u.PlaySound(SoundTimeUp)
 		f.Flash(flashTimeUp)
 	case mark <= 5*time.Second:
-		u.playSound(soundCountdown)
+		u.PlaySound(SoundCountdown)
 		f.Flash(flashAlert)
 	default:
-		u.playSound(soundAlert)
+		u.PlaySound(SoundAlert)
 		f.Flash(flashAlert)
 	}
 }
 
-func (u *UI) playSound(name string) {
+func (u *UI) PlaySound(name string) {
 	if u.prefs.Sound() {
 		u.sound(name)
 	}
@@ -74,14 +74,14 @@ func (u *UI) notifyIfAway(title, body string) {
 	}
 }
 
-// keepAwake stops the screen from blanking while a timer runs (when the
+// KeepAwake stops the screen from blanking while a timer runs (when the
 // player wants that) and releases it afterwards.
-func (u *UI) keepAwake(timerRunning bool) {
+func (u *UI) KeepAwake(timerRunning bool) {
 	want := timerRunning && u.prefs.KeepScreenOn()
-	if want == u.awake {
+	if want == u.Awake {
 		return
 	}
-	u.awake = want
+	u.Awake = want
 	u.holdScreen(want)
 }
 
@@ -110,26 +110,26 @@ func (u *UI) expiryAnnounced(deadline time.Time) {
 	u.announced[deadline.UnixNano()] = true
 }
 
-// timerAlerts signals the alert marks of one screen's timer, once each:
+// TimerAlerts signals the alert marks of one screen's timer, once each:
 // a sound and a flash, and at time's up a notification when Boardside is
 // in the background. Both timer screens use it.
-type timerAlerts struct {
+type TimerAlerts struct {
 	u        *UI
 	alerts   *timers.Alerts
-	flash    *flasher
+	flash    *Flasher
 	primed   bool
 	upTitle  string // the notification at time's up
 	upDetail string
 }
 
-func newTimerAlerts(u *UI, flash *flasher, upTitle, upDetail string) *timerAlerts {
-	return &timerAlerts{u: u, alerts: timers.NewAlerts(timers.DefaultAlertMarks), flash: flash, upTitle: upTitle, upDetail: upDetail}
+func NewTimerAlerts(u *UI, flash *Flasher, upTitle, upDetail string) *TimerAlerts {
+	return &TimerAlerts{u: u, alerts: timers.NewAlerts(timers.DefaultAlertMarks), flash: flash, upTitle: upTitle, upDetail: upDetail}
 }
 
-// observe follows the remaining time on every render. While quiet (not
+// Observe follows the remaining time on every render. While quiet (not
 // started, paused, or won) the marks only follow the time, so nothing
 // fires when it runs again from there.
-func (t *timerAlerts) observe(rem time.Duration, phase timers.Phase, deadline time.Time, quiet bool) {
+func (t *TimerAlerts) Observe(rem time.Duration, phase timers.Phase, deadline time.Time, quiet bool) {
 	if !t.primed {
 		t.primed = true
 		t.u.primeAlerts(t.alerts, phase, rem, deadline)

@@ -16,7 +16,7 @@ func TestTimesUp_NotifiesOnlyWhenInTheBackground(t *testing.T) {
 	test.Tap(m.start)
 	env.clock.Advance(19 * time.Minute)
 
-	u.setForeground(false)
+	u.SetForeground(false)
 	test.AssertNotificationSent(t, fyne.NewNotification("Time's up", "Mission Control: the time is up."), func() {
 		env.clock.Advance(time.Minute)
 	})
@@ -41,14 +41,14 @@ func TestSound_OffMeansSilent(t *testing.T) {
 	test.Tap(m.start)
 	env.clock.Advance(20 * time.Minute)
 	assert.Empty(t, env.sounds)
-	assert.Equal(t, 10, m.flash.count, "the flash still shows every alert")
+	assert.Equal(t, 10, m.flash.Count, "the flash still shows every alert")
 }
 
 // TestPlayer_WithOrWithoutAnAudioDevice: the real player either opens the
 // device or gives up quietly for good; playing never panics or blocks.
 func TestPlayer_WithOrWithoutAnAudioDevice(t *testing.T) {
 	p := &player{}
-	p.play(soundMark)
-	p.play(soundMark)
+	p.play(SoundMark)
+	p.play(SoundMark)
 	assert.True(t, (p.ctx != nil) != p.failed, "exactly one of: a context, or a logged failure")
 }

@@ -13,10 +13,10 @@ import (
 
 // Sound names, files in assets/sounds.
 const (
-	soundAlert     = "alert"     // 5:00, 1:00, 0:30, 0:10
-	soundCountdown = "countdown" // 5, 4, 3, 2, 1
-	soundTimeUp    = "timeup"
-	soundMark      = "mark" // solo: the pawn may move
+	SoundAlert     = "alert"     // 5:00, 1:00, 0:30, 0:10
+	SoundCountdown = "countdown" // 5, 4, 3, 2, 1
+	SoundTimeUp    = "timeup"
+	SoundMark      = "mark" // solo: the pawn may move
 )
 
 // player plays the embedded alert sounds. Without an audio device it stays

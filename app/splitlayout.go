@@ -7,15 +7,15 @@ import (
 	"fyne.io/fyne/v2/theme"
 )
 
-// splitLayout puts two objects side by side when there is more width than
+// SplitLayout puts two objects side by side when there is more width than
 // height (a tablet on its side) and one above the other otherwise (a
 // phone held upright). The first gets share of the split. With
 // minSecond, side by side needs that much width left for the second: a
 // wide but low space (a phone whose foot takes much of its height) stacks.
 // stackShare, if set, is the first's share when stacked.
-type splitLayout struct{ share, minSecond, stackShare float32 }
+type SplitLayout struct{ Share, MinSecond, StackShare float32 }
 
-func (l splitLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+func (l SplitLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	if len(objs) != 2 {
 		return
 	}
@@ -24,17 +24,17 @@ func (l splitLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		objs[0].Resize(size)
 		return
 	}
-	if size.Width >= size.Height && size.Width*(1-l.share) >= l.minSecond {
-		w := size.Width * l.share
+	if size.Width >= size.Height && size.Width*(1-l.Share) >= l.MinSecond {
+		w := size.Width * l.Share
 		objs[0].Move(fyne.NewPos(0, 0))
 		objs[0].Resize(fyne.NewSize(w, size.Height))
 		objs[1].Move(fyne.NewPos(w, 0))
 		objs[1].Resize(fyne.NewSize(size.Width-w, size.Height))
 		return
 	}
-	share := l.share
-	if l.stackShare > 0 {
-		share = l.stackShare
+	share := l.Share
+	if l.StackShare > 0 {
+		share = l.StackShare
 	}
 	h := size.Height * share
 	objs[0].Move(fyne.NewPos(0, 0))
@@ -43,7 +43,7 @@ func (l splitLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	objs[1].Resize(fyne.NewSize(size.Width, size.Height-h))
 }
 
-func (l splitLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+func (l SplitLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	var s fyne.Size
 	for _, o := range objs {
 		s = s.Max(o.MinSize())
@@ -62,9 +62,9 @@ type scrollSplit struct {
 	side  bool
 }
 
-// newScrollSplit is a vertical scroll holding first and second, split as
+// NewScrollSplit is a vertical scroll holding first and second, split as
 // scrollSplit says.
-func newScrollSplit(share float32, first, second fyne.CanvasObject) fyne.CanvasObject {
+func NewScrollSplit(share float32, first, second fyne.CanvasObject) fyne.CanvasObject {
 	l := &scrollSplit{share: share}
 	inner := container.New(l, first, second)
 	return container.New(scrollSplitChooser{l, inner}, container.NewVScroll(inner))
@@ -122,23 +122,23 @@ func (c scrollSplitChooser) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 
 func (c scrollSplitChooser) MinSize(objs []fyne.CanvasObject) fyne.Size { return objs[0].MinSize() }
 
-// twoPass lays its objects out twice with the layout it wraps: a label
+// TwoPass lays its objects out twice with the layout it wraps: a label
 // that wraps its words knows its width only once laid out, and asks for
 // the height of its lines after that, so the second pass gives it room.
-type twoPass struct{ inner fyne.Layout }
+type TwoPass struct{ inner fyne.Layout }
 
-func (l twoPass) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+func (l TwoPass) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	l.inner.Layout(objs, size)
 	l.inner.Layout(objs, size)
 }
 
-func (l twoPass) MinSize(objs []fyne.CanvasObject) fyne.Size { return l.inner.MinSize(objs) }
+func (l TwoPass) MinSize(objs []fyne.CanvasObject) fyne.Size { return l.inner.MinSize(objs) }
 
-// newScroll is a vertical scroll over content that lays content out again
+// NewScroll is a vertical scroll over content that lays content out again
 // when its least height changed in laying it out: a label that wraps its
 // words learns its width only once laid out, and then needs more lines
 // than it asked for, so without the second pass it was cut on a phone.
-func newScroll(content fyne.CanvasObject) fyne.CanvasObject {
+func NewScroll(content fyne.CanvasObject) fyne.CanvasObject {
 	return container.New(&settledScroll{content: content}, container.NewVScroll(content))
 }
 
@@ -176,7 +176,7 @@ func (l *settledScroll) MinSize(objs []fyne.CanvasObject) fyne.Size {
 // out again when that changes).
 type foldRow struct{ folded bool }
 
-func newFoldRow(objs ...fyne.CanvasObject) *fyne.Container {
+func NewFoldRow(objs ...fyne.CanvasObject) *fyne.Container {
 	return container.New(&foldRow{}, objs...)
 }
 
@@ -229,18 +229,18 @@ func (l *foldRow) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	return fyne.NewSize(w, h)
 }
 
-// foldGrid lays its visible objects out in cells of one size, as many to
+// FoldGrid lays its visible objects out in cells of one size, as many to
 // a row as fit the width (all of them on a tablet; fewer, in more rows,
 // on a phone), each row at least height high. Its least width is one
 // cell's, so it never makes a screen wider than the window; its least
 // height is that of the rows it last laid out (a screen built with
 // twoPass, or a scroll made with newScroll, lays it out again).
-type foldGrid struct {
-	height float32
+type FoldGrid struct {
+	Height float32
 	cols   int // of the last layout; 0: all in one row
 }
 
-func (l *foldGrid) cell(objs []fyne.CanvasObject) (fyne.Size, int) {
+func (l *FoldGrid) cell(objs []fyne.CanvasObject) (fyne.Size, int) {
 	var c fyne.Size
 	n := 0
 	for _, o := range objs {
@@ -249,10 +249,10 @@ func (l *foldGrid) cell(objs []fyne.CanvasObject) (fyne.Size, int) {
 			n++
 		}
 	}
-	return fyne.NewSize(c.Width, max(c.Height, l.height)), n
+	return fyne.NewSize(c.Width, max(c.Height, l.Height)), n
 }
 
-func (l *foldGrid) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+func (l *FoldGrid) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	c, n := l.cell(objs)
 	if n == 0 {
 		return
@@ -277,7 +277,7 @@ func (l *foldGrid) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	}
 }
 
-func (l *foldGrid) MinSize(objs []fyne.CanvasObject) fyne.Size {
+func (l *FoldGrid) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	c, n := l.cell(objs)
 	if n == 0 {
 		return fyne.Size{}
@@ -301,10 +301,10 @@ type setupLayout struct {
 	share   float32
 }
 
-// newSetupBody is bar, setup, middle and foot laid out by setupLayout, each
+// NewSetupBody is bar, setup, middle and foot laid out by setupLayout, each
 // layout done twice (see twoPass).
-func newSetupBody(bar, setup, middle, foot fyne.CanvasObject, share float32) *fyne.Container {
-	return container.New(twoPass{&setupLayout{content: setup, share: share}}, bar, newScroll(setup), middle, foot)
+func NewSetupBody(bar, setup, middle, foot fyne.CanvasObject, share float32) *fyne.Container {
+	return container.New(TwoPass{&setupLayout{content: setup, share: share}}, bar, NewScroll(setup), middle, foot)
 }
 
 func (l *setupLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
@@ -342,25 +342,25 @@ func (l *setupLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	return fyne.NewSize(max(w, l.content.MinSize().Width), h+3*theme.Padding())
 }
 
-// newBorder is container.NewBorder with top, bottom and center only, its
+// NewBorder is container.NewBorder with top, bottom and center only, its
 // layout done twice (twoPass): a screen's bar and foot hold text that
 // wraps, whose height is known only once laid out.
-func newBorder(top, bottom, center fyne.CanvasObject) *fyne.Container {
+func NewBorder(top, bottom, center fyne.CanvasObject) *fyne.Container {
 	var objs []fyne.CanvasObject
 	for _, o := range []fyne.CanvasObject{top, bottom, center} {
 		if o != nil {
 			objs = append(objs, o)
 		}
 	}
-	return container.New(twoPass{layout.NewBorderLayout(top, bottom, nil, nil)}, objs...)
+	return container.New(TwoPass{layout.NewBorderLayout(top, bottom, nil, nil)}, objs...)
 }
 
-// narrowable wraps an object whose least width depends on how it is laid
+// Narrowable wraps an object whose least width depends on how it is laid
 // out at the width it has (tabs that fold into a menu, a grid built for a
 // wide window that a narrow one replaces): it asks for no width, only for
 // the object's height, so a desktop window can still be made as narrow as
 // a phone and the object then takes its narrow form.
-func narrowable(o fyne.CanvasObject) fyne.CanvasObject {
+func Narrowable(o fyne.CanvasObject) fyne.CanvasObject {
 	return container.New(narrowLayout{}, o)
 }
 

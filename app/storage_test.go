@@ -40,7 +40,7 @@ func TestStorage_DesktopSavesOfTheFileVersionAreFoundInPlace(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "0123456789abcdef0123456789abcdef", token, "phones that joined come back")
 
-	test.Tap(u.current.(*counterScreen).plus)
+	test.Tap(u.Current.(*counterScreen).plus)
 	b, err := os.ReadFile(filepath.Join(env.dir, "sessions", "counter.json"))
 	require.NoError(t, err, "still a plain file in the same place")
 	assert.Contains(t, string(b), `"count":5`)
@@ -53,11 +53,11 @@ func TestStorage_BrowserLikeStorage(t *testing.T) {
 	env := newTestEnv(t, counterGame())
 	_, env.root = memrepo.Register(memrepo.IndexedDB)
 	u := env.start(t)
-	u.openGame(u.game("counter"))
+	u.OpenGame(u.Game("counter"))
 	for range 2 {
-		test.Tap(u.current.(*counterScreen).plus)
+		test.Tap(u.Current.(*counterScreen).plus)
 	}
-	u.win.Close()
+	u.Win.Close()
 
 	u2 := env.start(t)
 	assert.Equal(t, "2", counterLabel(t, u2), "resumed from the storage")
@@ -66,12 +66,12 @@ func TestStorage_BrowserLikeStorage(t *testing.T) {
 	b, err := env.start(t).shareToken("counter")
 	require.NoError(t, err)
 	assert.Equal(t, a, b, "the token is kept")
-	u2.win.Close()
+	u2.Win.Close()
 
 	saves := uristore.New(env.root)
 	require.NoError(t, saves.Store("sessions/counter.json").Save([]byte(`{"format":1,"game":"counter","state":{"cou`)))
 	u3 := env.start(t)
-	shown := strings.Join(texts(u3.win.Canvas().Overlays().Top()), "\n")
+	shown := strings.Join(texts(u3.Win.Canvas().Overlays().Top()), "\n")
 	aside := companion.AsideName("sessions/counter.json", epoch.Local())
 	assert.Contains(t, shown, "The saved game of Counter could not be read, so it starts anew. The file was kept as "+env.root.String()+"/"+aside)
 	kept, err := saves.Store(aside).Load()
@@ -98,8 +98,8 @@ func TestStorage_SavesOfAnEarlierFolderAreCopiedOnce(t *testing.T) {
 	got, err := u.shareToken("counter")
 	require.NoError(t, err)
 	assert.Equal(t, token, got)
-	test.Tap(u.current.(*counterScreen).plus)
-	u.win.Close()
+	test.Tap(u.Current.(*counterScreen).plus)
+	u.Win.Close()
 
 	u2 := env.start(t)
 	assert.Equal(t, "8", counterLabel(t, u2), "copied once: the newer save stays")

@@ -70,8 +70,8 @@ func (t boardsideTheme) Font(s fyne.TextStyle) fyne.Resource {
 	return symbolsFont
 }
 
-// themeFor returns the theme for a Prefs.Theme choice.
-func themeFor(choice string) fyne.Theme {
+// ThemeFor returns the theme for a Prefs.Theme choice.
+func ThemeFor(choice string) fyne.Theme {
 	t := boardsideTheme{Theme: theme.DefaultTheme()}
 	switch choice {
 	case "light":
@@ -84,15 +84,15 @@ func themeFor(choice string) fyne.Theme {
 	return t
 }
 
-// applyTheme sets the theme in this process only; it writes no settings file.
-func applyTheme(a fyne.App, choice string) { a.Settings().SetTheme(themeFor(choice)) }
+// ApplyTheme sets the theme in this process only; it writes no settings file.
+func ApplyTheme(a fyne.App, choice string) { a.Settings().SetTheme(ThemeFor(choice)) }
 
-// compactTheme is the app's theme with little padding inside widgets, for
+// CompactTheme is the app's theme with little padding inside widgets, for
 // small print in small places (an ADELE room on a phone): not for
 // anything tapped.
-type compactTheme struct{ fyne.Theme }
+type CompactTheme struct{ fyne.Theme }
 
-func (t compactTheme) Size(n fyne.ThemeSizeName) float32 {
+func (t CompactTheme) Size(n fyne.ThemeSizeName) float32 {
 	if n == theme.SizeNameInnerPadding {
 		return 2
 	}

@@ -22,10 +22,10 @@ func newTile(title, text string, onTap func()) (fyne.CanvasObject, *widget.Butto
 // tilesLayout puts tiles in two columns, or one on a narrow (phone) screen.
 type tilesLayout struct{}
 
-const narrowWidth = 560
+const NarrowWidth = 560
 
 func (tilesLayout) columns(width float32) int {
-	if width < narrowWidth {
+	if width < NarrowWidth {
 		return 1
 	}
 	return 2

@@ -41,15 +41,15 @@ type Options struct {
 // UI is Boardside's window and the state of its navigation.
 type UI struct {
 	app   fyne.App
-	win   fyne.Window
+	Win   fyne.Window
 	prefs *Prefs
-	clock timers.Clock
-	saves *uristore.Storage
+	Clock timers.Clock
+	Saves *uristore.Storage
 	games []*Game
 
 	sound func(name string)
-	// do runs f on the Fyne goroutine: fyne.Do, or a queue in tests.
-	do func(f func())
+	// Do runs f on the Fyne goroutine: fyne.Do, or a queue in tests.
+	Do func(f func())
 
 	mu         sync.Mutex
 	sessions   map[string]*companion.Session // game ID → game in progress
@@ -60,13 +60,13 @@ type UI struct {
 	announced map[int64]bool // deadlines whose time's up was signalled
 	hosts     map[string]*hosting
 
-	awake bool // screen blanking is off; Fyne goroutine only
-	// leave stops the showing game screen's timers and watchers.
-	leave func()
+	Awake bool // screen blanking is off; Fyne goroutine only
+	// Leave stops the showing game screen's timers and watchers.
+	Leave func()
 
-	// current is the screen showing; home is the home screen's when it
+	// Current is the screen showing; home is the home screen's when it
 	// was the last one shown.
-	current, home fyne.CanvasObject
+	Current, home fyne.CanvasObject
 	// awayFromHome is whether a screen other than home shows, for the
 	// platform's Back, which asks from outside the Fyne goroutine.
 	awayFromHome atomic.Bool
@@ -93,29 +93,29 @@ func New(a fyne.App, opt Options) *UI {
 	}
 	u := &UI{
 		app:       a,
-		win:       a.NewWindow(Name),
+		Win:       a.NewWindow(Name),
 		prefs:     NewPrefs(a.Preferences()),
-		clock:     opt.Clock,
-		saves:     uristore.New(opt.Root),
+		Clock:     opt.Clock,
+		Saves:     uristore.New(opt.Root),
 		games:     opt.Games,
 		sessions:  map[string]*companion.Session{},
 		announced: map[int64]bool{},
 		hosts:     map[string]*hosting{},
 		sound:     opt.Sound,
-		do:        fyne.Do,
+		Do:        fyne.Do,
 		// Until the window says otherwise: notifications only when away.
 		foreground: true,
 	}
 	// Closing the window stops the screen's timers and the sharing before
 	// the app exits; the sharing is remembered for the next start.
-	u.win.SetOnClosed(func() {
+	u.Win.SetOnClosed(func() {
 		u.stopCurrent()
 		u.closeHosts()
 	})
-	a.Lifecycle().SetOnEnteredForeground(func() { u.setForeground(true) })
-	a.Lifecycle().SetOnExitedForeground(func() { u.setForeground(false) })
-	applyTheme(a, u.prefs.Theme())
-	u.win.Resize(fyne.NewSize(900, 640))
+	a.Lifecycle().SetOnEnteredForeground(func() { u.SetForeground(true) })
+	a.Lifecycle().SetOnExitedForeground(func() { u.SetForeground(false) })
+	ApplyTheme(a, u.prefs.Theme())
+	u.Win.Resize(fyne.NewSize(900, 640))
 	startMark("go-window-made")
 	u.importLegacy(opt.Legacy)
 	var problems []string
@@ -131,48 +131,48 @@ func New(a fyne.App, opt Options) *UI {
 
 	if link := startLink(); link != "" {
 		u.showJoinLink(link) // opened from a table's link: Join is one tap away
-	} else if g := u.game(u.prefs.OpenGame()); g != nil && g.Built() && u.session(g.ID) != nil {
-		u.openGame(g)
+	} else if g := u.Game(u.prefs.OpenGame()); g != nil && g.Built() && u.Session(g.ID) != nil {
+		u.OpenGame(g)
 	} else {
-		u.showHome()
+		u.ShowHome()
 	}
 	u.watchPlatform()
 	for _, p := range problems {
-		dialog.ShowInformation(lang.L("A saved game could not be read"), p, u.win)
+		dialog.ShowInformation(lang.L("A saved game could not be read"), p, u.Win)
 	}
 	for _, p := range shareProblems {
-		dialog.ShowInformation(lang.L("Sharing"), p, u.win)
+		dialog.ShowInformation(lang.L("Sharing"), p, u.Win)
 	}
 	return u
 }
 
 // Window returns the main window.
-func (u *UI) Window() fyne.Window { return u.win }
+func (u *UI) Window() fyne.Window { return u.Win }
 
-func (u *UI) setForeground(f bool) {
+func (u *UI) SetForeground(f bool) {
 	u.mu.Lock()
 	u.foreground = f
 	away := u.onAway
 	u.mu.Unlock()
 	if !f && away != nil {
-		u.do(away) // lifecycle hooks need not run on the UI goroutine
+		u.Do(away) // lifecycle hooks need not run on the UI goroutine
 	}
 }
 
-// show replaces the screen. The screen that was showing stops first.
-func (u *UI) show(screen fyne.CanvasObject) {
+// Show replaces the screen. The screen that was showing stops first.
+func (u *UI) Show(screen fyne.CanvasObject) {
 	u.stopCurrent()
 	u.setCurrent(screen)
 }
 
 // setCurrent puts screen in the window.
 func (u *UI) setCurrent(screen fyne.CanvasObject) {
-	u.current = screen
+	u.Current = screen
 	u.awayFromHome.Store(screen != u.home)
-	u.win.SetContent(screen)
+	u.Win.SetContent(screen)
 }
 
-func (u *UI) game(id string) *Game {
+func (u *UI) Game(id string) *Game {
 	for _, g := range u.games {
 		if g.ID == id {
 			return g
@@ -181,20 +181,20 @@ func (u *UI) game(id string) *Game {
 	return nil
 }
 
-func (u *UI) storeFor(gameID string) companion.Store {
-	return u.saves.Store("sessions/" + gameID + ".json")
+func (u *UI) StoreFor(gameID string) companion.Store {
+	return u.Saves.Store("sessions/" + gameID + ".json")
 }
 
 // importLegacy copies, once, the saves an earlier version kept as files in
 // the folder from, when that is not where saves live now, and says so in
 // the log.
 func (u *UI) importLegacy(from fyne.URI) {
-	if from == nil || from.String() == u.saves.Root().String() {
+	if from == nil || from.String() == u.Saves.Root().String() {
 		return
 	}
-	copied, err := u.saves.Import(from, u.clock.Now())
+	copied, err := u.Saves.Import(from, u.Clock.Now())
 	if len(copied) > 0 {
-		log.Printf("Boardside: copied the saves of an earlier version from %s to %s: %s", from, u.saves.Root(), strings.Join(copied, ", "))
+		log.Printf("Boardside: copied the saves of an earlier version from %s to %s: %s", from, u.Saves.Root(), strings.Join(copied, ", "))
 	}
 	if err != nil {
 		fyne.LogError("Boardside could not copy the saves of an earlier version from "+from.String(), err)
@@ -209,7 +209,7 @@ func (u *UI) loadSessions() []string {
 		if !g.Built() {
 			continue
 		}
-		s, err := companion.Open(u.storeFor(g.ID), g.Rules, u.clock, u.onSaveError)
+		s, err := companion.Open(u.StoreFor(g.ID), g.Rules, u.Clock, u.OnSaveError)
 		var aside *companion.SetAsideError
 		switch {
 		case errors.As(err, &aside):
@@ -224,15 +224,15 @@ func (u *UI) loadSessions() []string {
 	return problems
 }
 
-// onSaveError tells the player a save failed; it may run on any goroutine.
-func (u *UI) onSaveError(err error) {
+// OnSaveError tells the player a save failed; it may run on any goroutine.
+func (u *UI) OnSaveError(err error) {
 	fyne.Do(func() {
 		dialog.ShowError(errors.New(lang.L("This change could not be saved to disk. It stays in place while Boardside is open. Reason: {{.Reason}}",
-			map[string]any{"Reason": err.Error()})), u.win)
+			map[string]any{"Reason": err.Error()})), u.Win)
 	})
 }
 
-func (u *UI) session(gameID string) *companion.Session {
+func (u *UI) Session(gameID string) *companion.Session {
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	return u.sessions[gameID]
@@ -246,7 +246,7 @@ func (u *UI) inProgress() []*Game {
 	}
 	var items []item
 	for _, g := range u.games {
-		s := u.session(g.ID)
+		s := u.Session(g.ID)
 		if s == nil {
 			continue
 		}
@@ -270,7 +270,7 @@ func (u *UI) underWay() []*Game {
 	games := u.inProgress()
 	var out []*Game
 	for _, g := range games {
-		if len(u.session(g.ID).Log()) > 0 {
+		if len(u.Session(g.ID).Log()) > 0 {
 			out = append(out, g)
 		}
 	}
@@ -280,19 +280,19 @@ func (u *UI) underWay() []*Game {
 	return out
 }
 
-// openGame shows a game's screen, resuming its session or starting one.
-func (u *UI) openGame(g *Game) {
+// OpenGame shows a game's screen, resuming its session or starting one.
+func (u *UI) OpenGame(g *Game) {
 	if !g.Built() {
 		u.prefs.SetOpenGame("")
-		u.show(newNotBuiltScreen(u, g).content)
+		u.Show(newNotBuiltScreen(u, g).content)
 		return
 	}
-	s := u.session(g.ID)
+	s := u.Session(g.ID)
 	if s == nil {
-		s = companion.New(g.Rules, g.NewState(), u.clock)
-		if err := companion.Attach(s, u.storeFor(g.ID), u.onSaveError); err != nil {
-			u.onSaveError(err)
-			s.SaveTo(u.storeFor(g.ID).Save, u.onSaveError)
+		s = companion.New(g.Rules, g.NewState(), u.Clock)
+		if err := companion.Attach(s, u.StoreFor(g.ID), u.OnSaveError); err != nil {
+			u.OnSaveError(err)
+			s.SaveTo(u.StoreFor(g.ID).Save, u.OnSaveError)
 		}
 		u.mu.Lock()
 		u.sessions[g.ID] = s
@@ -305,29 +305,49 @@ func (u *UI) openGame(g *Game) {
 
 // stopCurrent stops the showing screen's timers and watchers.
 func (u *UI) stopCurrent() {
-	if u.leave != nil {
-		u.leave()
-		u.leave = nil
+	if u.Leave != nil {
+		u.Leave()
+		u.Leave = nil
 	}
-	u.keepAwake(false)
+	u.KeepAwake(false)
 }
 
-// showHome returns to the home screen.
-func (u *UI) showHome() {
+// ShowHome returns to the home screen.
+func (u *UI) ShowHome() {
 	u.prefs.SetOpenGame("")
 	forgetStartLink() // the player left the table the app was opened for
 	h := newHomeScreen(u)
 	u.home = h.content
-	u.show(h.content)
+	u.Show(h.content)
 }
 
 // back goes back from the screen showing, as the Back or Home button on
 // its bar does: to the home screen (games are saved as they go). It says
 // whether there was somewhere to go.
 func (u *UI) back() bool {
-	if u.current == nil || u.current == u.home {
+	if u.Current == nil || u.Current == u.home {
 		return false
 	}
-	u.showHome()
+	u.ShowHome()
 	return true
+}
+
+// SetOnAway sets what runs when the app goes into the background (ADELE's
+// console covers itself then); nil runs nothing.
+func (u *UI) SetOnAway(f func()) {
+	u.mu.Lock()
+	u.onAway = f
+	u.mu.Unlock()
+}
+
+// SetSession makes s the game in progress of that game, attached to its
+// save: tests start from a game whose decks are in a known order.
+func (u *UI) SetSession(game string, s *companion.Session) error {
+	if err := companion.Attach(s, u.StoreFor(game), u.OnSaveError); err != nil {
+		return err
+	}
+	u.mu.Lock()
+	u.sessions[game] = s
+	u.mu.Unlock()
+	return nil
 }

@@ -6,12 +6,12 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// newWrapCheck is a check box whose text wraps onto more lines where the
+// NewWrapCheck is a check box whose text wraps onto more lines where the
 // width is short: Fyne's Check keeps its text on one line, and a long one
 // made a phone's screen wider than the phone. A tap on the text ticks the
 // box too. The check (its text empty) is returned for its state and
 // OnChanged; row is what the screen shows.
-func newWrapCheck(text string, changed func(bool)) (check *widget.Check, row fyne.CanvasObject) {
+func NewWrapCheck(text string, changed func(bool)) (check *widget.Check, row fyne.CanvasObject) {
 	check = widget.NewCheck("", changed)
 	label := &tapLabel{onTap: func() {
 		if !check.Disabled() {
@@ -32,9 +32,9 @@ type tapLabel struct {
 
 func (l *tapLabel) Tapped(*fyne.PointEvent) { l.onTap() }
 
-// wrapped is a label whose words wrap: a sentence or a line of figures
+// Wrapped is a label whose words wrap: a sentence or a line of figures
 // that must not make a phone's screen wider than the phone.
-func wrapped(text string) *widget.Label {
+func Wrapped(text string) *widget.Label {
 	l := widget.NewLabel(text)
 	l.Wrapping = fyne.TextWrapWord
 	return l
