@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"boardside/app/apptest"
 	"boardside/companion"
 	"boardside/companion/adele"
 	"boardside/companion/share"
@@ -45,7 +46,7 @@ func knownAdele(t testing.TB, env *testEnv, pin string, edit ...func(*adele.Stat
 	for _, e := range edit {
 		e(st)
 	}
-	return companion.New(env.games[1].Rules, st, env.clock)
+	return companion.New(env.games[1].Rules, st, env.Clock)
 }
 
 // showAdele puts an ADELE screen for session s in the window.
@@ -68,7 +69,7 @@ func TestAdele_SetupScreenSetsUpTheGame(t *testing.T) {
 	test.Type(a.setup.pin, "12a4")
 	test.Tap(a.setup.start)
 	assert.False(t, a.state().SetUp(), "a PIN with a letter is refused")
-	tapDialogButton(t, u, "OK")
+	apptest.TapDialogButton(t, u.Win, "OK")
 
 	a.setup.pin.SetText("2468")
 	test.Tap(a.setup.start)
@@ -90,9 +91,9 @@ func TestAdele_OneFullADELEPhase(t *testing.T) {
 	c := a.console
 
 	// The crew's emergency phase, on the Table tab.
-	test.Tap(button(t, a.board.content, "Emergency phase"))
+	test.Tap(apptest.Button(t, a.board.content, "Emergency phase"))
 	require.True(t, a.state().EmergencyDone)
-	assert.Contains(t, texts(a.board.content), "Round marker 12 · no-return marker 1 · next: planning and ADELE's phase")
+	assert.Contains(t, apptest.Texts(a.board.content), "Round marker 12 · no-return marker 1 · next: planning and ADELE's phase")
 
 	// ADELE takes the tablet: the console tab is covered until she slides.
 	a.tabs.SelectIndex(1)
@@ -114,7 +115,7 @@ func TestAdele_OneFullADELEPhase(t *testing.T) {
 			r.SetSelected("Fire — 5 energy")
 		}
 	}
-	tapDialogButton(t, u, "Play")
+	apptest.TapDialogButton(t, u.Win, "Play")
 	st := a.state()
 	assert.Equal(t, 5, st.Energy)
 	assert.Equal(t, []adele.Placed{{Room: card.Rooms[0], Type: adele.Fire}}, st.Placed)
@@ -145,9 +146,9 @@ func TestAdele_OneFullADELEPhase(t *testing.T) {
 	// The crew acts and ends the round on the Table tab.
 	a.tabs.SelectIndex(0)
 	assert.True(t, c.covered, "leaving the console covers it")
-	test.Tap(button(t, a.board.content, "End of round"))
+	test.Tap(apptest.Button(t, a.board.content, "End of round"))
 	assert.Equal(t, 11, a.state().Round)
-	assert.True(t, button(t, a.board.content, "Emergency phase").Visible())
+	assert.True(t, apptest.Button(t, a.board.content, "Emergency phase").Visible())
 }
 
 func TestAdele_PrivacyCover(t *testing.T) {
@@ -162,25 +163,25 @@ func TestAdele_PrivacyCover(t *testing.T) {
 	test.Type(c.pinEntry, "1111")
 	c.tryPIN()
 	assert.True(t, c.covered, "a wrong PIN keeps it covered")
-	tapDialogButton(t, u, "OK")
+	apptest.TapDialogButton(t, u.Win, "OK")
 	test.Type(c.pinEntry, "2468")
 	c.tryPIN()
 	require.False(t, c.covered)
 
-	env.clock.Advance(coverAfter - time.Second)
+	env.Clock.Advance(coverAfter - time.Second)
 	assert.False(t, c.covered)
-	env.clock.Advance(time.Second)
+	env.Clock.Advance(time.Second)
 	assert.True(t, c.covered, "covered after 30 s untouched")
 
 	c.tryPIN()
-	tapDialogButton(t, u, "OK")
+	apptest.TapDialogButton(t, u.Win, "OK")
 	test.Type(c.pinEntry, "2468")
 	c.tryPIN()
-	env.clock.Advance(20 * time.Second)
+	env.Clock.Advance(20 * time.Second)
 	c.touch()
-	env.clock.Advance(20 * time.Second)
+	env.Clock.Advance(20 * time.Second)
 	assert.False(t, c.covered, "using the console keeps it open")
-	test.Tap(button(t, c.content, "Hide"))
+	test.Tap(apptest.Button(t, c.content, "Hide"))
 	assert.True(t, c.covered, "one tap hides it")
 
 	test.Type(c.pinEntry, "2468")
@@ -195,8 +196,8 @@ func TestAdele_CrewViewShowsNoSecret(t *testing.T) {
 	env := newTestEnv(t)
 	u := env.start(t)
 	a := showAdele(u, knownAdele(t, env, "2468"))
-	test.Tap(button(t, a.board.content, "Emergency phase"))
-	shown := texts(a.board.content)
+	test.Tap(apptest.Button(t, a.board.content, "Emergency phase"))
+	shown := apptest.Texts(a.board.content)
 	for _, secret := range []string{"energy", "A-01", "Spark", "2468", "Console", "Hand"} {
 		for _, s := range shown {
 			assert.NotContains(t, s, secret)
@@ -219,7 +220,7 @@ func TestAdele_RemoveFromARoom(t *testing.T) {
 	require.NoError(t, s.Dispatch(&adele.PlayCard{Card: "A-01", Room: mustCard(t, "A-01").Rooms[0], Type: adele.Spy}))
 	room := mustCard(t, "A-01").Rooms[0]
 	a.board.onRoom(room)
-	tapDialogButton(t, u, "Remove Spy")
+	apptest.TapDialogButton(t, u.Win, "Remove Spy")
 	assert.Empty(t, a.state().Placed)
 }
 
@@ -235,7 +236,7 @@ func TestAdele_Golden(t *testing.T) {
 		t.Run(variant, func(t *testing.T) {
 			env := newTestEnv(t)
 			u := env.start(t)
-			ApplyTheme(env.app, variant)
+			ApplyTheme(env.App, variant)
 			s := knownAdele(t, env, "")
 			require.NoError(t, s.Dispatch(&adele.EmergencyPhase{}))
 			require.NoError(t, s.Dispatch(&adele.PlayCard{Card: "A-01", Room: mustCard(t, "A-01").Rooms[0], Type: adele.Fire}))
@@ -262,20 +263,20 @@ func TestAdele_JoinedDeviceShowsTheCrewsBoard(t *testing.T) {
 
 	env := newTestEnv(t)
 	u := env.start(t)
-	q := make(queue, 64)
+	q := make(apptest.Queue, 64)
 	u.Do = func(f func()) { q <- f }
 	u.Clock = clock
 	j := NewJoinScreen(u)
 	u.Show(j.Content)
 	j.Connect(u, srv.URL+"/?t="+h.Token())
-	shown := func() string { return strings.Join(texts(u.Current), "\n") }
-	q.until(t, func() bool {
+	shown := func() string { return strings.Join(apptest.Texts(u.Current), "\n") }
+	q.Until(t, func() bool {
 		return strings.Contains(shown(), "Round marker 12 · no-return marker 1 · next: the emergency phase")
 	})
 
-	test.Tap(button(t, u.Current, "Emergency phase"))
+	test.Tap(apptest.Button(t, u.Current, "Emergency phase"))
 	assert.True(t, s.View().State.(*adele.State).EmergencyDone, "the host's game moved on")
-	q.until(t, func() bool { return strings.Contains(shown(), "next: planning and ADELE's phase") })
+	q.Until(t, func() bool { return strings.Contains(shown(), "next: planning and ADELE's phase") })
 	for _, secret := range []string{"energy", "9753", "Console"} {
 		assert.NotContains(t, shown(), secret)
 	}
@@ -288,7 +289,7 @@ func TestAdeleBoard_D20ShowsOnlyItsOwnRoll(t *testing.T) {
 	env := newTestEnv(t)
 	u := env.start(t)
 	a := showAdele(u, knownAdele(t, env, ""))
-	a.render(env.clock.Now())
+	a.render(env.Clock.Now())
 	assert.Empty(t, a.board.roll.Text, "no roll of the D20 yet")
 	test.Tap(a.board.d20)
 	assert.Regexp(t, `^D20: \d+$`, a.board.roll.Text)
@@ -364,7 +365,7 @@ func TestAdele_SpecialCardsOfferOnlyWhatTheirTextAllows(t *testing.T) {
 			assert.True(t, it.InView, "%s lies inside the window", it.Text)
 		}
 	}
-	tapDialogButton(t, u, "Cancel")
+	apptest.TapDialogButton(t, u.Win, "Cancel")
 
 	// A spy for "Spread oxygen loss" is refused by the rules too.
 	assert.ErrorIs(t, s.Dispatch(&adele.PlaySpecial{Card: "S-4", Room: 12, Type: adele.Spy}), adele.ErrNotAllowed)

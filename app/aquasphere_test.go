@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"boardside/app/apptest"
 	aq "boardside/companion/aquasphere"
 )
 
@@ -33,7 +34,7 @@ func addPlayers(t *testing.T, u *UI, a *aquaSphereScreen, names ...string) {
 	t.Helper()
 	for _, name := range names {
 		a.newName.SetText(name)
-		test.Tap(button(t, u.Current, "Add player"))
+		test.Tap(apptest.Button(t, u.Current, "Add player"))
 	}
 }
 
@@ -41,7 +42,7 @@ func addPlayers(t *testing.T, u *UI, a *aquaSphereScreen, names ...string) {
 func scoreInterimRounds(t *testing.T, u *UI) {
 	t.Helper()
 	for r := 1; r <= 4; r++ {
-		test.Tap(button(t, u.Current, "Score interim scoring "+itoaInt(r)))
+		test.Tap(apptest.Button(t, u.Current, "Score interim scoring "+itoaInt(r)))
 	}
 }
 
@@ -50,7 +51,7 @@ func TestAquaSphere_EnterARoundAndUndo(t *testing.T) {
 	u := env.start(t)
 	a := openAquaSphere(t, u)
 	addPlayers(t, u, a, "Anna", "Ben")
-	shown := strings.Join(texts(u.Current), "\n")
+	shown := strings.Join(apptest.Texts(u.Current), "\n")
 	assert.Contains(t, shown, "Anna · 0")
 	assert.Contains(t, shown, "Interim scoring 1 of 4")
 
@@ -60,15 +61,15 @@ func TestAquaSphere_EnterARoundAndUndo(t *testing.T) {
 	tapPlus(t, a, 0, "crystals", 1)
 	tapPlus(t, a, 1, "freeNumber", 3)
 	assert.Equal(t, "2", a.values["0/freeNumber"].Text)
-	test.Tap(button(t, u.Current, "Score interim scoring 1"))
+	test.Tap(apptest.Button(t, u.Current, "Score interim scoring 1"))
 
-	shown = strings.Join(texts(u.Current), "\n")
+	shown = strings.Join(apptest.Texts(u.Current), "\n")
 	assert.Contains(t, shown, "Anna: time markers +1, majority 6, supply 2, crystals 1, octopods 0 = 9; 0 → 9")
 	assert.Contains(t, shown, "Ben: time markers +0, majority 0, supply 3, crystals 0, octopods 0 = 3; 0 → 3")
 	assert.Contains(t, shown, "Interim scoring 2 of 4")
 
 	test.Tap(a.bar.Undo)
-	shown = strings.Join(texts(u.Current), "\n")
+	shown = strings.Join(apptest.Texts(u.Current), "\n")
 	assert.Contains(t, shown, "Interim scoring 1 of 4", "the scoring was undone")
 	assert.Equal(t, "2", a.values["0/freeNumber"].Text, "with its entries back")
 	test.Tap(a.bar.Undo)
@@ -82,22 +83,22 @@ func TestAquaSphere_FinalScoringNamesTheWinner(t *testing.T) {
 	addPlayers(t, u, a, "Anna", "Ben")
 	tapPlus(t, a, 1, "freeNumber", 4)
 	scoreInterimRounds(t, u)
-	assert.Contains(t, strings.Join(texts(u.Current), "\n"), "Final scoring")
+	assert.Contains(t, strings.Join(apptest.Texts(u.Current), "\n"), "Final scoring")
 	tapPlus(t, a, 0, "letters", 3) // Anna: T(3) = 6
-	test.Tap(button(t, u.Current, "Score the final scoring"))
-	shown := strings.Join(texts(u.Current), "\n")
+	test.Tap(apptest.Button(t, u.Current, "Score the final scoring"))
+	shown := strings.Join(apptest.Texts(u.Current), "\n")
 	assert.Contains(t, shown, "Winner: Anna", "6 points against Ben's 4")
 	assert.Contains(t, shown, "1. Anna: 6")
 	assert.Contains(t, shown, "2. Ben: 4")
-	assert.NotNil(t, button(t, u.Current, "Export as CSV"))
+	assert.NotNil(t, apptest.Button(t, u.Current, "Export as CSV"))
 	assert.Contains(t, shown, "1. Anna 6, 2. Ben 4", "the game is in the history of finished games")
 
 	// Undoing the final scoring takes it out again; a new game keeps the old one listed.
 	test.Tap(a.bar.Undo)
-	assert.NotContains(t, strings.Join(texts(u.Current), "\n"), "1. Anna 6, 2. Ben 4")
-	test.Tap(button(t, u.Current, "Score the final scoring"))
+	assert.NotContains(t, strings.Join(apptest.Texts(u.Current), "\n"), "1. Anna 6, 2. Ben 4")
+	test.Tap(apptest.Button(t, u.Current, "Score the final scoring"))
 	u.NewGame(u.Game("aquasphere"))
-	assert.Contains(t, strings.Join(texts(u.Current), "\n"), "1. Anna 6, 2. Ben 4")
+	assert.Contains(t, strings.Join(apptest.Texts(u.Current), "\n"), "1. Anna 6, 2. Ben 4")
 }
 
 // TestAquaSphere_ResultsInPlaceOrder: the final results and the finished
@@ -110,8 +111,8 @@ func TestAquaSphere_ResultsInPlaceOrder(t *testing.T) {
 	scoreInterimRounds(t, u)
 	tapPlus(t, a, 1, "letters", 3) // Ben: 6
 	tapPlus(t, a, 0, "letters", 2) // Anna: 3
-	test.Tap(button(t, u.Current, "Score the final scoring"))
-	shown := strings.Join(texts(u.Current), "\n")
+	test.Tap(apptest.Button(t, u.Current, "Score the final scoring"))
+	shown := strings.Join(apptest.Texts(u.Current), "\n")
 	ben, anna, cara := strings.Index(shown, "1. Ben: 6"), strings.Index(shown, "2. Anna: 3"), strings.Index(shown, "3. Cara: 0")
 	require.True(t, ben >= 0 && anna >= 0 && cara >= 0, shown)
 	assert.Less(t, ben, anna)
@@ -148,20 +149,20 @@ func TestAquaSphere_OwnTrack(t *testing.T) {
 	tr.lines.SetText("10, 60")
 	test.Tap(tr.save)
 	assert.Equal(t, "Not saved: aquasphere.json: track.redLines: 60 is not a field between 1 and 49", tr.status.Text)
-	assert.NoFileExists(t, filepath.Join(env.dir, "data", "aquasphere.json"))
+	assert.NoFileExists(t, filepath.Join(env.Dir, "data", "aquasphere.json"))
 
 	tr.lines.SetText("5, 25")
 	test.Tap(tr.save)
 	assert.Equal(t, "Saved. New games use your data.", tr.status.Text)
-	require.FileExists(t, filepath.Join(env.dir, "data", "aquasphere.json"))
+	require.FileExists(t, filepath.Join(env.Dir, "data", "aquasphere.json"))
 
 	// A new sheet scores on the owner's track: 6 points from 0 cross the line before 5.
 	u.NewGame(g)
 	b := openAquaSphere(t, u)
 	addPlayers(t, u, b, "Anna", "Ben")
 	tapPlus(t, b, 0, "freeNumber", 6)
-	test.Tap(button(t, u.Current, "Score interim scoring 1"))
-	assert.Contains(t, strings.Join(texts(u.Current), "\n"), "0 → 4; red line at 5: stopped before it")
+	test.Tap(apptest.Button(t, u.Current, "Score interim scoring 1"))
+	assert.Contains(t, strings.Join(apptest.Texts(u.Current), "\n"), "0 → 4; red line at 5: stopped before it")
 
 	// And so after a restart.
 	u.Win.Close()
@@ -176,10 +177,10 @@ func TestAquaSphere_ColoursLapsAndGerman(t *testing.T) {
 	a := openAquaSphere(t, u)
 	a.newName.SetText("Anna")
 	a.colour.SetSelected("blau")
-	test.Tap(button(t, u.Current, "Person hinzufügen"))
+	test.Tap(apptest.Button(t, u.Current, "Person hinzufügen"))
 	a.newName.SetText("Ben")
-	test.Tap(button(t, u.Current, "Person hinzufügen"))
-	shown := strings.Join(texts(u.Current), "\n")
+	test.Tap(apptest.Button(t, u.Current, "Person hinzufügen"))
+	shown := strings.Join(apptest.Texts(u.Current), "\n")
 	assert.Contains(t, shown, "Anna (blau) · 0")
 	assert.Contains(t, shown, "Zwischenwertung 1 von 4")
 	assert.Contains(t, shown, "Kristalle")
@@ -209,7 +210,7 @@ func TestAquaSphere_Golden(t *testing.T) {
 			tapPlus(t, a, 1, "crystals", 2)
 			pick("Cleo")
 			tapPlus(t, a, 2, "controlBots", 1)
-			test.Tap(button(t, u.Current, "Score interim scoring 1"))
+			test.Tap(apptest.Button(t, u.Current, "Score interim scoring 1"))
 			test.AssertRendersToImage(t, "aquasphere_"+size.name+".png", u.Win.Canvas())
 		})
 	}

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"boardside/app/screen"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -8,13 +9,14 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"boardside/app/apptest"
 	mm "boardside/companion/marsmaze"
 )
 
 // barButtons are the game bar's buttons a finger can reach: laid out
 // inside the window with a size.
-func barButtons(u *UI) map[string]shown {
-	out := map[string]shown{}
+func barButtons(u *UI) map[string]screen.Item {
+	out := map[string]screen.Item{}
 	for _, it := range u.ScreenList() {
 		if it.Kind == "button" && it.Y < 50 && it.W > 0 && it.X >= 0 && it.X+it.W <= u.Win.Canvas().Size().Width {
 			out[it.Text] = it
@@ -46,7 +48,7 @@ func TestGameBar_FoldsIntoAMenuOnAPhone(t *testing.T) {
 	for _, name := range []string{"History", "New game", "Share", "Turn to the other side"} {
 		assert.NotContains(t, narrow, name, "folded away, out of reach")
 	}
-	title, ok := findShown(u.ScreenList(), "label", "Magic Maze on Mars")
+	title, ok := apptest.Find(u.ScreenList(), "label", "Magic Maze on Mars")
 	require.True(t, ok)
 	home, undo := narrow["Home"], narrow["Undo"]
 	assert.GreaterOrEqual(t, title.X, home.X+home.W, "the name after Home")
@@ -64,7 +66,7 @@ func TestGameBar_FoldsIntoAMenuOnAPhone(t *testing.T) {
 	}
 	assert.Equal(t, []string{"History", "New game", "Share", "Turn to the other side"}, items)
 	m.menu().Items[0].Action()
-	assert.Contains(t, texts(u.Current), "Back", "History's screen")
+	assert.Contains(t, apptest.Texts(u.Current), "Back", "History's screen")
 }
 
 // openMarsMazeBar is the bar of the Magic Maze screen showing.

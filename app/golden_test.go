@@ -33,26 +33,26 @@ func TestTimerScreens_Golden(t *testing.T) {
 		t.Run("missioncontrol_"+variant, func(t *testing.T) {
 			env := newTestEnv(t)
 			u := env.start(t)
-			ApplyTheme(env.app, variant)
+			ApplyTheme(env.App, variant)
 			m := openMissionControl(t, u)
 			u.Win.Resize(fyne.NewSize(900, 640))
 			test.Tap(m.start)
-			env.clock.Advance(7*time.Minute + 26*time.Second)
+			env.Clock.Advance(7*time.Minute + 26*time.Second)
 			test.AssertRendersToImage(t, "missioncontrol_"+variant+".png", u.Win.Canvas())
 		})
 		t.Run("marsmaze_"+variant, func(t *testing.T) {
 			env := newTestEnv(t)
 			u := env.start(t)
-			ApplyTheme(env.app, variant)
+			ApplyTheme(env.App, variant)
 			m := openMarsMaze(t, u)
 			u.Win.Resize(fyne.NewSize(900, 640))
 			m.mission.SetSelected("3")
 			test.Tap(m.solo)
 			test.Tap(m.expert)
 			test.Tap(m.start)
-			env.clock.Advance(125 * time.Second)
+			env.Clock.Advance(125 * time.Second)
 			test.Tap(m.flip)
-			env.clock.Advance(17 * time.Second)
+			env.Clock.Advance(17 * time.Second)
 			test.AssertRendersToImage(t, "marsmaze_"+variant+".png", u.Win.Canvas())
 		})
 	}
@@ -69,14 +69,14 @@ func TestMainScreens_GoldenPhone(t *testing.T) {
 		{"missioncontrol", func(t *testing.T, env *testEnv, u *UI) {
 			m := openMissionControl(t, u)
 			test.Tap(m.start)
-			env.clock.Advance(7*time.Minute + 26*time.Second)
+			env.Clock.Advance(7*time.Minute + 26*time.Second)
 		}},
 		{"marsmaze", func(t *testing.T, env *testEnv, u *UI) {
 			m := openMarsMaze(t, u)
 			test.Tap(m.start)
-			env.clock.Advance(125 * time.Second)
+			env.Clock.Advance(125 * time.Second)
 			test.Tap(m.flip)
-			env.clock.Advance(17 * time.Second)
+			env.Clock.Advance(17 * time.Second)
 		}},
 		{"adele_console", func(t *testing.T, env *testEnv, u *UI) {
 			s := knownAdele(t, env, "")
@@ -96,7 +96,7 @@ func TestMainScreens_GoldenPhone(t *testing.T) {
 			t.Run(sc.name+"_"+variant, func(t *testing.T) {
 				env := newTestEnv(t)
 				u := env.start(t)
-				ApplyTheme(env.app, variant)
+				ApplyTheme(env.App, variant)
 				u.Win.Resize(phone)
 				sc.show(t, env, u)
 				u.Win.Resize(phone)

@@ -5,20 +5,15 @@ import (
 	"os"
 	"strconv"
 	"testing"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/storage"
-	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/require"
 
+	"boardside/app/apptest"
 	"boardside/companion"
-	"boardside/timers"
 )
-
-var epoch = time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC)
 
 // counter is a minimal built game, standing in for the real ones so the
 // shell's resume, history and save paths can be tested on their own.
@@ -74,122 +69,28 @@ func counterGame() *Game {
 	}
 }
 
-// freshRenderCache works around fyne-io/fyne#6509 (Fyne 2.8.1): Fyne's
-// render cache dates the renderers it makes by a clock sample taken at the
-// last paint, so when no canvas has painted for a minute (in a long -race
-// run, the layout check), renderers made next are expired at birth, and the
-// next Capture drops them and draws widgets such as separators without
-// their layout, at size zero. Painting an empty canvas takes a fresh
-// sample. Fyne's drivers paint every frame, so the app is not affected.
-func freshRenderCache() { test.NewCanvas().Capture() }
-
 type testEnv struct {
-	app fyne.App
-	dir string // the storage root, a folder of files as on desktop
-	// root, when set, is the storage root instead of dir (an in-memory
-	// one, as a browser's); legacy is Options.Legacy.
-	root, legacy fyne.URI
-	clock        *timers.Fake
-	games        []*Game
-	sounds       []string // what the app played
+	*apptest.Env
+	games []*Game
 }
 
 func newTestEnv(t *testing.T, games ...*Game) *testEnv {
 	t.Helper()
-	a := test.NewTempApp(t)
-	freshRenderCache()
 	if games == nil {
 		games = Catalog()
 	}
-	return &testEnv{app: a, dir: t.TempDir(), clock: timers.NewFake(epoch), games: games}
+	return &testEnv{Env: apptest.NewEnv(t), games: games}
 }
 
 // start builds the UI as the app does at start-up.
 func (e *testEnv) start(t testing.TB) *UI {
 	t.Helper()
-	root := e.root
-	if root == nil {
-		root = storage.NewFileURI(e.dir)
-	}
-	u := New(e.app, Options{Root: root, Legacy: e.legacy, Clock: e.clock, Games: e.games,
-		Sound: func(name string) { e.sounds = append(e.sounds, name) }})
+	u := New(e.App, Options{Root: e.RootURI(), Legacy: e.Legacy, Clock: e.Clock, Games: e.games, Sound: e.Sound})
 	u.Win.Resize(fyne.NewSize(900, 640))
 	return u
 }
 
-// texts lists the text of every label, button, check and select on screen.
-func texts(o fyne.CanvasObject) []string {
-	var out []string
-	for _, obj := range test.LaidOutObjects(o) {
-		if !obj.Visible() {
-			continue
-		}
-		switch w := obj.(type) {
-		case *widget.Label:
-			if w.Text != "" {
-				out = append(out, w.Text)
-			}
-		case *widget.Button:
-			if w.Text != "" {
-				out = append(out, w.Text)
-			}
-		case *widget.Check:
-			out = append(out, w.Text)
-		case *widget.Select:
-			out = append(out, w.Selected)
-		case *widget.RadioGroup:
-			out = append(out, w.Options...)
-		case *widget.Form:
-			for _, it := range w.Items {
-				out = append(out, it.Text)
-			}
-		}
-	}
-	return out
-}
-
-// setLanguage switches the texts the way a start in that locale would.
-func setLanguage(t *testing.T, code string) {
-	t.Helper()
-	// Registered first so it runs last, after t.Setenv has put the
-	// environment back: the texts return to the language of the run.
-	t.Cleanup(LoadTranslations)
-	t.Setenv("LANGUAGE", code)
-	t.Setenv("LC_ALL", "")
-	t.Setenv("LC_MESSAGES", "")
-	t.Setenv("LANG", map[string]string{"de": "de_DE.UTF-8", "en": "en_US.UTF-8"}[code])
-	LoadTranslations()
-	require.Equal(t, code, RunningLanguage())
-}
-
-func TestMain(m *testing.M) {
-	os.Setenv("LANG", "en_US.UTF-8")
-	os.Unsetenv("LANGUAGE")
-	LoadTranslations()
-	os.Exit(m.Run())
-}
-
-// button finds the visible button with this text on screen.
-func button(t *testing.T, o fyne.CanvasObject, text string) *widget.Button {
-	t.Helper()
-	for _, obj := range test.LaidOutObjects(o) {
-		if b, ok := obj.(*widget.Button); ok && b.Visible() && b.Text == text {
-			return b
-		}
-	}
-	require.Failf(t, "no such button", "no button %q on screen; shown: %q", text, texts(o))
-	return nil
-}
-
 func getenv(k string) string { return os.Getenv(k) }
-
-// tapDialogButton taps a button in the dialog on top, as a player would.
-func tapDialogButton(t *testing.T, u *UI, text string) {
-	t.Helper()
-	top := u.Win.Canvas().Overlays().Top()
-	require.NotNil(t, top, "a dialog is showing")
-	test.Tap(button(t, top, text))
-}
 
 // openScreen opens a game as its tile does, then builds its screen again
 // with the widgets reachable for the test.
@@ -197,9 +98,18 @@ func openScreen[S any](t testing.TB, u *UI, id string, build func(*UI, *Game, *c
 	t.Helper()
 	g := u.Game(id)
 	u.OpenGame(g)
-	u.stopCurrent()
+	u.StopCurrent()
 	s := build(u, g, u.Session(id))
 	u.Current = content(s)
 	u.Win.SetContent(u.Current)
 	return s
 }
+
+// setLanguage switches the texts the way a start in that locale would.
+func setLanguage(t *testing.T, code string) {
+	t.Helper()
+	apptest.SetLanguage(t, code, LoadTranslations)
+	require.Equal(t, code, RunningLanguage())
+}
+
+func TestMain(m *testing.M) { apptest.Main(m, LoadTranslations) }

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"boardside/app/apptest"
 	mm "boardside/companion/marsmaze"
 	mc "boardside/companion/missioncontrol"
 )
@@ -19,7 +20,7 @@ import (
 func TestHome_ShowsTheFourGamesAsTiles(t *testing.T) {
 	u := newTestEnv(t).start(t)
 	h := newHomeScreen(u)
-	shown := strings.Join(texts(h.content), "\n")
+	shown := strings.Join(apptest.Texts(h.content), "\n")
 	for _, g := range Catalog() {
 		assert.Contains(t, h.tiles, g.ID)
 		assert.Contains(t, shown, g.Name)
@@ -38,7 +39,7 @@ func TestHome_ResumesEveryGameUnderWay(t *testing.T) {
 	require.NoError(t, u.Session("missioncontrol").Dispatch(&mc.Start{}))
 	u.OpenGame(u.Game("aquasphere")) // opened, nothing done: nothing to resume
 	u.ShowHome()
-	shown := texts(u.Current)
+	shown := apptest.Texts(u.Current)
 	mcAt, mmAt := slices.Index(shown, "Resume Mission Control: Critical Orbit"), slices.Index(shown, "Resume Magic Maze on Mars")
 	require.True(t, mcAt >= 0 && mmAt >= 0, "both games under way: %q", shown)
 	assert.Less(t, mcAt, mmAt, "the most recent first")
@@ -54,13 +55,13 @@ func TestHome_TileOfAnUnbuiltGameSaysSo(t *testing.T) {
 	u.Show(h.content)
 
 	test.Tap(h.tiles["adele"])
-	shown := strings.Join(texts(u.Current), "\n")
+	shown := strings.Join(apptest.Texts(u.Current), "\n")
 	assert.Contains(t, shown, "Boardside does not support this game yet.")
 	assert.Contains(t, shown, "ADELE")
 	assert.NotContains(t, shown, "Resume")
 
-	test.Tap(button(t, u.Current, "Back"))
-	assert.Contains(t, strings.Join(texts(u.Current), "\n"), "Mission Control: Critical Orbit", "Back returns home")
+	test.Tap(apptest.Button(t, u.Current, "Back"))
+	assert.Contains(t, strings.Join(apptest.Texts(u.Current), "\n"), "Mission Control: Critical Orbit", "Back returns home")
 	assert.Empty(t, u.prefs.OpenGame())
 }
 
@@ -81,7 +82,7 @@ func TestHome_RendersInGermanAndEnglish(t *testing.T) {
 			setLanguage(t, tt.lang)
 			translated := translationValues(t, tt.lang)
 			u := newTestEnv(t).start(t)
-			shown := texts(newHomeScreen(u).content)
+			shown := apptest.Texts(newHomeScreen(u).content)
 			for _, w := range tt.want {
 				assert.Contains(t, shown, w)
 			}

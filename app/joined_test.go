@@ -4,35 +4,17 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
-	"time"
 
 	"fyne.io/fyne/v2/test"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"boardside/app/apptest"
 	"boardside/companion"
 	mm "boardside/companion/marsmaze"
 	"boardside/companion/share"
 	"boardside/timers"
 )
-
-// queue makes UI updates from the network wait for the test goroutine,
-// as they wait for the Fyne goroutine in the app.
-type queue chan func()
-
-// until runs queued updates until cond holds.
-func (q queue) until(t *testing.T, cond func() bool) {
-	t.Helper()
-	deadline := time.After(10 * time.Second)
-	for !cond() {
-		select {
-		case f := <-q:
-			f()
-		case <-deadline:
-			t.Fatal("the screen never got there")
-		}
-	}
-}
 
 func TestJoin_FollowAndActOnAnotherDevicesTable(t *testing.T) {
 	clock := timers.System{}
@@ -45,7 +27,7 @@ func TestJoin_FollowAndActOnAnotherDevicesTable(t *testing.T) {
 
 	env := newTestEnv(t)
 	u := env.start(t)
-	q := make(queue, 64)
+	q := make(apptest.Queue, 64)
 	u.Do = func(f func()) { q <- f }
 	u.Clock = clock // the host runs on real time here
 
@@ -56,22 +38,22 @@ func TestJoin_FollowAndActOnAnotherDevicesTable(t *testing.T) {
 	u.Show(j.Content)
 
 	j.Connect(u, "not a link")
-	q.until(t, func() bool { return strings.HasPrefix(j.status.Text, "That is not the link of a Boardside table") })
+	q.Until(t, func() bool { return strings.HasPrefix(j.status.Text, "That is not the link of a Boardside table") })
 
 	j.Connect(u, srv.URL+"/?t="+h.Token())
-	shownText := func() string { return strings.Join(texts(u.Current), "\n") }
-	q.until(t, func() bool { return strings.Contains(shownText(), "Hourglass markers left: 2") })
+	shownText := func() string { return strings.Join(apptest.Texts(u.Current), "\n") }
+	q.Until(t, func() bool { return strings.Contains(shownText(), "Hourglass markers left: 2") })
 	assert.Contains(t, shownText(), "Flip")
-	q.until(t, func() bool { return strings.Contains(shownText(), "Connected") })
+	q.Until(t, func() bool { return strings.Contains(shownText(), "Connected") })
 
 	// Tap Flip on this device: the host's game changes.
-	test.Tap(button(t, u.Current, "Flip"))
+	test.Tap(apptest.Button(t, u.Current, "Flip"))
 	assert.Equal(t, 1, s.View().State.(*mm.State).MarkersLeft)
-	q.until(t, func() bool { return strings.Contains(shownText(), "Talk now, until someone acts") })
+	q.Until(t, func() bool { return strings.Contains(shownText(), "Talk now, until someone acts") })
 
 	// An action on the host reaches this screen through the event stream.
 	require.NoError(t, s.Dispatch(&mm.Act{}))
-	q.until(t, func() bool { return !strings.Contains(shownText(), "Talk now") })
+	q.Until(t, func() bool { return !strings.Contains(shownText(), "Talk now") })
 
 	u.ShowHome() // leaving closes the connection
 	assert.Nil(t, u.Leave)

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"boardside/app/apptest"
 	mm "boardside/companion/marsmaze"
 )
 
@@ -46,7 +47,7 @@ func TestMarsMaze_FlipTalkAction(t *testing.T) {
 
 	test.Tap(m.start)
 	assert.False(t, m.setup.Visible())
-	env.clock.Advance(100 * time.Second)
+	env.Clock.Advance(100 * time.Second)
 	assert.Equal(t, "1:20", m.digits.Text())
 	assert.False(t, m.talk.Visible())
 
@@ -57,7 +58,7 @@ func TestMarsMaze_FlipTalkAction(t *testing.T) {
 	assert.Equal(t, "Talk now, until someone acts", m.talkText.Text)
 	assert.False(t, m.passTiles.Visible(), "no expert rule in this game")
 
-	env.clock.Advance(12 * time.Second)
+	env.Clock.Advance(12 * time.Second)
 	assert.True(t, m.talk.Visible(), "the window stays open until someone acts")
 	test.Tap(m.act)
 	assert.False(t, m.talk.Visible())
@@ -78,7 +79,7 @@ func TestMarsMaze_LandedStopsFlips(t *testing.T) {
 	m := openMarsMaze(t, u)
 	m.mission.SetSelected("4")
 	test.Tap(m.start)
-	env.clock.Advance(30 * time.Second)
+	env.Clock.Advance(30 * time.Second)
 	assert.False(t, m.flip.Disabled())
 	test.Tap(m.landed)
 	assert.True(t, m.flip.Disabled(), "once landed, no more flips")
@@ -92,7 +93,7 @@ func TestMarsMaze_ExpertRuleReminder(t *testing.T) {
 	m.mission.SetSelected("2")
 	test.Tap(m.expert)
 	test.Tap(m.start)
-	env.clock.Advance(90 * time.Second)
+	env.Clock.Advance(90 * time.Second)
 	test.Tap(m.flip)
 	assert.True(t, m.passTiles.Visible())
 	assert.Equal(t, "Pass your action tile to the left!", m.passTiles.Text)
@@ -104,7 +105,7 @@ func TestMarsMaze_UndoOfAFlip(t *testing.T) {
 	m := openMarsMaze(t, u)
 	m.mission.SetSelected("3")
 	test.Tap(m.start)
-	env.clock.Advance(150 * time.Second)
+	env.Clock.Advance(150 * time.Second)
 	test.Tap(m.flip)
 	require.Equal(t, "2:30", m.digits.Text())
 	test.Tap(m.bar.Undo)
@@ -118,11 +119,11 @@ func TestMarsMaze_SandRunsOut(t *testing.T) {
 	u := env.start(t)
 	m := openMarsMaze(t, u)
 	test.Tap(m.start)
-	env.clock.Advance(3 * time.Minute)
+	env.Clock.Advance(3 * time.Minute)
 	assert.Equal(t, "0:00", m.digits.Text())
 	assert.Contains(t, m.status.Text, "The sand has run out at")
 	assert.False(t, m.flip.Visible())
-	assert.Equal(t, SoundTimeUp, env.sounds[len(env.sounds)-1])
+	assert.Equal(t, SoundTimeUp, env.Sounds[len(env.Sounds)-1])
 	assert.Equal(t, 0.0, m.glass.fraction)
 }
 
@@ -135,7 +136,7 @@ func TestMarsMaze_SoloHintGoesWithTheGame(t *testing.T) {
 	test.Tap(m.solo)
 	test.Tap(m.start)
 	require.True(t, m.soloRow.Visible())
-	env.clock.Advance(3 * time.Minute)
+	env.Clock.Advance(3 * time.Minute)
 	require.Contains(t, m.status.Text, "The sand has run out at")
 	assert.False(t, m.soloRow.Visible(), "no \"Pawn may move\" after the loss")
 }
@@ -145,13 +146,13 @@ func TestMarsMaze_WinKeepsTheSandLeft(t *testing.T) {
 	u := env.start(t)
 	m := openMarsMaze(t, u)
 	test.Tap(m.start)
-	env.clock.Advance(70 * time.Second)
+	env.Clock.Advance(70 * time.Second)
 	test.Tap(m.won)
-	tapDialogButton(t, u, "Yes")
+	apptest.TapDialogButton(t, u.Win, "Yes")
 	assert.Equal(t, "Mission complete with 1:50 of sand left", m.status.Text)
-	env.clock.Advance(5 * time.Minute)
+	env.Clock.Advance(5 * time.Minute)
 	assert.Equal(t, "1:50", m.digits.Text())
-	assert.Empty(t, env.sounds, "winning raises no alarm")
+	assert.Empty(t, env.Sounds, "winning raises no alarm")
 }
 
 func TestMarsMaze_SoloStopwatchPulsesEveryTenSeconds(t *testing.T) {
@@ -164,22 +165,22 @@ func TestMarsMaze_SoloStopwatchPulsesEveryTenSeconds(t *testing.T) {
 	require.True(t, m.soloRow.Visible())
 	assert.Equal(t, "Pawn may move in 10 s", m.nextWindow.Text)
 
-	env.clock.Advance(9 * time.Second)
+	env.Clock.Advance(9 * time.Second)
 	assert.Equal(t, 0, m.pulses)
 	assert.Equal(t, "0:09", m.watch.Text())
 	assert.Equal(t, "Pawn may move in 1 s", m.nextWindow.Text)
-	env.clock.Advance(time.Second)
+	env.Clock.Advance(time.Second)
 	assert.Equal(t, 1, m.pulses, "0:10: the pawn may move")
-	assert.Equal(t, []string{SoundMark}, env.sounds)
-	env.clock.Advance(20 * time.Second)
+	assert.Equal(t, []string{SoundMark}, env.Sounds)
+	env.Clock.Advance(20 * time.Second)
 	assert.Equal(t, 3, m.pulses, "0:20 and 0:30")
 
 	// Asleep for 35 s (no wake-ups): the three missed windows come as one.
 	m.live.Waker.Stop()
-	env.clock.Set(env.clock.Now().Add(35 * time.Second))
+	env.Clock.Set(env.Clock.Now().Add(35 * time.Second))
 	m.live.Tick()
 	assert.Equal(t, 4, m.pulses, "one pulse for the windows missed asleep")
-	assert.Equal(t, 4, strings.Count(strings.Join(env.sounds, " "), SoundMark), "one sound, not a burst")
+	assert.Equal(t, 4, strings.Count(strings.Join(env.Sounds, " "), SoundMark), "one sound, not a burst")
 }
 
 func TestMarsMaze_TurnToTheOtherSide(t *testing.T) {
@@ -196,7 +197,7 @@ func TestMarsMaze_StateStaysInTheSession(t *testing.T) {
 	m := openMarsMaze(t, u)
 	m.mission.SetSelected("5")
 	test.Tap(m.start)
-	env.clock.Advance(40 * time.Second)
+	env.Clock.Advance(40 * time.Second)
 	test.Tap(m.flip)
 	u.Win.Close()
 
@@ -204,7 +205,7 @@ func TestMarsMaze_StateStaysInTheSession(t *testing.T) {
 	st := u2.Session("marsmaze").View().State.(*mm.State)
 	assert.Equal(t, 5, st.Mission)
 	assert.Equal(t, 3, st.MarkersLeft)
-	assert.Equal(t, 40*time.Second, st.Sand.Remaining(env.clock.Now()))
+	assert.Equal(t, 40*time.Second, st.Sand.Remaining(env.Clock.Now()))
 }
 
 func TestMarsMaze_ReopeningASoloGameDoesNotPulseForPastWindows(t *testing.T) {
@@ -213,13 +214,13 @@ func TestMarsMaze_ReopeningASoloGameDoesNotPulseForPastWindows(t *testing.T) {
 	m := openMarsMaze(t, u)
 	test.Tap(m.solo)
 	test.Tap(m.start)
-	env.clock.Advance(47 * time.Second)
-	env.sounds = nil
+	env.Clock.Advance(47 * time.Second)
+	env.Sounds = nil
 
 	again := openMarsMaze(t, u) // home and back, or a restart
 	assert.Equal(t, 0, again.pulses, "windows passed while the screen was closed are not signalled")
-	assert.Empty(t, env.sounds)
-	env.clock.Advance(3 * time.Second)
+	assert.Empty(t, env.Sounds)
+	env.Clock.Advance(3 * time.Second)
 	assert.Equal(t, 1, again.pulses, "the next window is")
 }
 
@@ -243,7 +244,7 @@ var marsMazeLayoutScreens = []layoutScreen{
 	{"marsmaze-lost", func(t *testing.T, env *testEnv, u *UI) {
 		u.OpenGame(u.Game(mm.Game))
 		require.NoError(t, u.Session(mm.Game).Dispatch(&mm.Start{}))
-		env.clock.Advance(4 * time.Minute)
+		env.Clock.Advance(4 * time.Minute)
 		u.Current.Refresh() // lays out again what the end showed and hid, as the next frame would
 	}},
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"boardside/app/apptest"
 	mc "boardside/companion/missioncontrol"
 )
 
@@ -130,7 +131,7 @@ func TestDataEditor_ExportImportReset(t *testing.T) {
 	assert.Equal(t, "4", e2.unlockCount[mc.UnlockGreen].Text, "a bad file changes nothing")
 
 	test.Tap(e2.save)
-	saved := filepath.Join(u2env.dir, "data", "missioncontrol.json")
+	saved := filepath.Join(u2env.Dir, "data", "missioncontrol.json")
 	require.FileExists(t, saved, "a file on desktop")
 	e2.resetToDefault()
 	assert.NoFileExists(t, saved)
@@ -139,11 +140,11 @@ func TestDataEditor_ExportImportReset(t *testing.T) {
 
 func TestDataEditor_UnreadableOwnDataIsSetAside(t *testing.T) {
 	env := newTestEnv(t)
-	path := filepath.Join(env.dir, "data", "missioncontrol.json")
+	path := filepath.Join(env.Dir, "data", "missioncontrol.json")
 	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
 	require.NoError(t, os.WriteFile(path, []byte(`{"schema":1,`), 0o644))
 	u := env.start(t)
-	shown := strings.Join(texts(u.Win.Canvas().Overlays().Top()), "\n")
+	shown := strings.Join(apptest.Texts(u.Win.Canvas().Overlays().Top()), "\n")
 	assert.Contains(t, shown, "Your Mission Control: Critical Orbit data could not be read, so the shipped data is used.")
 	assert.NoFileExists(t, path)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"boardside/app/apptest"
 	"boardside/companion"
 	mc "boardside/companion/missioncontrol"
 	"boardside/decks"
@@ -93,7 +94,7 @@ func TestMissionControlTable_Unlocks(t *testing.T) {
 	require.Len(t, tb.peekRow.Objects, 2, "the astronaut sees the top two")
 	assert.True(t, tb.reveal.Disabled())
 	// Keep the second (U7, red X) on top; U3 goes to the bottom.
-	test.Tap(button(t, tb.peekRow.Objects[1], "Put this on top"))
+	test.Tap(apptest.Button(t, tb.peekRow.Objects[1], "Put this on top"))
 	assert.Empty(t, tb.peekRow.Objects)
 	st := u.Session("missioncontrol").View().State.(*mc.State)
 	assert.Equal(t, []string{"U7", "U5", "U3"}, st.Unlock.Draw)
@@ -149,7 +150,7 @@ func TestMissionControl_SetupChoices(t *testing.T) {
 // their fonts, and so the symbols (★ ✕ ▣), and the separators their colour.
 func TestCards_Golden(t *testing.T) {
 	ApplyTheme(test.NewTempApp(t), "light")
-	freshRenderCache()
+	apptest.FreshRenderCache()
 	card, ok := mc.Default().AICard("AI-01")
 	require.True(t, ok)
 	w := test.NewTempWindow(t, newAICard(card, mc.ControlRoles))
@@ -171,7 +172,7 @@ func TestMissionControl_HistoryOfTheTable(t *testing.T) {
 	test.Tap(m.table.locks[mc.Houston])
 	test.Tap(m.table.take["white"])
 	test.Tap(m.bar.History)
-	shown := strings.Join(texts(u.Current), "\n")
+	shown := strings.Join(apptest.Texts(u.Current), "\n")
 	for _, want := range []string{"Played by the AI deck: Cologne", "Real dice: 3 1 2", "Houston Locked!", "Take White"} {
 		assert.Contains(t, shown, want)
 	}
@@ -187,10 +188,10 @@ func TestMissionControlTable_NothingToTapOnceTimeIsUp(t *testing.T) {
 	require.False(t, tb.locks[mc.Bengaluru].Disabled(), "a lock once the dice are rolled")
 	require.False(t, tb.reveal.Disabled())
 
-	env.clock.Advance(3 * time.Hour)
-	m.render(env.clock.Now())
+	env.Clock.Advance(3 * time.Hour)
+	m.render(env.Clock.Now())
 	st := u.Session(mc.Game).View().State.(*mc.State)
-	require.Equal(t, mc.TimeUp, st.Outcome(env.clock.Now()))
+	require.Equal(t, mc.TimeUp, st.Outcome(env.Clock.Now()))
 	for r, b := range tb.locks {
 		assert.True(t, b.Disabled(), "%s Locked! after the time is up", r)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"boardside/app/apptest"
 	mc "boardside/companion/missioncontrol"
 )
 
@@ -40,17 +41,17 @@ func TestMissionControl_SetUpStartPauseResume(t *testing.T) {
 	test.Tap(m.start)
 	assert.False(t, m.setup.Visible(), "no setup once started")
 	assert.True(t, u.Awake, "the screen stays on while the timer runs")
-	env.clock.Advance(time.Second)
+	env.Clock.Advance(time.Second)
 	assert.Equal(t, "18:59", m.digits.Text())
 
 	test.Tap(m.pause)
 	assert.False(t, u.Awake, "released while paused")
-	env.clock.Advance(time.Hour)
+	env.Clock.Advance(time.Hour)
 	assert.Equal(t, "18:59", m.digits.Text(), "paused holds")
 	assert.Equal(t, "Paused", m.detail.Text)
 
 	test.Tap(m.resume)
-	env.clock.Advance(59 * time.Second)
+	env.Clock.Advance(59 * time.Second)
 	assert.Equal(t, "18:00", m.digits.Text())
 
 	assert.False(t, m.adjustRow.Visible(), "time adjustment hides behind Edit time")
@@ -72,27 +73,27 @@ func TestMissionControl_AlertsAndTimesUp(t *testing.T) {
 	m := openMissionControl(t, u)
 	test.Tap(m.start)
 
-	env.clock.Advance(15*time.Minute - time.Second)
-	assert.Empty(t, env.sounds, "nothing before 5:00")
-	env.clock.Advance(time.Second)
-	assert.Equal(t, []string{SoundAlert}, env.sounds, "5:00")
+	env.Clock.Advance(15*time.Minute - time.Second)
+	assert.Empty(t, env.Sounds, "nothing before 5:00")
+	env.Clock.Advance(time.Second)
+	assert.Equal(t, []string{SoundAlert}, env.Sounds, "5:00")
 	assert.Equal(t, 1, m.flash.Count)
 
-	env.clock.Advance(5 * time.Minute)
+	env.Clock.Advance(5 * time.Minute)
 	assert.Equal(t, "0:00", m.digits.Text())
 	assert.Equal(t, []string{
 		SoundAlert, SoundAlert, SoundAlert, SoundAlert, // 5:00 1:00 0:30 0:10
 		SoundCountdown, SoundCountdown, SoundCountdown, SoundCountdown, SoundCountdown, // 5 4 3 2 1
 		SoundTimeUp,
-	}, env.sounds, "each mark once, in order")
+	}, env.Sounds, "each mark once, in order")
 	assert.Equal(t, "Time's up", m.status.Text)
-	assert.Contains(t, m.detail.Text, "Time ran out at "+epoch.Add(20*time.Minute).Local().Format("15:04:05"))
+	assert.Contains(t, m.detail.Text, "Time ran out at "+apptest.Epoch.Add(20*time.Minute).Local().Format("15:04:05"))
 	assert.Contains(t, m.detail.Text, "The game took 20:00.")
 	assert.False(t, m.pause.Visible() || m.done.Visible(), "nothing to press but New game")
 	assert.False(t, u.Awake)
 
-	env.clock.Advance(time.Hour)
-	assert.Len(t, env.sounds, 10, "time's up is announced once")
+	env.Clock.Advance(time.Hour)
+	assert.Len(t, env.Sounds, 10, "time's up is announced once")
 }
 
 func TestMissionControl_MissionAccomplished(t *testing.T) {
@@ -100,16 +101,16 @@ func TestMissionControl_MissionAccomplished(t *testing.T) {
 	u := env.start(t)
 	m := openMissionControl(t, u)
 	test.Tap(m.start)
-	env.clock.Advance(14*time.Minute + 32*time.Second)
+	env.Clock.Advance(14*time.Minute + 32*time.Second)
 
 	test.Tap(m.done)
-	tapDialogButton(t, u, "Yes")
+	apptest.TapDialogButton(t, u.Win, "Yes")
 	assert.Equal(t, "Mission accomplished", m.status.Text)
 	assert.Equal(t, "The game took 14:32. Turns: 1. AI cards revealed: 0. Unlock cards revealed: 0.", m.detail.Text)
 	assert.Equal(t, "5:28", m.digits.Text())
-	env.clock.Advance(10 * time.Minute)
+	env.Clock.Advance(10 * time.Minute)
 	assert.Equal(t, "5:28", m.digits.Text(), "the clock stopped")
-	assert.Empty(t, env.sounds)
+	assert.Empty(t, env.Sounds)
 }
 
 // TestMissionControl_RedrawsOncePerShownSecond counts how often the digits
@@ -120,12 +121,12 @@ func TestMissionControl_RedrawsOncePerShownSecond(t *testing.T) {
 	m := openMissionControl(t, u)
 	test.Tap(m.start)
 	before := m.digits.Changes
-	env.clock.Advance(20 * time.Minute)
+	env.Clock.Advance(20 * time.Minute)
 	t.Logf("digit redraws over a simulated 20:00: %d", m.digits.Changes-before)
 	assert.InDelta(t, 1200, m.digits.Changes-before, 1, "one redraw per displayed second, from 19:59 to 0:00")
 	assert.Equal(t, "0:00", m.digits.Text())
-	env.clock.Advance(time.Second) // the time's-up flash fades
-	assert.Zero(t, env.clock.Pending(), "nothing left scheduled once time is up")
+	env.Clock.Advance(time.Second) // the time's-up flash fades
+	assert.Zero(t, env.Clock.Pending(), "nothing left scheduled once time is up")
 	assert.False(t, m.flash.Rect.Visible())
 }
 
@@ -134,19 +135,19 @@ func TestMissionControl_RestoredAfterRunningOutWhileClosed(t *testing.T) {
 	u := env.start(t)
 	m := openMissionControl(t, u)
 	test.Tap(m.start)
-	env.clock.Advance(3 * time.Minute)
+	env.Clock.Advance(3 * time.Minute)
 	u.Win.Close()
-	env.sounds = nil
+	env.Sounds = nil
 
 	// The app is closed for an hour, well past the deadline.
-	env.clock.Set(epoch.Add(time.Hour))
+	env.Clock.Set(apptest.Epoch.Add(time.Hour))
 	u2 := env.start(t)
-	require.True(t, strings.Contains(strings.Join(texts(u2.Current), "\n"), "Time's up"), "reopened on the game")
-	assert.Contains(t, strings.Join(texts(u2.Current), "\n"), "Time ran out at "+epoch.Add(20*time.Minute).Local().Format("15:04:05"))
-	assert.Equal(t, []string{SoundTimeUp}, env.sounds, "one alert, no replay of the missed marks")
+	require.True(t, strings.Contains(strings.Join(apptest.Texts(u2.Current), "\n"), "Time's up"), "reopened on the game")
+	assert.Contains(t, strings.Join(apptest.Texts(u2.Current), "\n"), "Time ran out at "+apptest.Epoch.Add(20*time.Minute).Local().Format("15:04:05"))
+	assert.Equal(t, []string{SoundTimeUp}, env.Sounds, "one alert, no replay of the missed marks")
 
-	env.clock.Advance(time.Minute)
-	assert.Equal(t, []string{SoundTimeUp}, env.sounds)
+	env.Clock.Advance(time.Minute)
+	assert.Equal(t, []string{SoundTimeUp}, env.Sounds)
 }
 
 func TestMissionControl_UndoOfStartReturnsToSetUp(t *testing.T) {
@@ -154,7 +155,7 @@ func TestMissionControl_UndoOfStartReturnsToSetUp(t *testing.T) {
 	u := env.start(t)
 	m := openMissionControl(t, u)
 	test.Tap(m.start)
-	env.clock.Advance(5 * time.Second)
+	env.Clock.Advance(5 * time.Second)
 	test.Tap(m.bar.Undo)
 	assert.Equal(t, "20:00", m.digits.Text())
 	assert.True(t, m.start.Visible())
@@ -180,7 +181,7 @@ func TestMissionControl_HistoryDescribesActions(t *testing.T) {
 	test.Tap(m.editTime)
 	test.Tap(m.adjust[-60])
 	test.Tap(m.bar.History)
-	shown := strings.Join(texts(u.Current), "\n")
+	shown := strings.Join(apptest.Texts(u.Current), "\n")
 	for _, want := range []string{"Difficulty: Easy", "Start", "Time changed by −1:00"} {
 		assert.Contains(t, shown, want)
 	}
@@ -211,6 +212,6 @@ var missionControlLayoutScreens = []layoutScreen{
 	{"missioncontrol-timeup", func(t *testing.T, env *testEnv, u *UI) {
 		u.OpenGame(u.Game(mc.Game))
 		require.NoError(t, u.Session(mc.Game).Dispatch(&mc.Start{}))
-		env.clock.Advance(3 * time.Hour)
+		env.Clock.Advance(3 * time.Hour)
 	}},
 }

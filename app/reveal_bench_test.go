@@ -7,8 +7,8 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
+	"boardside/app/apptest"
 	mc "boardside/companion/missioncontrol"
-	"boardside/timers"
 )
 
 // BenchmarkRevealToScreen taps "Roll 3 dice" 1,000 times with an AI role:
@@ -19,7 +19,7 @@ import (
 //	go test -tags ci,migrated_fynedo -run '^$' -bench RevealToScreen -benchtime 1x ./app
 func BenchmarkRevealToScreen(b *testing.B) {
 	for range b.N {
-		env := &testEnv{app: test.NewTempApp(b), dir: b.TempDir(), clock: timers.NewFake(epoch), games: Catalog()}
+		env := &testEnv{Env: apptest.NewEnv(b), games: Catalog()}
 		_, m := startedMissionControl(b, env, mc.Cologne)
 		tb := m.table
 		var took []time.Duration

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"boardside/app/apptest"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -9,15 +10,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-func findShown(items []shown, kind, text string) (shown, bool) {
-	for _, it := range items {
-		if it.Kind == kind && it.Text == text {
-			return it, true
-		}
-	}
-	return shown{}, false
-}
 
 // TestScreenList_SaysWhatShowsAndWhere is what browser tests rely on to
 // tap the one canvas Fyne draws: the home screen's buttons where Fyne
@@ -29,24 +21,24 @@ func TestScreenList_SaysWhatShowsAndWhere(t *testing.T) {
 	u.ShowHome()
 	items := u.ScreenList()
 
-	join, ok := findShown(items, "button", "Join a table")
+	join, ok := apptest.Find(items, "button", "Join a table")
 	require.True(t, ok, "the Join button is listed: %v", items)
 	assert.True(t, join.InView)
 	assert.False(t, join.Disabled)
-	assert.Equal(t, u.app.Driver().AbsolutePositionForObject(button(t, u.Current, "Join a table")), fyne.NewPos(join.X, join.Y), "where Fyne put it")
+	assert.Equal(t, u.app.Driver().AbsolutePositionForObject(apptest.Button(t, u.Current, "Join a table")), fyne.NewPos(join.X, join.Y), "where Fyne put it")
 	assert.GreaterOrEqual(t, join.W*join.H, float32(44*30))
 
-	settings, ok := findShown(items, "button", "Settings")
+	settings, ok := apptest.Find(items, "button", "Settings")
 	require.True(t, ok)
 	assert.Less(t, settings.Y, join.Y, "Settings is above Join")
 
-	last, ok := findShown(items, "label", "AquaSphere")
+	last, ok := apptest.Find(items, "label", "AquaSphere")
 	require.True(t, ok, "the last tile's title")
 	assert.False(t, last.InView, "at 500 high the last tile is below the window, inside the scroll")
 	assert.Greater(t, last.Y+last.H, float32(500))
 
 	dialog.ShowConfirm("Start again?", "Everything goes.", func(bool) {}, u.Win)
-	yes, ok := findShown(u.ScreenList(), "button", "Yes")
+	yes, ok := apptest.Find(u.ScreenList(), "button", "Yes")
 	require.True(t, ok, "a dialog's buttons are listed")
 	assert.True(t, yes.Dialog)
 	assert.True(t, yes.InView)
@@ -62,13 +54,13 @@ func TestBack_GoesHomeFromAnyScreenAndStaysThere(t *testing.T) {
 	test.Tap(newHomeScreen(u).settings)
 	assert.True(t, u.awayFromHome.Load())
 	assert.True(t, u.back())
-	assert.Contains(t, texts(u.Current), "Join a table", "home again")
+	assert.Contains(t, apptest.Texts(u.Current), "Join a table", "home again")
 	assert.False(t, u.awayFromHome.Load())
 
 	u.OpenGame(u.Game("marsmaze"))
 	assert.True(t, u.awayFromHome.Load())
 	assert.True(t, u.back())
-	assert.Contains(t, texts(u.Current), "Join a table")
+	assert.Contains(t, apptest.Texts(u.Current), "Join a table")
 	assert.Empty(t, u.prefs.OpenGame(), "the next start opens home")
 }
 
@@ -77,12 +69,12 @@ func TestBack_GoesHomeFromAnyScreenAndStaysThere(t *testing.T) {
 func TestJoinLink_OneTapAway(t *testing.T) {
 	u := newTestEnv(t).start(t)
 	u.showJoinLink("http://192.168.1.20:7777/?t=abc")
-	shown := texts(u.Current)
+	shown := apptest.Texts(u.Current)
 	assert.Contains(t, shown, "You came from this table: tap Join to take part from this device.")
 	items := u.ScreenList()
-	entry, ok := findShown(items, "entry", "http://192.168.1.20:7777/?t=abc")
+	entry, ok := apptest.Find(items, "entry", "http://192.168.1.20:7777/?t=abc")
 	assert.True(t, ok, "the link is filled in: %v", items)
 	assert.True(t, entry.InView)
-	_, ok = findShown(items, "button", "Join")
+	_, ok = apptest.Find(items, "button", "Join")
 	assert.True(t, ok)
 }

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"boardside/app/apptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,7 +29,7 @@ func TestResume_ReopensTheGameWhereItWas(t *testing.T) {
 	require.Equal(t, "0", counterLabel(t, u))
 	for range 3 {
 		test.Tap(u.Current.(*counterScreen).plus)
-		env.clock.Advance(time.Second)
+		env.Clock.Advance(time.Second)
 	}
 	assert.Equal(t, "3", counterLabel(t, u))
 
@@ -56,7 +57,7 @@ func TestResume_FromHomeAfterClosingOnHome(t *testing.T) {
 	u.Win.Close()
 
 	u2 := env.start(t)
-	shown := texts(u2.Current)
+	shown := apptest.Texts(u2.Current)
 	assert.Contains(t, shown, "Resume Counter", "closed on home: start on home, offering Resume")
 }
 
@@ -65,7 +66,7 @@ func TestHistory_ListsTheLogAndUndoes(t *testing.T) {
 	u := env.start(t)
 	u.OpenGame(u.Game("counter"))
 	test.Tap(u.Current.(*counterScreen).plus)
-	env.clock.Advance(time.Minute)
+	env.Clock.Advance(time.Minute)
 	test.Tap(u.Current.(*counterScreen).plus)
 
 	g := u.Game("counter")
@@ -73,7 +74,7 @@ func TestHistory_ListsTheLogAndUndoes(t *testing.T) {
 	h := newHistoryScreen(u, g, s, u.ShowHome)
 	u.Show(h.content)
 	require.Len(t, h.entries, 2)
-	at := func(d time.Duration) string { return epoch.Add(d).Local().Format("15:04:05") }
+	at := func(d time.Duration) string { return apptest.Epoch.Add(d).Local().Format("15:04:05") }
 	assert.Equal(t, "2 · "+at(time.Minute)+" · bump {\"by\":1}", h.line(h.entries[0]), "newest first")
 	assert.True(t, h.undo.Visible() && !h.undo.Disabled())
 
@@ -86,43 +87,43 @@ func TestHistory_ListsTheLogAndUndoes(t *testing.T) {
 	test.Tap(h.undo)
 	assert.True(t, h.undo.Disabled(), "nothing left to undo")
 	test.Tap(h.back)
-	assert.Contains(t, texts(u.Current), "Resume Counter")
+	assert.Contains(t, apptest.Texts(u.Current), "Resume Counter")
 }
 
 func TestStart_UnreadableSaveIsSetAsideAndThePlayerIsTold(t *testing.T) {
 	env := newTestEnv(t, counterGame())
-	path := filepath.Join(env.dir, "sessions", "counter.json")
+	path := filepath.Join(env.Dir, "sessions", "counter.json")
 	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
 	require.NoError(t, os.WriteFile(path, []byte(`{"format":1,"game":"counter","state":{"cou`), 0o644))
 
 	u := env.start(t)
 	overlay := u.Win.Canvas().Overlays().Top()
 	require.NotNil(t, overlay, "a dialog is showing")
-	shown := strings.Join(texts(overlay), "\n")
-	aside := path + ".unreadable-" + epoch.Local().Format("20060102-150405")
+	shown := strings.Join(apptest.Texts(overlay), "\n")
+	aside := path + ".unreadable-" + apptest.Epoch.Local().Format("20060102-150405")
 	assert.Contains(t, shown, "The saved game of Counter could not be read, so it starts anew. The file was kept as "+aside)
 
 	kept, err := os.ReadFile(aside)
 	require.NoError(t, err, "the damaged file is kept")
 	assert.Equal(t, `{"format":1,"game":"counter","state":{"cou`, string(kept))
 	assert.Nil(t, u.Session("counter"), "the app starts clean")
-	assert.Contains(t, texts(u.Current), "Counter", "home is usable behind the dialog")
+	assert.Contains(t, apptest.Texts(u.Current), "Counter", "home is usable behind the dialog")
 }
 
 func TestStart_NewerFormatIsRefusedWithAClearMessage(t *testing.T) {
 	env := newTestEnv(t, counterGame())
-	path := filepath.Join(env.dir, "sessions", "counter.json")
+	path := filepath.Join(env.Dir, "sessions", "counter.json")
 	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
 	require.NoError(t, os.WriteFile(path, []byte(`{"format":7,"game":"counter","state":{"count":5}}`), 0o644))
 
 	u := env.start(t)
-	shown := strings.Join(texts(u.Win.Canvas().Overlays().Top()), "\n")
+	shown := strings.Join(apptest.Texts(u.Win.Canvas().Overlays().Top()), "\n")
 	assert.Contains(t, shown, "the saved game uses format 7, but this version of Boardside reads format 1")
 }
 
 func TestAbout_ShowsVersionAndLicences(t *testing.T) {
 	u := newTestEnv(t).start(t)
-	test.Tap(button(t, u.Current, "About"))
+	test.Tap(apptest.Button(t, u.Current, "About"))
 	s := newAboutScreen(u)
 	assert.Equal(t, "Boardside version 0.1.0 (build 1)", s.version.Text)
 	var modules []string

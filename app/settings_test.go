@@ -1,6 +1,7 @@
 package app
 
 import (
+	"boardside/app/apptest"
 	"image/color"
 	"strings"
 	"testing"
@@ -15,8 +16,8 @@ func TestSettings_HomeToSettingsChooseLanguageAndThemeThenBack(t *testing.T) {
 	env := newTestEnv(t)
 	u := env.start(t)
 
-	test.Tap(button(t, u.Current, "Settings"))
-	shown := strings.Join(texts(u.Current), "\n")
+	test.Tap(apptest.Button(t, u.Current, "Settings"))
+	shown := strings.Join(apptest.Texts(u.Current), "\n")
 	require.Contains(t, shown, "Language")
 	require.Contains(t, shown, "Same as the system", "the system language is the default")
 
@@ -25,23 +26,23 @@ func TestSettings_HomeToSettingsChooseLanguageAndThemeThenBack(t *testing.T) {
 	assert.False(t, s.languageNote.Visible(), "no note while the language is the running one")
 
 	s.language.SetSelected("Deutsch")
-	assert.Equal(t, "de", env.app.Preferences().String(prefLanguage), "the choice is stored")
+	assert.Equal(t, "de", env.App.Preferences().String(prefLanguage), "the choice is stored")
 	assert.True(t, s.languageNote.Visible())
 	assert.Equal(t, "Boardside will use this language the next time it starts.", s.languageNote.Text)
 
 	s.theme.SetSelected("Dark")
-	assert.Equal(t, "dark", env.app.Preferences().String(prefTheme))
+	assert.Equal(t, "dark", env.App.Preferences().String(prefTheme))
 	darkBg := theme.DarkTheme().Color(theme.ColorNameBackground, theme.VariantDark)
-	assert.Equal(t, darkBg, env.app.Settings().Theme().Color(theme.ColorNameBackground, theme.VariantLight),
+	assert.Equal(t, darkBg, env.App.Settings().Theme().Color(theme.ColorNameBackground, theme.VariantLight),
 		"dark is applied at once, whatever the system prefers")
 
 	test.Tap(s.sound)
-	assert.False(t, env.app.Preferences().Bool(prefSound))
+	assert.False(t, env.App.Preferences().Bool(prefSound))
 	test.Tap(s.keepScreenOn)
-	assert.False(t, env.app.Preferences().Bool(prefKeepScreenOn))
+	assert.False(t, env.App.Preferences().Bool(prefKeepScreenOn))
 
 	test.Tap(s.back)
-	assert.Contains(t, texts(u.Current), "Mission Control: Critical Orbit", "Back returns home")
+	assert.Contains(t, apptest.Texts(u.Current), "Mission Control: Critical Orbit", "Back returns home")
 
 	// At the next start the same choices are read back.
 	u2 := env.start(t)
@@ -50,7 +51,7 @@ func TestSettings_HomeToSettingsChooseLanguageAndThemeThenBack(t *testing.T) {
 	assert.Equal(t, "Dark", s2.theme.Selected)
 	assert.False(t, s2.sound.Checked)
 	assert.False(t, s2.keepScreenOn.Checked)
-	assert.Equal(t, darkBg, env.app.Settings().Theme().Color(theme.ColorNameBackground, theme.VariantLight))
+	assert.Equal(t, darkBg, env.App.Settings().Theme().Color(theme.ColorNameBackground, theme.VariantLight))
 }
 
 func TestSettings_ThemeChoices(t *testing.T) {
@@ -83,9 +84,9 @@ func TestSettings_ThemeChoices(t *testing.T) {
 
 func TestPrefs_UnknownStoredValuesFallBack(t *testing.T) {
 	env := newTestEnv(t)
-	env.app.Preferences().SetString(prefLanguage, "klingon")
-	env.app.Preferences().SetString(prefTheme, "neon")
-	p := NewPrefs(env.app.Preferences())
+	env.App.Preferences().SetString(prefLanguage, "klingon")
+	env.App.Preferences().SetString(prefTheme, "neon")
+	p := NewPrefs(env.App.Preferences())
 	assert.Equal(t, "system", p.Language())
 	assert.Equal(t, "system", p.Theme())
 	assert.True(t, p.Sound(), "sound is on until turned off")

@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"boardside/app/apptest"
 	"boardside/companion/share"
 )
 
@@ -44,13 +45,13 @@ func TestShare_AFlipFromAPhoneReachesTheScreen(t *testing.T) {
 	m := openMarsMaze(t, u)
 	m.mission.SetSelected("2")
 	test.Tap(m.start)
-	env.clock.Advance(100 * time.Second)
+	env.Clock.Advance(100 * time.Second)
 
 	test.Tap(m.bar.share)
 	h := u.hosts["marsmaze"]
 	require.NotNil(t, h)
 	t.Cleanup(func() { u.stopSharing("marsmaze") })
-	shown := strings.Join(texts(u.Current), "\n")
+	shown := strings.Join(apptest.Texts(u.Current), "\n")
 	assert.Contains(t, shown, "Scan the code with a phone's camera")
 	assert.Contains(t, shown, "/?t=")
 
@@ -65,7 +66,7 @@ func TestShare_AFlipFromAPhoneReachesTheScreen(t *testing.T) {
 
 	u.OpenGame(u.Game("marsmaze"))
 	m2 := u.Current
-	assert.Contains(t, strings.Join(texts(m2), "\n"), "Hourglass markers left: 1", "the phone's flip is the host's flip")
+	assert.Contains(t, strings.Join(apptest.Texts(m2), "\n"), "Hourglass markers left: 1", "the phone's flip is the host's flip")
 
 	// A new game ends the sharing of the old one.
 	u.NewGame(u.Game("marsmaze"))
@@ -113,8 +114,8 @@ func TestShare_ARestartSharesAgain(t *testing.T) {
 	}{
 		{name: "shared when Boardside quit", after: func(*testing.T, *UI) {}, wantShared: true},
 		{name: "Stop sharing forgets it", after: func(t *testing.T, u *UI) {
-			test.Tap(button(t, u.Current, "Shared with the table"))
-			test.Tap(button(t, u.Current, "Stop sharing"))
+			test.Tap(apptest.Button(t, u.Current, "Shared with the table"))
+			test.Tap(apptest.Button(t, u.Current, "Stop sharing"))
 		}},
 		{name: "a new game is not shared unasked", after: func(t *testing.T, u *UI) {
 			u.NewGame(u.Game("marsmaze"))
@@ -132,12 +133,12 @@ func TestShare_ARestartSharesAgain(t *testing.T) {
 			require.NotNil(t, h)
 			_, token := loopbackURL(t, h)
 			port := h.port
-			test.Tap(button(t, u.Current, "Back"))
-			assert.Contains(t, texts(u.Current), "Shared with the table", "the game screen says it is shared")
+			test.Tap(apptest.Button(t, u.Current, "Back"))
+			assert.Contains(t, apptest.Texts(u.Current), "Shared with the table", "the game screen says it is shared")
 			tt.after(t, u)
 
 			u2 := restart(t, env, u)
-			shown := texts(u2.Current)
+			shown := apptest.Texts(u2.Current)
 			assert.Contains(t, shown, "Hourglass markers left: 1", "the game screen is back, not the Share screen")
 			assert.NotContains(t, shown, "Stop sharing")
 			h2 := u2.hosts["marsmaze"]
@@ -224,9 +225,9 @@ func TestShare_OffersTheFullAppWhereTheHostServesIt(t *testing.T) {
 
 	want := share.AppURL(h.urls[0])
 	assert.Contains(t, want, "/app/?join=")
-	assert.Contains(t, texts(u.Current), offer)
+	assert.Contains(t, apptest.Texts(u.Current), offer)
 	link := label(u.Current, want)
-	require.NotNil(t, link, "the full app's link, on the table's first address; shown: %q", texts(u.Current))
+	require.NotNil(t, link, "the full app's link, on the table's first address; shown: %q", apptest.Texts(u.Current))
 	assert.True(t, link.Selectable, "a link to copy, as the table's links are")
 	assert.True(t, link.TextStyle.Monospace)
 
@@ -243,7 +244,7 @@ func TestShare_OffersTheFullAppWhereTheHostServesIt(t *testing.T) {
 func TestShare_NoFullAppWhereNoneIsBuilt(t *testing.T) {
 	withWebApp(t, "")
 	u, h := sharedMarsMaze(t)
-	shown := strings.Join(texts(u.Current), "\n")
+	shown := strings.Join(apptest.Texts(u.Current), "\n")
 	assert.Contains(t, shown, "/?t=", "the table's links")
 	assert.NotContains(t, shown, "full app")
 	assert.NotContains(t, shown, "/app/")

@@ -14,11 +14,11 @@ func TestTimesUp_NotifiesOnlyWhenInTheBackground(t *testing.T) {
 	u := env.start(t)
 	m := openMissionControl(t, u)
 	test.Tap(m.start)
-	env.clock.Advance(19 * time.Minute)
+	env.Clock.Advance(19 * time.Minute)
 
 	u.SetForeground(false)
 	test.AssertNotificationSent(t, fyne.NewNotification("Time's up", "Mission Control: the time is up."), func() {
-		env.clock.Advance(time.Minute)
+		env.Clock.Advance(time.Minute)
 	})
 }
 
@@ -28,7 +28,7 @@ func TestTimesUp_NoNotificationInFront(t *testing.T) {
 	m := openMissionControl(t, u)
 	test.Tap(m.start)
 	test.AssertNotificationSent(t, nil, func() {
-		env.clock.Advance(20 * time.Minute)
+		env.Clock.Advance(20 * time.Minute)
 	})
 	assert.Equal(t, "Time's up", m.status.Text)
 }
@@ -39,8 +39,8 @@ func TestSound_OffMeansSilent(t *testing.T) {
 	u.prefs.SetSound(false)
 	m := openMissionControl(t, u)
 	test.Tap(m.start)
-	env.clock.Advance(20 * time.Minute)
-	assert.Empty(t, env.sounds)
+	env.Clock.Advance(20 * time.Minute)
+	assert.Empty(t, env.Sounds)
 	assert.Equal(t, 10, m.flash.Count, "the flash still shows every alert")
 }
 

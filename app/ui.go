@@ -109,7 +109,7 @@ func New(a fyne.App, opt Options) *UI {
 	// Closing the window stops the screen's timers and the sharing before
 	// the app exits; the sharing is remembered for the next start.
 	u.Win.SetOnClosed(func() {
-		u.stopCurrent()
+		u.StopCurrent()
 		u.closeHosts()
 	})
 	a.Lifecycle().SetOnEnteredForeground(func() { u.SetForeground(true) })
@@ -161,7 +161,7 @@ func (u *UI) SetForeground(f bool) {
 
 // Show replaces the screen. The screen that was showing stops first.
 func (u *UI) Show(screen fyne.CanvasObject) {
-	u.stopCurrent()
+	u.StopCurrent()
 	u.setCurrent(screen)
 }
 
@@ -299,12 +299,12 @@ func (u *UI) OpenGame(g *Game) {
 		u.mu.Unlock()
 	}
 	u.prefs.SetOpenGame(g.ID)
-	u.stopCurrent()
+	u.StopCurrent()
 	u.setCurrent(g.Screen(u, s)) // the screen may set u.leave
 }
 
-// stopCurrent stops the showing screen's timers and watchers.
-func (u *UI) stopCurrent() {
+// StopCurrent stops the showing screen's timers and watchers.
+func (u *UI) StopCurrent() {
 	if u.Leave != nil {
 		u.Leave()
 		u.Leave = nil

@@ -1,0 +1,153 @@
+package apptest
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"github.com/stretchr/testify/require"
+
+	"boardside/app/screen"
+)
+
+// Sizes are the sizes every screen must work at: phone portrait, a large
+// phone, tablet portrait and landscape (devices.md).
+var Sizes = []fyne.Size{{Width: 360, Height: 640}, {Width: 412, Height: 915}, {Width: 800, Height: 1280}, {Width: 1280, Height: 800}}
+
+// Screen is a screen in a state the tests reach, for the layout and German
+// checks. Open builds a fresh app and shows the screen in that state.
+type Screen struct {
+	Name string
+	Open func(t *testing.T) Opened
+}
+
+// Opened is a screen showing in a test app's window.
+type Opened struct {
+	Win   fyne.Window
+	List  func() []screen.Item // what the window shows, as the app lists it
+	Close func()               // stops the screen's timers and closes the window
+}
+
+// tappable kinds take a finger.
+var tappable = map[string]bool{"button": true, "check": true, "select": true, "entry": true, "radio": true,
+	"slider": true, "slide": true, "link": true, "tabs": true}
+
+// Violations says what on the window breaks devices.md's rules for
+// a screen that works at its size: every tappable object lies fully inside
+// the window (or in a scroll that reaches it) and is at least 44×44; no
+// two visible texts overlap; no text gets less room than it needs.
+func Violations(items []screen.Item, size fyne.Size) []string {
+	var out []string
+	inside := func(it screen.Item) bool {
+		in := it.X >= -0.5 && it.X+it.W <= size.Width+0.5
+		if !it.Scrolled {
+			in = in && it.Y >= -0.5 && it.Y+it.H <= size.Height+0.5
+		}
+		return in
+	}
+	name := func(it screen.Item) string { return fmt.Sprintf("%s %q", it.Kind, it.Text) }
+	isText := func(it screen.Item) bool {
+		return strings.TrimSpace(it.Text) != "" && (it.Kind == "label" || it.Kind == "text" || it.Kind == "digits")
+	}
+	for i, it := range items {
+		if it.W <= 0 || it.H <= 0 {
+			continue
+		}
+		if tappable[it.Kind] {
+			if !inside(it) {
+				out = append(out, name(it)+" lies outside the window")
+			}
+			if it.W < 44 || it.H < 44 {
+				out = append(out, name(it)+" is smaller than 44×44")
+			}
+		} else if isText(it) && !inside(it) {
+			out = append(out, name(it)+" lies outside the window")
+		}
+		if (isText(it) || it.Kind == "button") && it.Text != "" && (it.W < it.MinW-0.5 || it.H < it.MinH-0.5) {
+			out = append(out, name(it)+" is cut")
+		}
+		if !isText(it) {
+			continue
+		}
+		for _, o := range items[i+1:] {
+			// A text its scroll hides in part is clipped there: where it
+			// runs past the scroll's edge it does not cover what is beside.
+			clipped := (it.Scrolled && !it.InView) || (o.Scrolled && !o.InView)
+			if isText(o) && o.Dialog == it.Dialog && o.W > 0 && o.H > 0 && !(clipped && it.Scrolled != o.Scrolled) &&
+				min(it.X+it.W, o.X+o.W)-max(it.X, o.X) > 2 && min(it.Y+it.H, o.Y+o.H)-max(it.Y, o.Y) > 2 {
+				out = append(out, name(it)+" overlaps "+name(o))
+			}
+		}
+	}
+	return out
+}
+
+// CheckLayout walks every screen at each size in English and German and
+// checks it against devices.md's layout rules: Violations, and no window
+// minimum wider than a 360-wide phone (on a desktop Fyne keeps a window at
+// its content's least size). What it finds must be what the package's
+// testdata/layout_violations.txt lists (nothing, once every screen passes),
+// so no change makes a screen worse. After a fix, write the list again:
+// BOARDSIDE_LAYOUT_UPDATE=1 go test -tags ci -run TestLayout_ ./app/...
+// It returns how many screens × sizes × languages it checked.
+func CheckLayout(t *testing.T, screens []Screen, load func()) int {
+	var found []string
+	checked := 0
+	for _, code := range []string{"en", "de"} {
+		t.Run(code, func(t *testing.T) {
+			SetLanguage(t, code, load)
+			for _, sc := range screens {
+				for _, size := range Sizes {
+					o := sc.Open(t)
+					o.Win.Resize(size)
+					checked++
+					for _, v := range Violations(o.List(), size) {
+						found = append(found, fmt.Sprintf("%.0fx%.0f %s %s: %s", size.Width, size.Height, code, sc.Name, v))
+					}
+					if w := o.Win.Content().MinSize().Width; w > 360 {
+						found = append(found, fmt.Sprintf("%.0fx%.0f %s %s: the window cannot be narrower than %.0f", size.Width, size.Height, code, sc.Name, w))
+					}
+					o.Close()
+				}
+			}
+		})
+	}
+	slices.Sort(found)
+	found = slices.Compact(found)
+	t.Logf("%d screens × sizes × languages checked, %d violations", checked, len(found))
+
+	path := filepath.Join("testdata", "layout_violations.txt")
+	if os.Getenv("BOARDSIDE_LAYOUT_UPDATE") != "" {
+		require.NoError(t, os.MkdirAll("testdata", 0o755))
+		require.NoError(t, os.WriteFile(path, []byte(strings.Join(found, "\n")+"\n"), 0o644))
+		return checked
+	}
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	var known []string
+	for _, k := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		if k != "" {
+			known = append(known, k)
+		}
+	}
+	var added, gone []string
+	for _, f := range found {
+		if _, ok := slices.BinarySearch(known, f); !ok {
+			added = append(added, f)
+		}
+	}
+	for _, k := range known {
+		if _, ok := slices.BinarySearch(found, k); !ok {
+			gone = append(gone, k)
+		}
+	}
+	if len(gone) > 0 {
+		t.Logf("%d known violations are gone: write the list again (BOARDSIDE_LAYOUT_UPDATE=1)", len(gone))
+	}
+	require.Empty(t, added, "screens that got worse (known: %d)", len(known))
+	return checked
+}

@@ -1,0 +1,202 @@
+// Package screen lists what a Fyne window shows and where: its buttons,
+// texts and inputs. In a browser Fyne draws everything to one canvas, so
+// this list is what a test there taps and reads, and what the layout check
+// measures.
+package screen
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/widget"
+)
+
+// Item is one thing the window shows and where, in the window's units
+// from its top left corner.
+type Item struct {
+	Kind string  `json:"kind"` // button, label, entry, check, select, radio, link, text, digits, other
+	Text string  `json:"text"`
+	X    float32 `json:"x"`
+	Y    float32 `json:"y"`
+	W    float32 `json:"w"`
+	H    float32 `json:"h"`
+	// Value is a tab bar's selected tab.
+	Value    string `json:"value,omitempty"`
+	Disabled bool   `json:"disabled,omitempty"`
+	// InView is false when a scroll container holds it out of sight.
+	InView bool `json:"inView"`
+	// Scrolled is true inside a scroll container: it may lie beyond the
+	// window's edge and be scrolled to.
+	Scrolled bool `json:"scrolled,omitempty"`
+	// MinW and MinH are the least it needs: a text given less is cut.
+	MinW float32 `json:"minW"`
+	MinH float32 `json:"minH"`
+	// Dialog is true for what a dialog or pop-up over the screen shows.
+	Dialog bool `json:"dialog,omitempty"`
+}
+
+// Described is a widget of the app's own that says what it is: its kind
+// ("slide", "digits") and its text.
+type Described interface {
+	ScreenItem() (kind, text string)
+}
+
+// List lists what a canvas shows: the screen's buttons, texts and inputs
+// (visible ones only; anything inside a hidden container is left out),
+// then those of any dialog over it; abs is the driver's
+// AbsolutePositionForObject. Fyne goroutine only.
+func List(c fyne.Canvas, abs func(fyne.CanvasObject) fyne.Position) []Item {
+	whole := rect{0, 0, c.Size().Width, c.Size().Height}
+	w := lister{abs: abs}
+	if c.Content() != nil {
+		w.walk(c.Content(), whole)
+	}
+	for _, o := range c.Overlays().List() {
+		w.dialog = true
+		w.walk(overlaid(o), whole)
+	}
+	return w.out
+}
+
+// overlaid is what an overlay shows. Since Fyne 2.8 a pop-up (and so a
+// dialog) is not itself the overlay: Fyne wraps it in an overlay container
+// of an internal package, whose exported Content field holds it.
+func overlaid(o fyne.CanvasObject) fyne.CanvasObject {
+	v := reflect.ValueOf(o)
+	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
+		return o
+	}
+	f := v.Elem().FieldByName("Content")
+	if !f.IsValid() || !f.CanInterface() {
+		return o
+	}
+	if c, ok := f.Interface().(fyne.CanvasObject); ok && c != nil {
+		return c
+	}
+	return o
+}
+
+// rect is an area of the window: where a scroll container lets things show.
+type rect struct{ x, y, w, h float32 }
+
+func (r rect) intersect(o rect) rect {
+	x, y := max(r.x, o.x), max(r.y, o.y)
+	return rect{x, y, max(0, min(r.x+r.w, o.x+o.w)-x), max(0, min(r.y+r.h, o.y+o.h)-y)}
+}
+
+// contains says whether o lies inside r, allowing half a unit for rounding.
+func (r rect) contains(o rect) bool {
+	return o.x >= r.x-0.5 && o.y >= r.y-0.5 && o.x+o.w <= r.x+r.w+0.5 && o.y+o.h <= r.y+r.h+0.5
+}
+
+type lister struct {
+	abs      func(fyne.CanvasObject) fyne.Position
+	dialog   bool
+	scrolled bool
+	out      []Item
+}
+
+func (l *lister) add(o fyne.CanvasObject, kind, text string, disabled bool, view rect) {
+	p, s, m := l.abs(o), o.Size(), o.MinSize()
+	r := rect{p.X, p.Y, s.Width, s.Height}
+	l.out = append(l.out, Item{Kind: kind, Text: text, X: p.X, Y: p.Y, W: s.Width, H: s.Height, MinW: m.Width, MinH: m.Height,
+		Disabled: disabled, InView: s.Width > 0 && s.Height > 0 && view.contains(r), Scrolled: l.scrolled, Dialog: l.dialog})
+}
+
+// walk lists o and what it holds. Fyne has no public way into a widget's
+// parts, so the widgets Boardside uses are named here; any other is listed
+// by its type.
+func (l *lister) walk(o fyne.CanvasObject, view rect) {
+	if o == nil || !o.Visible() {
+		return
+	}
+	if d, ok := o.(Described); ok {
+		kind, text := d.ScreenItem()
+		l.add(o, kind, text, false, view)
+		return
+	}
+	switch o := o.(type) {
+	case *fyne.Container:
+		for _, c := range o.Objects {
+			l.walk(c, view)
+		}
+	case *container.Scroll:
+		p, s := l.abs(o), o.Size()
+		was := l.scrolled
+		l.scrolled = true
+		l.walk(o.Content, view.intersect(rect{p.X, p.Y, s.Width, s.Height}))
+		l.scrolled = was
+	case *widget.PopUp:
+		l.walk(o.Content, view)
+	case *widget.Button:
+		l.add(o, "button", o.Text, o.Disabled(), view)
+	case *widget.Label:
+		l.add(o, "label", o.Text, false, view)
+	case *widget.RichText:
+		l.add(o, "label", o.String(), false, view)
+	case *widget.Hyperlink:
+		l.add(o, "link", o.Text, false, view)
+	case *widget.Entry:
+		l.add(o, "entry", o.Text, o.Disabled(), view)
+	case *widget.Check:
+		l.add(o, "check", checkText(o.Text, o.Checked), o.Disabled(), view)
+	case *widget.Select:
+		l.add(o, "select", o.Selected, o.Disabled(), view)
+	case *widget.RadioGroup:
+		l.add(o, "radio", o.Selected, o.Disabled(), view)
+	case *widget.Form:
+		for _, it := range o.Items {
+			l.walk(it.Widget, view)
+		}
+	case *widget.Slider:
+		l.add(o, "slider", fmt.Sprint(o.Value), o.Disabled(), view)
+	case *widget.Accordion:
+		var titles []string
+		for _, it := range o.Items {
+			titles = append(titles, it.Title)
+		}
+		l.add(o, "accordion", strings.Join(titles, "|"), false, view)
+		for _, it := range o.Items {
+			if it.Open {
+				l.walk(it.Detail, view)
+			}
+		}
+	case *container.AppTabs:
+		var names []string
+		for _, it := range o.Items {
+			names = append(names, it.Text)
+		}
+		// Fyne's tab buttons are its own: listed is the bar, above the
+		// selected tab's content, with the tabs' names.
+		p := l.abs(o)
+		bar := Item{Kind: "tabs", Text: strings.Join(names, "|"), X: p.X, Y: p.Y, W: o.Size().Width, Dialog: l.dialog}
+		if it := o.Selected(); it != nil {
+			bar.Value = it.Text
+			bar.H = l.abs(it.Content).Y - p.Y
+			if bar.H <= 0 { // the bar is below the content (Fyne's place on a phone)
+				bar.Y = l.abs(it.Content).Y + it.Content.Size().Height
+				bar.H = p.Y + o.Size().Height - bar.Y
+			}
+			l.walk(it.Content, view)
+		}
+		bar.InView = bar.H > 0 && view.contains(rect{bar.X, bar.Y, bar.W, bar.H})
+		l.out = append(l.out, bar)
+	case *canvas.Text:
+		l.add(o, "text", o.Text, false, view)
+	case *layout.Spacer, *widget.Separator, *widget.Icon, *canvas.Rectangle, *canvas.Image, *canvas.Raster, *canvas.Circle, *canvas.Line:
+	default:
+		l.add(o, "other", strings.TrimPrefix(fmt.Sprintf("%T", o), "*"), false, view)
+	}
+}
+
+func checkText(text string, on bool) string {
+	if on {
+		return "☑ " + text
+	}
+	return "☐ " + text
+}
