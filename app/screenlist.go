@@ -1,12 +1,12 @@
 package app
 
-import "boardside/app/screen"
+import screenlist "boardside/app/screen"
 
-// ScreenList lists what the window shows and where (see package screen):
+// ScreenList lists what the window shows and where (see package boardside/app/screen):
 // what a test in a browser taps and reads, and what the layout check
 // measures. Fyne goroutine only.
-func (u *UI) ScreenList() []screen.Item {
-	return screen.List(u.Win.Canvas(), u.app.Driver().AbsolutePositionForObject)
+func (u *UI) ScreenList() []screenlist.Item {
+	return screenlist.List(u.Win.Canvas(), u.app.Driver().AbsolutePositionForObject)
 }
 
 // ScreenItem says what the slide lock is, for the screen list.
