@@ -1,7 +1,7 @@
 package app
 
 import (
-	"boardside/app/screen"
+	screenlist "boardside/app/screen"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -15,8 +15,8 @@ import (
 
 // barButtons are the game bar's buttons a finger can reach: laid out
 // inside the window with a size.
-func barButtons(u *UI) map[string]screen.Item {
-	out := map[string]screen.Item{}
+func barButtons(u *UI) map[string]screenlist.Item {
+	out := map[string]screenlist.Item{}
 	for _, it := range u.ScreenList() {
 		if it.Kind == "button" && it.Y < 50 && it.W > 0 && it.X >= 0 && it.X+it.W <= u.Win.Canvas().Size().Width {
 			out[it.Text] = it

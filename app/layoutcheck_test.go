@@ -1,7 +1,7 @@
 package app
 
 import (
-	"boardside/app/screen"
+	screenlist "boardside/app/screen"
 	"slices"
 	"testing"
 
@@ -84,7 +84,7 @@ func TestLayout_EveryScreenAtPhoneAndTabletSizes(t *testing.T) {
 func TestLayout_TheCheckSeesAGameBarThatDoesNotFit(t *testing.T) {
 	test.NewTempApp(t)
 	size := fyne.NewSize(400, 300)
-	items := []screen.Item{
+	items := []screenlist.Item{
 		{Kind: "button", Text: "Home", X: 2, Y: 1, W: 81, H: 44, MinW: 81, MinH: 44, InView: true},
 		{Kind: "button", Text: "Undo", X: -216, Y: 1, W: 77, H: 44, MinW: 77, MinH: 44},
 		{Kind: "button", Text: "Share", X: 78, Y: 1, W: 80, H: 36, MinW: 80, MinH: 36, InView: true},
