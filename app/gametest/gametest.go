@@ -1,0 +1,84 @@
+// Package gametest is what the games' screen tests share: a test app
+// (apptest.Env) started with the games given, a game's screen opened with
+// its widgets within reach, and screen states for the layout and German
+// checks.
+package gametest
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"github.com/stretchr/testify/require"
+
+	"boardside/app"
+	"boardside/app/apptest"
+	"boardside/companion"
+)
+
+// Env is a test app that starts with Games.
+type Env struct {
+	*apptest.Env
+	Games []*app.Game
+}
+
+// NewEnv makes a test app with these games.
+func NewEnv(t testing.TB, games ...*app.Game) *Env {
+	t.Helper()
+	return &Env{Env: apptest.NewEnv(t), Games: games}
+}
+
+// Start builds the UI as the app does at start-up.
+func (e *Env) Start(t testing.TB) *app.UI {
+	t.Helper()
+	u := app.New(e.App, app.Options{Root: e.RootURI(), Legacy: e.Legacy, Clock: e.Clock, Games: e.Games, Sound: e.Sound})
+	u.Win.Resize(fyne.NewSize(900, 640))
+	return u
+}
+
+// OpenScreen opens a game as its tile does, then builds its screen again
+// with the widgets reachable for the test.
+func OpenScreen[S any](t testing.TB, u *app.UI, id string, build func(*app.UI, *app.Game, *companion.Session) S, content func(S) fyne.CanvasObject) S {
+	t.Helper()
+	g := u.Game(id)
+	u.OpenGame(g)
+	u.StopCurrent()
+	s := build(u, g, u.Session(id))
+	u.Current = content(s)
+	u.Win.SetContent(u.Current)
+	return s
+}
+
+// SetLanguage switches the texts the way a start in that locale would.
+func SetLanguage(t *testing.T, code string) {
+	t.Helper()
+	apptest.SetLanguage(t, code, app.LoadTranslations)
+	require.Equal(t, code, app.RunningLanguage())
+}
+
+// Main runs a package's tests in English.
+func Main(m *testing.M) { apptest.Main(m, app.LoadTranslations) }
+
+// State is a screen in a state the tests reach: Show puts it in the
+// window of a UI started with the env's games.
+type State struct {
+	Name string
+	Show func(t *testing.T, env *Env, u *app.UI)
+}
+
+// Screens are states as the layout and German checks take them, each
+// shown in a fresh app with these games.
+func Screens(games func() []*app.Game, states ...State) []apptest.Screen {
+	var out []apptest.Screen
+	for _, st := range states {
+		out = append(out, apptest.Screen{Name: st.Name, Open: func(t *testing.T) apptest.Opened {
+			env := NewEnv(t, games()...)
+			u := env.Start(t)
+			st.Show(t, env, u)
+			return apptest.Opened{Win: u.Win, List: u.ScreenList, Close: func() {
+				u.StopCurrent()
+				u.Win.Close()
+			}}
+		}})
+	}
+	return out
+}
