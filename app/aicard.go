@@ -191,3 +191,17 @@ func unlockNote(kind string) string {
 	}
 	return lang.L("this container is unlocked")
 }
+
+// showUnlockCard puts the unlock card of this kind in c, when it is not the
+// one shown already; shown keeps which one is.
+func showUnlockCard(c *fyne.Container, shown *string, kind string, size float32) {
+	if kind == *shown {
+		return
+	}
+	*shown = kind
+	c.Objects = nil
+	if kind != "" {
+		c.Objects = []fyne.CanvasObject{newUnlockCard(kind, size)}
+	}
+	c.Refresh()
+}

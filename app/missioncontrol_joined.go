@@ -90,14 +90,7 @@ func (j *joinedMC) render(state json.RawMessage) (time.Duration, bool) {
 	if len(p.Unlocks) > 0 {
 		kind = p.Unlocks[len(p.Unlocks)-1].Kind
 	}
-	if kind != j.unlockK {
-		j.unlockK = kind
-		j.unlock.Objects = nil
-		if kind != "" {
-			j.unlock.Objects = []fyne.CanvasObject{newUnlockCard(kind, 18)}
-		}
-		j.unlock.Refresh()
-	}
+	showUnlockCard(j.unlock, &j.unlockK, kind, 18)
 
 	var bs []Action
 	if playing && len(p.Dice) > 0 {

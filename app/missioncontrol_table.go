@@ -271,14 +271,7 @@ func (t *mcTable) renderUnlocks(st *mc.State, playing bool, vis *Visibility) {
 	} else {
 		SetLabel(t.revealedList, "")
 	}
-	if top != t.shownUnlock {
-		t.shownUnlock = top
-		t.unlockTop.Objects = nil
-		if top != "" {
-			t.unlockTop.Objects = []fyne.CanvasObject{newUnlockCard(top, 22)}
-		}
-		t.unlockTop.Refresh()
-	}
+	showUnlockCard(t.unlockTop, &t.shownUnlock, top, 22)
 	SetLabel(t.unlockSource, defaultNote())
 	vis.Set(st.Data().UnlockDeck.Source != OwnSource, t.unlockSource)
 	SetLabel(t.unlockLeft, lang.L("Unlock cards left: {{.Count}}", map[string]any{"Count": len(st.Unlock.Draw)}))

@@ -1,7 +1,7 @@
 // Package webscreen reads and taps Boardside's web app in a browser. Fyne
 // draws the whole app into one canvas, so there is no page to query: the
 // app answers window.boardsideScreen() with what its window shows and
-// where (app/screenlist.go), and a finger taps there. Browser tests
+// where (app/screen), and a finger taps there. Browser tests
 // (cmd/boardside) and measuring programs (cmd/webappbench) share it.
 package webscreen
 
@@ -24,7 +24,7 @@ type Screen struct {
 	Items  []Shown `json:"items"`
 }
 
-// Shown is one thing on the screen; see app/screenlist.go.
+// Shown is one thing on the screen; see app/screen.
 type Shown struct {
 	Kind     string  `json:"kind"`
 	Text     string  `json:"text"`
