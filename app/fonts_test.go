@@ -1,6 +1,7 @@
 package app
 
 import (
+	"boardside/app/apptest"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -133,14 +134,10 @@ func anyHas(faces []*font.Face, r rune) bool {
 // collectGoLiterals reads every string and rune literal in the app's
 // non-test Go files (comments are not drawn).
 func collectGoLiterals(t *testing.T, add func(s, at string)) {
-	files, err := filepath.Glob("*.go")
-	require.NoError(t, err)
+	files := apptest.SourceFiles(t, ".")
 	fset := token.NewFileSet()
 	n := 0
 	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
 		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
 		require.NoError(t, err)
 		n++

@@ -260,3 +260,14 @@ func SetLabel(l *widget.Label, text string) {
 		l.SetText(text)
 	}
 }
+
+// Enable enables or disables buttons.
+func Enable(on bool, bs ...*widget.Button) {
+	for _, b := range bs {
+		if on {
+			b.Enable()
+		} else {
+			b.Disable()
+		}
+	}
+}

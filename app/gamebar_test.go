@@ -10,7 +10,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardside/app/apptest"
-	mm "boardside/companion/marsmaze"
 )
 
 // barButtons are the game bar's buttons a finger can reach: laid out
@@ -29,9 +28,11 @@ func barButtons(u *UI) map[string]screenlist.Item {
 // game's name and Undo, side by side without overlapping, and the rest is
 // one tap away behind ⋮; at 900 everything is on the bar.
 func TestGameBar_FoldsIntoAMenuOnAPhone(t *testing.T) {
-	u := newTestEnv(t).start(t)
-	u.OpenGame(u.Game(mm.Game))
-	require.NoError(t, u.Session(mm.Game).Dispatch(&mm.Start{}))
+	g := counterGame()
+	g.Name = "A game with a longer name"
+	u := newTestEnv(t, g).start(t)
+	u.OpenGame(g)
+	require.NoError(t, u.Session(g.ID).Dispatch(&bump{By: 1}))
 
 	u.Win.Resize(fyne.NewSize(900, 640))
 	wide := barButtons(u)
@@ -48,7 +49,7 @@ func TestGameBar_FoldsIntoAMenuOnAPhone(t *testing.T) {
 	for _, name := range []string{"History", "New game", "Share", "Turn to the other side"} {
 		assert.NotContains(t, narrow, name, "folded away, out of reach")
 	}
-	title, ok := apptest.Find(u.ScreenList(), "label", "Magic Maze on Mars")
+	title, ok := apptest.Find(u.ScreenList(), "label", g.Name)
 	require.True(t, ok)
 	home, undo := narrow["Home"], narrow["Undo"]
 	assert.GreaterOrEqual(t, title.X, home.X+home.W, "the name after Home")
@@ -59,7 +60,7 @@ func TestGameBar_FoldsIntoAMenuOnAPhone(t *testing.T) {
 	more := narrow[""]
 	test.TapCanvas(u.Win.Canvas(), fyne.NewPos(more.X+more.W/2, more.Y+more.H/2))
 	require.NotNil(t, u.Win.Canvas().Overlays().Top(), "a menu opened")
-	m := openMarsMazeBar(t, u)
+	m := shownCounter.bar
 	var items []string
 	for _, it := range m.menu().Items {
 		items = append(items, it.Label)
@@ -67,12 +68,4 @@ func TestGameBar_FoldsIntoAMenuOnAPhone(t *testing.T) {
 	assert.Equal(t, []string{"History", "New game", "Share", "Turn to the other side"}, items)
 	m.menu().Items[0].Action()
 	assert.Contains(t, apptest.Texts(u.Current), "Back", "History's screen")
-}
-
-// openMarsMazeBar is the bar of the Magic Maze screen showing.
-func openMarsMazeBar(t *testing.T, u *UI) *GameBar {
-	t.Helper()
-	m := openMarsMaze(t, u)
-	u.Win.Resize(fyne.NewSize(400, 800))
-	return m.bar
 }

@@ -32,22 +32,3 @@ type Game struct {
 
 // Built reports whether Boardside can play this game yet.
 func (g *Game) Built() bool { return g.Rules != nil && g.Screen != nil && g.NewState != nil }
-
-// Catalog is the four games, in the order of the home screen.
-func Catalog() []*Game {
-	games := []*Game{
-		{ID: "missioncontrol", Name: "Mission Control: Critical Orbit",
-			Blurb: "Runs the 20-minute countdown, the AI and unlock decks and the half-valve bag."},
-		{ID: "adele", Name: "ADELE",
-			Blurb: "A secret console for the player who is ADELE: energy, obstacles, hand and anomalies."},
-		{ID: "marsmaze", Name: "Magic Maze on Mars",
-			Blurb: "A sand timer to flip, the hourglass markers left, and the solo stopwatch."},
-		{ID: "aquasphere", Name: "AquaSphere",
-			Blurb: "Keeps score: every interim scoring and the final scoring, line by line."},
-	}
-	missionControlGame(games[0])
-	adeleGame(games[1])
-	marsMazeGame(games[2])
-	aquaSphereGame(games[3])
-	return games
-}

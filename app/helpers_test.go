@@ -13,6 +13,7 @@ import (
 
 	"boardside/app/apptest"
 	"boardside/companion"
+	"boardside/companion/share"
 )
 
 // counter is a minimal built game, standing in for the real ones so the
@@ -39,9 +40,11 @@ func (c *counter) Apply(a companion.Action, _ companion.Env) error {
 	return nil
 }
 
-// counterScreen is the test game's screen: a label and a button.
+// counterScreen is the test game's screen: the game bar, a label and a
+// button.
 type counterScreen struct {
 	*fyne.Container
+	bar   *GameBar
 	label *widget.Label
 	plus  *widget.Button
 }
@@ -52,21 +55,36 @@ func counterGame() *Game {
 		NewState: func() companion.State { return &counter{} },
 		Actions:  map[string]func() companion.Action{"bump": func() companion.Action { return &bump{} }},
 	}
-	return &Game{
+	g := &Game{
 		ID: "counter", Name: "Counter", Blurb: "Keeps score: every interim scoring and the final scoring, line by line.",
 		Rules:    rules,
 		NewState: func() companion.State { return &counter{} },
-		Screen: func(u *UI, s *companion.Session) fyne.CanvasObject {
-			cs := &counterScreen{label: widget.NewLabel("")}
-			show := func(v companion.View) { cs.label.SetText(strconv.Itoa(v.State.(*counter).Count)) }
-			show(s.View())
-			s.Watch(func(v companion.View) { fyne.Do(func() { show(v) }) })
-			cs.plus = widget.NewButton("+", func() { _ = s.Dispatch(&bump{By: 1}) })
-			cs.Container = container.NewVBox(cs.label, cs.plus)
-			return cs
-		},
 		Describe: func(e companion.Entry) string { return "bump " + string(e.Data) },
+		Share:    &share.Game{Rules: rules, Public: func(s companion.State) any { return s }, PublicActions: []string{"bump"}},
 	}
+	g.Screen = func(u *UI, s *companion.Session) fyne.CanvasObject {
+		cs := &counterScreen{label: widget.NewLabel(""), bar: NewGameBar(u, g, s, func(bool) {})}
+		show := func(v companion.View) { cs.label.SetText(strconv.Itoa(v.State.(*counter).Count)) }
+		show(s.View())
+		s.Watch(func(v companion.View) { fyne.Do(func() { show(v) }) })
+		cs.plus = widget.NewButton("+", func() { _ = s.Dispatch(&bump{By: 1}) })
+		cs.Container = container.NewBorder(cs.bar.Content, nil, nil, nil, container.NewVBox(cs.label, cs.plus))
+		shownCounter = cs
+		return cs.Container
+	}
+	return g
+}
+
+// shownCounter is the test game's screen built last (the tests do not run
+// in parallel).
+var shownCounter *counterScreen
+
+// openCounter opens the test game as its tile does.
+func openCounter(t *testing.T, u *UI) *counterScreen {
+	t.Helper()
+	u.OpenGame(u.Game("counter"))
+	require.Same(t, shownCounter.Container, u.Current, "the counter's screen shows")
+	return shownCounter
 }
 
 type testEnv struct {
@@ -77,7 +95,7 @@ type testEnv struct {
 func newTestEnv(t *testing.T, games ...*Game) *testEnv {
 	t.Helper()
 	if games == nil {
-		games = Catalog()
+		games = []*Game{counterGame()}
 	}
 	return &testEnv{Env: apptest.NewEnv(t), games: games}
 }

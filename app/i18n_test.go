@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"boardside/app/apptest"
 	"boardside/companion"
 	"boardside/companion/adele"
 	aq "boardside/companion/aquasphere"
@@ -54,17 +55,13 @@ func TestTranslations_EveryKeyInBothLanguages(t *testing.T) {
 // entry, so no screen shows a German player an English line.
 func TestTranslations_EveryTextInTheCodeIsTranslated(t *testing.T) {
 	en := loadTranslationFile(t, "en")
-	files, err := filepath.Glob("*.go")
-	require.NoError(t, err)
+	files := apptest.SourceFiles(t, ".")
 	patterns := []*regexp.Regexp{
 		regexp.MustCompile(`lang\.L\("((?:[^"\\]|\\.)*)"`),
 		regexp.MustCompile(`Blurb:\s*"((?:[^"\\]|\\.)*)"`),
 	}
 	found := 0
 	for _, f := range files {
-		if filepath.Ext(f) != ".go" || len(f) > 8 && f[len(f)-8:] == "_test.go" {
-			continue
-		}
 		src, err := os.ReadFile(f)
 		require.NoError(t, err)
 		for _, p := range patterns {

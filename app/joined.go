@@ -189,7 +189,7 @@ func (j *JoinedScreen) SetButtons(as ...Action) {
 		if a.Main {
 			b.Importance = widget.HighImportance
 		}
-		enable(!a.Off, b)
+		Enable(!a.Off, b)
 		objs[i] = b
 	}
 	j.buttons.Objects = objs

@@ -2,7 +2,6 @@ package app
 
 import (
 	screenlist "boardside/app/screen"
-	"slices"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -10,7 +9,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardside/app/apptest"
-	mm "boardside/companion/marsmaze"
 )
 
 // layoutScreen is a screen the layout check walks, in a state the tests
@@ -20,27 +18,24 @@ type layoutScreen struct {
 	show func(t *testing.T, env *testEnv, u *UI)
 }
 
-// layoutScreens are all the screens the check walks: the shell's here,
-// each game's beside that game's tests.
-func layoutScreens() []layoutScreen {
-	return slices.Concat(shellLayoutScreens, marsMazeLayoutScreens, missionControlLayoutScreens, adeleLayoutScreens, aquaSphereLayoutScreens)
-}
-
-var shellLayoutScreens = []layoutScreen{
+// layoutScreens are the shell's screens the check walks, with the test
+// game; each game's are beside that game's tests, and the home screen
+// with the four games is in app/catalog's.
+var layoutScreens = []layoutScreen{
 	{"history", func(t *testing.T, env *testEnv, u *UI) {
-		u.OpenGame(u.Game(mm.Game))
-		require.NoError(t, u.Session(mm.Game).Dispatch(&mm.Start{}))
-		require.NoError(t, u.Session(mm.Game).Dispatch(&mm.Flip{}))
-		u.showHistory(u.Game(mm.Game))
+		openCounter(t, u)
+		require.NoError(t, u.Session("counter").Dispatch(&bump{By: 1}))
+		require.NoError(t, u.Session("counter").Dispatch(&bump{By: 2}))
+		u.showHistory(u.Game("counter"))
 	}},
 	{"share", func(t *testing.T, env *testEnv, u *UI) {
-		m := openMarsMaze(t, u)
-		test.Tap(m.bar.share)
+		t.Cleanup(u.closeHosts)
+		test.Tap(openCounter(t, u).bar.share)
 	}},
 	{"home", func(t *testing.T, env *testEnv, u *UI) { u.ShowHome() }},
 	{"home-resume", func(t *testing.T, env *testEnv, u *UI) {
-		u.OpenGame(u.Game(mm.Game))
-		require.NoError(t, u.Session(mm.Game).Dispatch(&mm.Start{}))
+		openCounter(t, u)
+		require.NoError(t, u.Session("counter").Dispatch(&bump{By: 1}))
 		u.ShowHome()
 	}},
 	{"settings", func(t *testing.T, env *testEnv, u *UI) { u.Show(newSettingsScreen(u).content) }},
@@ -66,7 +61,7 @@ func (sc layoutScreen) open() apptest.Screen {
 // checkScreens are the screen states the layout and German checks walk.
 func checkScreens() []apptest.Screen {
 	var out []apptest.Screen
-	for _, sc := range layoutScreens() {
+	for _, sc := range layoutScreens {
 		out = append(out, sc.open())
 	}
 	return out

@@ -4,8 +4,9 @@ import (
 	fyneapp "fyne.io/fyne/v2/app"
 )
 
-// Run starts Boardside's window and blocks until it closes.
-func Run() {
+// Run starts Boardside's window with these games (see app/catalog) and
+// blocks until it closes.
+func Run(games []*Game) {
 	startMark("go-run")
 	fyneapp.SetMetadata(Metadata())
 	a := fyneapp.NewWithID(ID)
@@ -14,7 +15,7 @@ func Run() {
 	ApplyLanguage(NewPrefs(a.Preferences()).Language())
 	LoadTranslations()
 	startMark("go-translations")
-	u := New(a, Options{})
+	u := New(a, Options{Games: games})
 	startMark("go-ui-made")
 	noDepthBuffer() // after New made the window, before it is shown
 	u.Window().ShowAndRun()

@@ -10,7 +10,7 @@ func (u *UI) ScreenList() []screenlist.Item {
 }
 
 // ScreenItem says what the slide lock is, for the screen list.
-func (s *slideLock) ScreenItem() (kind, text string) { return "slide", s.text }
+func (s *SlideLock) ScreenItem() (kind, text string) { return "slide", s.text }
 
 // ScreenItem says what the digits are, for the screen list.
 func (d *Digits) ScreenItem() (kind, text string) { return "digits", d.Text() }

@@ -16,7 +16,9 @@ import (
 // laid them out, the ones a scroll holds below the window marked out of
 // view, and a dialog's buttons as the dialog's.
 func TestScreenList_SaysWhatShowsAndWhere(t *testing.T) {
-	u := newTestEnv(t).start(t)
+	blurb := "Keeps score: every interim scoring and the final scoring, line by line."
+	u := newTestEnv(t, counterGame(), &Game{ID: "two", Name: "Second", Blurb: blurb},
+		&Game{ID: "three", Name: "Third", Blurb: blurb}, &Game{ID: "four", Name: "AquaSphere", Blurb: blurb}).start(t)
 	u.Win.Resize(fyne.NewSize(412, 500))
 	u.ShowHome()
 	items := u.ScreenList()
@@ -57,7 +59,7 @@ func TestBack_GoesHomeFromAnyScreenAndStaysThere(t *testing.T) {
 	assert.Contains(t, apptest.Texts(u.Current), "Join a table", "home again")
 	assert.False(t, u.awayFromHome.Load())
 
-	u.OpenGame(u.Game("marsmaze"))
+	u.OpenGame(u.Game("counter"))
 	assert.True(t, u.awayFromHome.Load())
 	assert.True(t, u.back())
 	assert.Contains(t, apptest.Texts(u.Current), "Join a table")

@@ -16,9 +16,9 @@ import (
 
 func counterLabel(t *testing.T, u *UI) string {
 	t.Helper()
-	cs, ok := u.Current.(*counterScreen)
-	require.True(t, ok, "the counter game is showing")
-	return cs.label.Text
+	require.NotNil(t, shownCounter)
+	require.Same(t, shownCounter.Container, u.Current, "the counter game is showing")
+	return shownCounter.label.Text
 }
 
 func TestResume_ReopensTheGameWhereItWas(t *testing.T) {
@@ -28,7 +28,7 @@ func TestResume_ReopensTheGameWhereItWas(t *testing.T) {
 	test.Tap(h.tiles["counter"])
 	require.Equal(t, "0", counterLabel(t, u))
 	for range 3 {
-		test.Tap(u.Current.(*counterScreen).plus)
+		test.Tap(shownCounter.plus)
 		env.Clock.Advance(time.Second)
 	}
 	assert.Equal(t, "3", counterLabel(t, u))
@@ -52,7 +52,7 @@ func TestResume_FromHomeAfterClosingOnHome(t *testing.T) {
 	env := newTestEnv(t, counterGame())
 	u := env.start(t)
 	u.OpenGame(u.Game("counter"))
-	test.Tap(u.Current.(*counterScreen).plus)
+	test.Tap(shownCounter.plus)
 	u.ShowHome()
 	u.Win.Close()
 
@@ -65,9 +65,9 @@ func TestHistory_ListsTheLogAndUndoes(t *testing.T) {
 	env := newTestEnv(t, counterGame())
 	u := env.start(t)
 	u.OpenGame(u.Game("counter"))
-	test.Tap(u.Current.(*counterScreen).plus)
+	test.Tap(shownCounter.plus)
 	env.Clock.Advance(time.Minute)
-	test.Tap(u.Current.(*counterScreen).plus)
+	test.Tap(shownCounter.plus)
 
 	g := u.Game("counter")
 	s := u.Session("counter")

@@ -42,7 +42,7 @@ func TestSettings_HomeToSettingsChooseLanguageAndThemeThenBack(t *testing.T) {
 	assert.False(t, env.App.Preferences().Bool(prefKeepScreenOn))
 
 	test.Tap(s.back)
-	assert.Contains(t, apptest.Texts(u.Current), "Mission Control: Critical Orbit", "Back returns home")
+	assert.Contains(t, apptest.Texts(u.Current), "Counter", "Back returns home")
 
 	// At the next start the same choices are read back.
 	u2 := env.start(t)

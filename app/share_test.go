@@ -39,47 +39,46 @@ func itoaInt(n int) string {
 	}
 }
 
-func TestShare_AFlipFromAPhoneReachesTheScreen(t *testing.T) {
+func TestShare_AnActionFromAPhoneReachesTheScreen(t *testing.T) {
 	env := newTestEnv(t)
 	u := env.start(t)
-	m := openMarsMaze(t, u)
-	m.mission.SetSelected("2")
-	test.Tap(m.start)
+	m := openCounter(t, u)
+	test.Tap(m.plus)
 	env.Clock.Advance(100 * time.Second)
 
 	test.Tap(m.bar.share)
-	h := u.hosts["marsmaze"]
+	h := u.hosts["counter"]
 	require.NotNil(t, h)
-	t.Cleanup(func() { u.stopSharing("marsmaze") })
+	t.Cleanup(func() { u.stopSharing("counter") })
 	shown := strings.Join(apptest.Texts(u.Current), "\n")
 	assert.Contains(t, shown, "Scan the code with a phone's camera")
 	assert.Contains(t, shown, "/?t=")
 
 	base, token := loopbackURL(t, h)
-	version := u.Session("marsmaze").View().Version
+	version := u.Session("counter").View().Version
 	resp, err := http.Post(base+"/api/v1/actions?t="+token, "application/json",
-		strings.NewReader(`{"version":`+itoaInt(int(version))+`,"action":{"kind":"flip"}}`))
+		strings.NewReader(`{"version":`+itoaInt(int(version))+`,"action":{"kind":"bump","data":{"by":1}}}`))
 	require.NoError(t, err)
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
 
-	u.OpenGame(u.Game("marsmaze"))
+	u.OpenGame(u.Game("counter"))
 	m2 := u.Current
-	assert.Contains(t, strings.Join(apptest.Texts(m2), "\n"), "Hourglass markers left: 1", "the phone's flip is the host's flip")
+	assert.Contains(t, strings.Join(apptest.Texts(m2), "\n"), "2", "the phone's bump is the host's")
 
 	// A new game ends the sharing of the old one.
-	u.NewGame(u.Game("marsmaze"))
-	assert.Nil(t, u.hosts["marsmaze"])
+	u.NewGame(u.Game("counter"))
+	assert.Nil(t, u.hosts["counter"])
 }
 
 func TestShare_TokenSurvivesARestart(t *testing.T) {
 	env := newTestEnv(t)
 	u := env.start(t)
-	a, err := u.shareToken("marsmaze")
+	a, err := u.shareToken("counter")
 	require.NoError(t, err)
 	u2 := env.start(t)
-	b, err := u2.shareToken("marsmaze")
+	b, err := u2.shareToken("counter")
 	require.NoError(t, err)
 	assert.Equal(t, a, b)
 	assert.Len(t, a, 32)
@@ -118,7 +117,7 @@ func TestShare_ARestartSharesAgain(t *testing.T) {
 			test.Tap(apptest.Button(t, u.Current, "Stop sharing"))
 		}},
 		{name: "a new game is not shared unasked", after: func(t *testing.T, u *UI) {
-			u.NewGame(u.Game("marsmaze"))
+			u.NewGame(u.Game("counter"))
 		}},
 	}
 	for _, tt := range tests {
@@ -126,10 +125,10 @@ func TestShare_ARestartSharesAgain(t *testing.T) {
 			env := newTestEnv(t)
 			u := env.start(t)
 			t.Cleanup(u.closeHosts)
-			m := openMarsMaze(t, u)
+			m := openCounter(t, u)
 			assert.Equal(t, "Share", m.bar.share.Text)
 			test.Tap(m.bar.share)
-			h := u.hosts["marsmaze"]
+			h := u.hosts["counter"]
 			require.NotNil(t, h)
 			_, token := loopbackURL(t, h)
 			port := h.port
@@ -139,21 +138,21 @@ func TestShare_ARestartSharesAgain(t *testing.T) {
 
 			u2 := restart(t, env, u)
 			shown := apptest.Texts(u2.Current)
-			assert.Contains(t, shown, "Hourglass markers left: 1", "the game screen is back, not the Share screen")
+			assert.Contains(t, shown, "+", "the game screen is back, not the Share screen")
 			assert.NotContains(t, shown, "Stop sharing")
-			h2 := u2.hosts["marsmaze"]
+			h2 := u2.hosts["counter"]
 			if !tt.wantShared {
 				assert.Nil(t, h2, "not shared")
 				assert.Contains(t, shown, "Share")
 				assert.NotContains(t, shown, "Shared with the table")
-				_, remembered := u2.sharedPort("marsmaze")
+				_, remembered := u2.sharedPort("counter")
 				assert.False(t, remembered)
 				return
 			}
 			require.NotNil(t, h2, "shared again without opening Share")
 			assert.Equal(t, port, h2.port, "on the same port: the phones' links still work")
 			assert.Equal(t, token, h2.host.Token(), "with the same token")
-			assert.Same(t, u2.Session("marsmaze"), h2.session, "the resumed game is the shared one")
+			assert.Same(t, u2.Session("counter"), h2.session, "the resumed game is the shared one")
 			assert.Contains(t, shown, "Shared with the table")
 			assert.Equal(t, http.StatusOK, askState(t, port, token), "a phone reaches the table again")
 		})
@@ -164,8 +163,8 @@ func TestShare_ARestartFindsItsPortTaken(t *testing.T) {
 	env := newTestEnv(t)
 	u := env.start(t)
 	t.Cleanup(u.closeHosts)
-	u.OpenGame(u.Game("marsmaze"))
-	h, err := u.startSharing(u.Game("marsmaze"), u.Session("marsmaze"))
+	u.OpenGame(u.Game("counter"))
+	h, err := u.startSharing(u.Game("counter"), u.Session("counter"))
 	require.NoError(t, err)
 	port, token := h.port, h.host.Token()
 	u.Win.Close()
@@ -175,12 +174,12 @@ func TestShare_ARestartFindsItsPortTaken(t *testing.T) {
 	defer taken.Close()
 	u2 := env.start(t)
 	t.Cleanup(u2.closeHosts)
-	h2 := u2.hosts["marsmaze"]
+	h2 := u2.hosts["counter"]
 	require.NotNil(t, h2, "shared again on another port")
 	assert.NotEqual(t, port, h2.port)
 	assert.Equal(t, token, h2.host.Token())
 	assert.Equal(t, http.StatusOK, askState(t, h2.port, token))
-	remembered, _ := u2.sharedPort("marsmaze")
+	remembered, _ := u2.sharedPort("counter")
 	assert.Equal(t, h2.port, remembered, "the port now in use is the one to try next time")
 }
 
@@ -203,15 +202,15 @@ func label(o fyne.CanvasObject, text string) *widget.Label {
 	return nil
 }
 
-// sharedMarsMaze opens Magic Maze on Mars and taps Share, as a player
+// sharedCounter opens the test game and taps Share, as a player
 // would; the hosting stops at the end of the test.
-func sharedMarsMaze(t *testing.T) (*UI, *hosting) {
+func sharedCounter(t *testing.T) (*UI, *hosting) {
 	t.Helper()
 	u := newTestEnv(t).start(t)
 	t.Cleanup(u.closeHosts)
-	m := openMarsMaze(t, u)
+	m := openCounter(t, u)
 	test.Tap(m.bar.share)
-	h := u.hosts["marsmaze"]
+	h := u.hosts["counter"]
 	require.NotNil(t, h)
 	return u, h
 }
@@ -221,7 +220,7 @@ func TestShare_OffersTheFullAppWhereTheHostServesIt(t *testing.T) {
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "index.html"), []byte("<!DOCTYPE html><title>the full app</title>"), 0o644))
 	withWebApp(t, dir)
-	u, h := sharedMarsMaze(t)
+	u, h := sharedCounter(t)
 
 	want := share.AppURL(h.urls[0])
 	assert.Contains(t, want, "/app/?join=")
@@ -243,7 +242,7 @@ func TestShare_OffersTheFullAppWhereTheHostServesIt(t *testing.T) {
 
 func TestShare_NoFullAppWhereNoneIsBuilt(t *testing.T) {
 	withWebApp(t, "")
-	u, h := sharedMarsMaze(t)
+	u, h := sharedCounter(t)
 	shown := strings.Join(apptest.Texts(u.Current), "\n")
 	assert.Contains(t, shown, "/?t=", "the table's links")
 	assert.NotContains(t, shown, "full app")

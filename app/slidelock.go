@@ -7,11 +7,11 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// slideLock opens only when a finger takes its knob from the left end all
+// SlideLock opens only when a finger takes its knob from the left end all
 // the way to the right: a privacy cover that a glance or a crew member's
 // tap does not lift. A tap does nothing; a drag that does not start on the
 // knob does nothing; a knob let go before the end slides back.
-type slideLock struct {
+type SlideLock struct {
 	widget.BaseWidget
 	text   string
 	onOpen func()
@@ -21,8 +21,8 @@ type slideLock struct {
 	started  bool    // a drag is under way (on the knob or not)
 }
 
-func newSlideLock(text string, onOpen func()) *slideLock {
-	s := &slideLock{text: text, onOpen: onOpen}
+func NewSlideLock(text string, onOpen func()) *SlideLock {
+	s := &SlideLock{text: text, onOpen: onOpen}
 	s.ExtendBaseWidget(s)
 	return s
 }
@@ -30,10 +30,10 @@ func newSlideLock(text string, onOpen func()) *slideLock {
 const slideKnob = 56 // the knob's width; the lock is at least 48 high
 
 // travel is how far the knob moves from end to end.
-func (s *slideLock) travel() float32 { return max(1, s.Size().Width-slideKnob) }
+func (s *SlideLock) travel() float32 { return max(1, s.Size().Width-slideKnob) }
 
 // Dragged moves the knob with the finger, when the drag began on it.
-func (s *slideLock) Dragged(e *fyne.DragEvent) {
+func (s *SlideLock) Dragged(e *fyne.DragEvent) {
 	if !s.started {
 		s.started = true
 		down := e.Position.Subtract(e.Dragged) // where the finger went down
@@ -49,7 +49,7 @@ func (s *slideLock) Dragged(e *fyne.DragEvent) {
 
 // DragEnd opens the lock when the knob reached the right end, and sends
 // the knob back.
-func (s *slideLock) DragEnd() {
+func (s *SlideLock) DragEnd() {
 	open := s.dragging && s.knobAt >= 0.95
 	s.knobAt, s.dragging, s.started = 0, false, false
 	s.Refresh()
@@ -58,12 +58,12 @@ func (s *slideLock) DragEnd() {
 	}
 }
 
-func (s *slideLock) MinSize() fyne.Size {
+func (s *SlideLock) MinSize() fyne.Size {
 	s.ExtendBaseWidget(s)
 	return fyne.NewSize(slideKnob*4, 48)
 }
 
-func (s *slideLock) CreateRenderer() fyne.WidgetRenderer {
+func (s *SlideLock) CreateRenderer() fyne.WidgetRenderer {
 	th := s.Theme()
 	v := fyne.CurrentApp().Settings().ThemeVariant()
 	r := &slideLockRenderer{s: s,
@@ -79,7 +79,7 @@ func (s *slideLock) CreateRenderer() fyne.WidgetRenderer {
 }
 
 type slideLockRenderer struct {
-	s           *slideLock
+	s           *SlideLock
 	track, knob *canvas.Rectangle
 	arrow       *canvas.Image
 	text        *canvas.Text

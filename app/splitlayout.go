@@ -125,14 +125,14 @@ func (c scrollSplitChooser) MinSize(objs []fyne.CanvasObject) fyne.Size { return
 // TwoPass lays its objects out twice with the layout it wraps: a label
 // that wraps its words knows its width only once laid out, and asks for
 // the height of its lines after that, so the second pass gives it room.
-type TwoPass struct{ inner fyne.Layout }
+type TwoPass struct{ Inner fyne.Layout }
 
 func (l TwoPass) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	l.inner.Layout(objs, size)
-	l.inner.Layout(objs, size)
+	l.Inner.Layout(objs, size)
+	l.Inner.Layout(objs, size)
 }
 
-func (l TwoPass) MinSize(objs []fyne.CanvasObject) fyne.Size { return l.inner.MinSize(objs) }
+func (l TwoPass) MinSize(objs []fyne.CanvasObject) fyne.Size { return l.Inner.MinSize(objs) }
 
 // NewScroll is a vertical scroll over content that lays content out again
 // when its least height changed in laying it out: a label that wraps its
@@ -304,7 +304,7 @@ type setupLayout struct {
 // NewSetupBody is bar, setup, middle and foot laid out by setupLayout, each
 // layout done twice (see twoPass).
 func NewSetupBody(bar, setup, middle, foot fyne.CanvasObject, share float32) *fyne.Container {
-	return container.New(TwoPass{&setupLayout{content: setup, share: share}}, bar, NewScroll(setup), middle, foot)
+	return container.New(TwoPass{Inner: &setupLayout{content: setup, share: share}}, bar, NewScroll(setup), middle, foot)
 }
 
 func (l *setupLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
@@ -352,7 +352,7 @@ func NewBorder(top, bottom, center fyne.CanvasObject) *fyne.Container {
 			objs = append(objs, o)
 		}
 	}
-	return container.New(TwoPass{layout.NewBorderLayout(top, bottom, nil, nil)}, objs...)
+	return container.New(TwoPass{Inner: layout.NewBorderLayout(top, bottom, nil, nil)}, objs...)
 }
 
 // Narrowable wraps an object whose least width depends on how it is laid

@@ -41,7 +41,7 @@ func TestStorage_DesktopSavesOfTheFileVersionAreFoundInPlace(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "0123456789abcdef0123456789abcdef", token, "phones that joined come back")
 
-	test.Tap(u.Current.(*counterScreen).plus)
+	test.Tap(shownCounter.plus)
 	b, err := os.ReadFile(filepath.Join(env.Dir, "sessions", "counter.json"))
 	require.NoError(t, err, "still a plain file in the same place")
 	assert.Contains(t, string(b), `"count":5`)
@@ -56,7 +56,7 @@ func TestStorage_BrowserLikeStorage(t *testing.T) {
 	u := env.start(t)
 	u.OpenGame(u.Game("counter"))
 	for range 2 {
-		test.Tap(u.Current.(*counterScreen).plus)
+		test.Tap(shownCounter.plus)
 	}
 	u.Win.Close()
 
@@ -99,7 +99,7 @@ func TestStorage_SavesOfAnEarlierFolderAreCopiedOnce(t *testing.T) {
 	got, err := u.shareToken("counter")
 	require.NoError(t, err)
 	assert.Equal(t, token, got)
-	test.Tap(u.Current.(*counterScreen).plus)
+	test.Tap(shownCounter.plus)
 	u.Win.Close()
 
 	u2 := env.start(t)

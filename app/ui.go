@@ -32,7 +32,7 @@ type Options struct {
 	// (in a browser, earlier versions could not save).
 	Legacy fyne.URI
 	Clock  timers.Clock // default: the system clock
-	Games  []*Game      // default: Catalog()
+	Games  []*Game      // the home screen's tiles, in order (see app/catalog)
 	// Sound plays a named sound; default: the embedded sounds via the
 	// audio device. Tests record instead.
 	Sound func(name string)
@@ -77,9 +77,6 @@ type UI struct {
 func New(a fyne.App, opt Options) *UI {
 	if opt.Clock == nil {
 		opt.Clock = timers.System{}
-	}
-	if opt.Games == nil {
-		opt.Games = Catalog()
 	}
 	if opt.Sound == nil {
 		p := &player{}
@@ -351,3 +348,6 @@ func (u *UI) SetSession(game string, s *companion.Session) error {
 	u.mu.Unlock()
 	return nil
 }
+
+// Prefs are the player's settings.
+func (u *UI) Prefs() *Prefs { return u.prefs }

@@ -1,6 +1,9 @@
 package apptest
 
 import (
+	"io/fs"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -89,4 +92,46 @@ func (q Queue) Until(t *testing.T, cond func() bool) {
 			t.Fatal("the screen never got there")
 		}
 	}
+}
+
+// Slidable is a widget a finger drags along, such as the app's slide lock.
+type Slidable interface {
+	fyne.Draggable
+	Size() fyne.Size
+}
+
+// SlideFinger moves a finger across s from x0 to x1 in 10 px steps, as
+// Fyne reports a drag: where the finger is, and how far it moved since the
+// last report; then lifts it.
+func SlideFinger(s Slidable, x0, x1 float32) {
+	step := float32(10)
+	if x1 < x0 {
+		step = -10
+	}
+	y := s.Size().Height / 2
+	for x := x0; (x1-x)*step > 0; {
+		next := x + step
+		if (x1-next)*step < 0 {
+			next = x1
+		}
+		s.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: fyne.NewPos(next, y)}, Dragged: fyne.NewDelta(next-x, 0)})
+		x = next
+	}
+	s.DragEnd()
+}
+
+// SourceFiles are the app's Go files, shell and games, tests left out:
+// root is the app's folder, as seen from the package under test.
+func SourceFiles(t *testing.T, root string) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".go") && !strings.HasSuffix(p, "_test.go") {
+			out = append(out, p)
+		}
+		return err
+	})
+	require.NoError(t, err)
+	require.NotEmpty(t, out)
+	return out
 }

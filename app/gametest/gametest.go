@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
 	"github.com/stretchr/testify/require"
 
 	"boardside/app"
@@ -81,4 +82,30 @@ func Screens(games func() []*app.Game, states ...State) []apptest.Screen {
 		}})
 	}
 	return out
+}
+
+// GoldenPhone keeps a screen on a 412×915 phone, the size most players
+// hold, in light and dark under review: testdata/phone_<name>_<theme>.png.
+func GoldenPhone(t *testing.T, games []*app.Game, name string, show func(t *testing.T, env *Env, u *app.UI)) {
+	phone := fyne.NewSize(412, 915)
+	for _, variant := range []string{"light", "dark"} {
+		t.Run(name+"_"+variant, func(t *testing.T) {
+			env := NewEnv(t, games...)
+			u := env.Start(t)
+			app.ApplyTheme(env.App, variant)
+			u.Win.Resize(phone)
+			show(t, env, u)
+			u.Win.Resize(phone)
+			test.AssertRendersToImage(t, "phone_"+name+"_"+variant+".png", u.Win.Canvas())
+		})
+	}
+}
+
+// CheckScreens runs the layout check and the German check (package
+// apptest) on these screen states, each shown in a fresh app with the
+// games given.
+func CheckScreens(t *testing.T, games func() []*app.Game, states ...State) {
+	screens := Screens(games, states...)
+	t.Run("layout", func(t *testing.T) { apptest.CheckLayout(t, screens, app.LoadTranslations) })
+	t.Run("german", func(t *testing.T) { apptest.CheckGerman(t, screens, app.LoadTranslations) })
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"boardside/app"
+	"boardside/app/catalog"
 )
 
 func main() {
@@ -36,5 +37,5 @@ func main() {
 			os.Exit(2)
 		}
 	}
-	app.Run()
+	app.Run(catalog.Games())
 }

@@ -1,0 +1,632 @@
+// Package aquasphere is AquaSphere's screens: the score sheet for every
+// interim scoring and the final scoring, the results in rank order, and the
+// owner's own scoring track. The rules are in companion/aquasphere; Game is
+// the home screen's tile, which app/catalog hands to the shell.
+package aquasphere
+
+import (
+	"encoding/json"
+	"fmt"
+	"image/color"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"boardside/app"
+	"boardside/companion"
+	aq "boardside/companion/aquasphere"
+)
+
+// Game is AquaSphere as the home screen lists it.
+func Game() *app.Game {
+	g := &app.Game{ID: aq.Game, Name: "AquaSphere",
+		Blurb: "Keeps score: every interim scoring and the final scoring, line by line."}
+	g.Rules = aq.Rules
+	g.NewState = func() companion.State { return aq.New() }
+	g.Screen = func(u *app.UI, s *companion.Session) fyne.CanvasObject { return newAquaSphereScreen(u, g, s).content }
+	g.Describe = describeAquaSphere
+	g.LoadData = loadAQData
+	return g
+}
+
+// The lines entered per player, in sheet order.
+var (
+	interimFields = []string{"submarines", "controlBots", "freeNumber", "crystals", "programmedBots"}
+	finalFields   = []string{"letters", "timeMarkers", "allSubmarines", "fiveExtensions", "controlFields", "crystals"}
+)
+
+// fieldName is a sheet line as the keeper reads it.
+func fieldName(f string) string {
+	switch f {
+	case "submarines":
+		return lang.L("Submarines in the station")
+	case "controlBots":
+		return lang.L("Bots on control fields")
+	case "freeNumber":
+		return lang.L("Largest free supply number")
+	case "crystals":
+		return lang.L("Crystals")
+	case "programmedBots":
+		return lang.L("Programmed bots")
+	case "letters":
+		return lang.L("Distinct letters in the lab")
+	case "timeMarkers":
+		return lang.L("Time markers")
+	case "allSubmarines":
+		return lang.L("All 6 submarines placed")
+	case "fiveExtensions":
+		return lang.L("Lab with 5 extensions")
+	case "controlFields":
+		return lang.L("Occupied control fields")
+	}
+	return f
+}
+
+// aquaSphereScreen is the score sheet: a column per player, steppers for
+// each line, and every computed line shown so the keeper can check it.
+type aquaSphereScreen struct {
+	u       *app.UI
+	s       *companion.Session
+	content fyne.CanvasObject
+	bar     *app.GameBar
+	body    *fyne.Container
+	newName *widget.Entry
+	colour  *widget.Select
+	stop    func()
+	// values and plus hold each stepper's label and + button, by
+	// "player/field", for tests.
+	values map[string]*widget.Label
+	plus   map[string]*widget.Button
+	ticks  map[string]*widget.Check // the yes-or-no lines, by "player/field"
+	score  *widget.Button
+	// History is this device's finished games, kept in historyStore.
+	history      *aq.History
+	historyStore companion.Store
+	track        *widget.Button
+	// focus is the player shown on a narrow (phone) screen, one at a time.
+	focus  int
+	picker *widget.RadioGroup
+	// width is the sheet's width when it was last laid out; the sheet is
+	// built again when it crosses narrowWidth (see widthWatch).
+	width float32
+}
+
+func newAquaSphereScreen(u *app.UI, g *app.Game, s *companion.Session) *aquaSphereScreen {
+	a := &aquaSphereScreen{u: u, s: s, values: map[string]*widget.Label{}}
+	a.bar = app.NewGameBar(u, g, s, func(bool) {})
+	a.bar.Turn.Hide()
+	a.loadHistory()
+	a.track = widget.NewButtonWithIcon(lang.L("Track"), theme.DocumentCreateIcon(), func() {
+		t := newTrackScreen(u, g, a.state().Data(), func() { u.OpenGame(g) })
+		u.Show(t.content)
+	})
+	a.body = container.NewVBox()
+	sheet := container.New(&widthWatch{width: &a.width, narrow: a.narrowBelow, changed: a.build}, app.NewScroll(container.NewPadded(a.body)))
+	a.content = container.NewBorder(a.bar.Content, nil, nil, nil, sheet)
+	a.build()
+	a.stop = s.Watch(func(companion.View) { u.Do(a.build) })
+	u.Leave = a.stop
+	return a
+}
+
+func (a *aquaSphereScreen) state() *aq.State { return a.s.View().State.(*aq.State) }
+
+func (a *aquaSphereScreen) dispatch(act companion.Action) {
+	if err := a.s.Dispatch(act); err != nil {
+		a.u.ShowError(err)
+	}
+}
+
+// build lays the sheet out anew; it changes only when an entry does.
+func (a *aquaSphereScreen) build() {
+	v := a.s.View()
+	a.bar.Refresh(v)
+	st := v.State.(*aq.State)
+	a.values, a.plus, a.ticks = map[string]*widget.Label{}, map[string]*widget.Button{}, map[string]*widget.Check{}
+	var rows []fyne.CanvasObject
+	title := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	title.SizeName = theme.SizeNameSubHeadingText
+	rows = append(rows, container.NewBorder(nil, nil, nil, a.track, title))
+
+	if len(st.Rounds) == 0 {
+		a.newName = widget.NewEntry()
+		a.newName.SetPlaceHolder(lang.L("Name"))
+		a.colour = widget.NewSelect(playerColours(), nil)
+		a.colour.PlaceHolder = lang.L("Colour")
+		add := widget.NewButtonWithIcon(lang.L("Add player"), theme.ContentAddIcon(), func() {
+			a.dispatch(&aq.AddPlayer{Name: a.newName.Text, Colour: a.colour.Selected})
+		})
+		a.newName.OnSubmitted = func(string) { add.OnTapped() }
+		rows = append(rows, container.NewBorder(nil, nil, nil, container.NewHBox(a.colour, add), a.newName))
+	}
+	rep, err := st.Report()
+	if err != nil {
+		rows = append(rows, app.Wrapped(app.TranslateError(err)))
+	}
+	switch {
+	case st.Over:
+		title.SetText(lang.L("Game over"))
+	case len(st.Rounds) == 4:
+		title.SetText(lang.L("Final scoring"))
+	default:
+		title.SetText(lang.L("Interim scoring {{.Round}} of 4", map[string]any{"Round": len(st.Rounds) + 1}))
+	}
+	if len(st.Players) > 0 && !st.Over {
+		rows = append(rows, a.entryGrid(st))
+	}
+	if rep != nil {
+		a.record(rep)
+		rows = append(rows, a.winner(rep)...)
+		rows = append(rows, a.bars(rep))
+		rows = append(rows, a.results(rep)...)
+	}
+	rows = append(rows, a.finishedGames()...)
+	a.body.Objects = rows
+	a.body.Refresh()
+}
+
+// loadHistory reads the finished games; an unreadable file is moved aside
+// and the history starts anew, with a word to the player.
+func (a *aquaSphereScreen) loadHistory() {
+	a.historyStore = a.u.Saves.Store("aquasphere-history.json")
+	a.history = &aq.History{}
+	b, err := a.historyStore.Load()
+	if err != nil {
+		return // no history yet
+	}
+	h, err := aq.ParseHistory(b)
+	if err != nil {
+		aside, _ := a.historyStore.SetAside(a.u.Clock.Now())
+		a.u.ShowError(fmt.Errorf("%s", lang.L("The history of finished games could not be read and starts anew. The file was kept as {{.Path}}.", map[string]any{"Path": aside})))
+		return
+	}
+	a.history = h
+}
+
+// record keeps the history in step with the sheet: a finished game is in
+// it, a game whose final scoring was undone is not.
+func (a *aquaSphereScreen) record(rep *aq.Report) {
+	log := a.s.Log()
+	if len(log) == 0 {
+		return
+	}
+	id := log[0].At.UTC().Format(time.RFC3339Nano)
+	if !a.history.Record(id, a.u.Clock.Now(), rep) {
+		return
+	}
+	b, err := json.Marshal(a.history)
+	if err == nil {
+		err = a.historyStore.Save(b)
+	}
+	if err != nil {
+		a.u.ShowError(err)
+	}
+}
+
+// finishedGames lists the last finished games on this device.
+func (a *aquaSphereScreen) finishedGames() []fyne.CanvasObject {
+	if len(a.history.Games) == 0 {
+		return nil
+	}
+	out := []fyne.CanvasObject{widget.NewLabelWithStyle(lang.L("Finished games"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})}
+	for i, g := range a.history.Games {
+		if i == 10 {
+			break
+		}
+		var ps []string
+		for _, p := range slices.SortedStableFunc(slices.Values(g.Players), func(a, b aq.FinalPlayer) int { return a.Place - b.Place }) {
+			ps = append(ps, fmt.Sprintf("%d. %s %d", p.Place, p.Name, p.Points))
+		}
+		out = append(out, app.Wrapped(g.Date.Local().Format("2006-01-02 15:04")+" · "+strings.Join(ps, ", ")))
+	}
+	return out
+}
+
+// entryGrid is a column per player with a stepper for each line.
+func (a *aquaSphereScreen) entryGrid(st *aq.State) fyne.CanvasObject {
+	final := len(st.Rounds) == 4
+	fields := interimFields
+	if final {
+		fields = finalFields
+	}
+	// On a phone the columns would not fit side by side: one player at a
+	// time, chosen above the sheet.
+	shown := make([]int, len(st.Players))
+	for i := range shown {
+		shown[i] = i
+	}
+	var picker fyne.CanvasObject
+	width := a.width
+	if width == 0 { // not laid out yet: the window's
+		width = a.u.Win.Canvas().Size().Width
+	}
+	if width < a.narrowBelow() && len(st.Players) > 1 {
+		a.focus = min(a.focus, len(st.Players)-1)
+		shown = []int{a.focus}
+		var names []string
+		for _, p := range st.Players {
+			names = append(names, p.Name)
+		}
+		a.picker = widget.NewRadioGroup(names, nil)
+		a.picker.Horizontal, a.picker.Required = true, true
+		if a.picker.MinSize().Width > width-2*theme.Padding() {
+			a.picker.Horizontal = false // four long names: one under the other
+		}
+		a.picker.SetSelected(names[a.focus])
+		a.picker.OnChanged = func(name string) {
+			for i, n := range names {
+				if n == name && i != a.focus {
+					a.focus = i
+					a.build()
+				}
+			}
+		}
+		picker = a.picker
+	}
+	cols := len(shown) + 1
+	var cells []fyne.CanvasObject
+	cells = append(cells, widget.NewLabel(""))
+	pos := st.Positions()
+	for _, i := range shown {
+		p := st.Players[i]
+		name := p.Name
+		if p.Colour != "" {
+			name += " (" + p.Colour + ")"
+		}
+		head := widget.NewLabelWithStyle(name+" · "+knowledge(pos[i], st.Data().Track.Lap), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+		if len(st.Rounds) == 0 {
+			remove := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() { a.dispatch(&aq.RemovePlayer{Player: i}) })
+			cells = append(cells, container.NewBorder(nil, nil, nil, remove, head))
+		} else {
+			cells = append(cells, head)
+		}
+	}
+	for _, f := range fields {
+		cells = append(cells, widget.NewLabel(fieldName(f)))
+		for _, i := range shown {
+			if yesNo[f] {
+				cells = append(cells, a.yesNo(i, f, entryValue(st, i, f, final) > 0))
+			} else {
+				cells = append(cells, a.stepper(i, f, entryValue(st, i, f, final)))
+			}
+		}
+	}
+	if !final {
+		cells = append(cells, widget.NewLabel(lang.L("Octopods by sector")))
+		for _, i := range shown {
+			e := widget.NewEntry()
+			e.SetPlaceHolder("2, 3")
+			e.SetText(app.JoinInts(st.Entering[i].Octopods))
+			e.OnSubmitted = func(text string) { a.setOctopods(i, text) }
+			e.OnChanged = nil
+			cells = append(cells, container.NewBorder(nil, nil, nil,
+				widget.NewButtonWithIcon("", theme.ConfirmIcon(), func() { a.setOctopods(i, e.Text) }), e))
+		}
+	}
+	// The wide grid is built only where the sheet has the width for it
+	// (narrowBelow); it asks for none, so a window can still be made
+	// narrow, and the sheet is then built a player at a time.
+	var grid fyne.CanvasObject = app.Narrowable(container.NewGridWithColumns(cols, cells...))
+	if picker != nil {
+		// One column on a phone: each line's name above its stepper.
+		grid = container.NewVBox(cells[1:]...)
+	}
+	if final {
+		a.score = widget.NewButtonWithIcon(lang.L("Score the final scoring"), theme.ConfirmIcon(), func() { a.dispatch(&aq.ScoreFinal{}) })
+	} else {
+		a.score = widget.NewButtonWithIcon(lang.L("Score interim scoring {{.Round}}", map[string]any{"Round": len(st.Rounds) + 1}),
+			theme.ConfirmIcon(), func() { a.dispatch(&aq.ScoreRound{}) })
+	}
+	a.score.Importance = widget.HighImportance
+	if picker != nil {
+		return container.NewVBox(picker, grid, a.score)
+	}
+	return container.NewVBox(grid, a.score)
+}
+
+// narrowBelow is the width under which the sheet shows one player at a
+// time: where a column of steppers for each player, beside the lines'
+// names, would not fit.
+// The grid's columns are of one width, so that is the widest line name's
+// or a stepper's, whichever is more.
+func (a *aquaSphereScreen) narrowBelow() float32 {
+	col := float32(170)
+	size, pad := theme.TextSize(), 2*theme.InnerPadding()+2*theme.Padding()
+	for _, f := range slices.Concat(interimFields, finalFields, []string{"octopods"}) {
+		name := fieldName(f)
+		if f == "octopods" {
+			name = lang.L("Octopods by sector")
+		}
+		col = max(col, fyne.MeasureText(name, size, fyne.TextStyle{}).Width+pad)
+	}
+	return max(app.NarrowWidth, float32(len(a.state().Players)+1)*col)
+}
+
+// widthWatch lays out its one object at its whole size, and calls changed
+// first when the width crosses narrow(): a phone turned on its side, or a
+// window made narrow, gets the sheet built for its width.
+type widthWatch struct {
+	width   *float32
+	narrow  func() float32
+	changed func()
+}
+
+func (w *widthWatch) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	was, n := *w.width, w.narrow()
+	*w.width = size.Width
+	if was != 0 && (was < n) != (size.Width < n) {
+		w.changed()
+	}
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+}
+
+func (w *widthWatch) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var m fyne.Size
+	for _, o := range objs {
+		m = m.Max(o.MinSize())
+	}
+	return m
+}
+
+// playerColours are the colours offered for a player, in the running language.
+func playerColours() []string {
+	return []string{lang.L("blue"), lang.L("red"), lang.L("green"), lang.L("yellow")}
+}
+
+// knowledge shows knowledge points with the laps of the track: "63 (1 lap + 13)".
+func knowledge(points, lap int) string {
+	if points < lap {
+		return strconv.Itoa(points)
+	}
+	return lang.L("{{.Points}} ({{.Laps}} lap + {{.Field}})", map[string]any{"Points": points, "Laps": points / lap, "Field": points % lap})
+}
+
+func entryValue(st *aq.State, player int, field string, final bool) int {
+	if final {
+		v, _ := st.Ending[player].Value(field)
+		return v
+	}
+	if p := st.Entering[player].Line(field); p != nil {
+		return *p
+	}
+	return 0
+}
+
+// stepper is − value + for one line of one player.
+// yesNo are the final scoring's lines that hold or do not: a tick, not a
+// number.
+var yesNo = map[string]bool{"allSubmarines": true, "fiveExtensions": true}
+
+// yesNo is a tick for one player's yes-or-no line.
+func (a *aquaSphereScreen) yesNo(player int, field string, on bool) fyne.CanvasObject {
+	c := widget.NewCheck(lang.L("Yes"), nil)
+	c.SetChecked(on)
+	c.OnChanged = func(v bool) { a.dispatch(&aq.SetEntry{Player: player, Field: field, Value: boolInt(v)}) }
+	a.ticks[strconv.Itoa(player)+"/"+field] = c
+	return container.NewCenter(c)
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (a *aquaSphereScreen) stepper(player int, field string, value int) fyne.CanvasObject {
+	l := widget.NewLabelWithStyle(strconv.Itoa(value), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	a.values[strconv.Itoa(player)+"/"+field] = l
+	set := func(v int) { a.dispatch(&aq.SetEntry{Player: player, Field: field, Value: v}) }
+	less := widget.NewButtonWithIcon("", theme.ContentRemoveIcon(), func() { set(value - 1) })
+	more := widget.NewButtonWithIcon("", theme.ContentAddIcon(), func() { set(value + 1) })
+	a.plus[strconv.Itoa(player)+"/"+field] = more
+	if value == 0 {
+		less.Disable()
+	}
+	return container.NewBorder(nil, nil, less, more, l)
+}
+
+func (a *aquaSphereScreen) setOctopods(player int, text string) {
+	var sectors []int
+	for _, f := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ' ' || r == ';' }) {
+		n, err := strconv.Atoi(f)
+		if err != nil {
+			a.u.ShowError(fmt.Errorf("%s", lang.L("Octopods: type a number per sector, like 2, 3")))
+			return
+		}
+		sectors = append(sectors, n)
+	}
+	a.dispatch(&aq.SetOctopods{Player: player, Sectors: sectors})
+}
+
+// winner names the winner (or the players sharing first place) once the
+// final scoring is in, with the export.
+func (a *aquaSphereScreen) winner(rep *aq.Report) []fyne.CanvasObject {
+	if rep.Final == nil {
+		return nil
+	}
+	var first []string
+	for i, x := range rep.Final {
+		if x.Place == 1 {
+			first = append(first, rep.Players[i].Name)
+		}
+	}
+	w := widget.NewLabelWithStyle(lang.L("Winner: {{.Names}}", map[string]any{"Names": strings.Join(first, ", ")}), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	w.Wrapping = fyne.TextWrapWord
+	w.SizeName = theme.SizeNameHeadingText
+	export := widget.NewButtonWithIcon(lang.L("Export as CSV"), theme.DocumentSaveIcon(), func() {
+		a.u.SaveFile("aquasphere-scores.csv", rep.WriteCSV, a.u.ShowError)
+	})
+	return []fyne.CanvasObject{w, container.NewCenter(export)}
+}
+
+// Colours of the bars, one per source of knowledge points, and of what
+// octopods took away; each goes with its word in the legend.
+var barColours = []color.NRGBA{
+	{R: 0x1e, G: 0x6f, B: 0xd9, A: 0xff}, // majority
+	{R: 0x2e, G: 0x9e, B: 0x44, A: 0xff}, // supply
+	{R: 0xe9, G: 0xb8, B: 0x4a, A: 0xff}, // crystals
+	{R: 0x8e, G: 0x44, B: 0xad, A: 0xff}, // final scoring
+}
+
+// lostColour covers, at the bar's end, the points octopods took away.
+var lostColour = color.NRGBA{R: 0xd6, G: 0x28, B: 0x28, A: 0xc0}
+
+// bars shows each player's points as a bar stacked by where they came
+// from; what octopods took away covers the bar's end in red, so the bar
+// up to the red is what the player kept. The numbers are written under
+// it, and a legend names every colour. Bars share one scale and take the
+// width there is.
+func (a *aquaSphereScreen) bars(rep *aq.Report) fyne.CanvasObject {
+	most := 1
+	type parts struct {
+		gains []int
+		lost  int
+	}
+	all := make([]parts, len(rep.Players))
+	for i := range rep.Players {
+		maj, sup, cry, oct, fin := rep.Breakdown(i)
+		all[i] = parts{gains: []int{maj, sup, cry, fin}, lost: -oct}
+		most = max(most, maj+sup+cry+fin)
+	}
+	swatch := func(c color.Color, text string) fyne.CanvasObject {
+		r := canvas.NewRectangle(c)
+		r.SetMinSize(fyne.NewSize(16, 16))
+		return container.NewHBox(container.NewCenter(r), widget.NewLabel(text))
+	}
+	legend := container.NewGridWrap(fyne.NewSize(200, widget.NewLabel("").MinSize().Height),
+		swatch(barColours[0], lang.L("Majority")), swatch(barColours[1], lang.L("Supply")),
+		swatch(barColours[2], lang.L("Crystals")), swatch(barColours[3], lang.L("Final scoring")),
+		swatch(lostColour, lang.L("Taken by octopods")))
+	rows := []fyne.CanvasObject{legend}
+	for i, p := range rep.Players {
+		bl := &barLayout{most: most}
+		var rects []fyne.CanvasObject
+		for k, v := range all[i].gains {
+			if v > 0 {
+				bl.parts = append(bl.parts, v)
+				rects = append(rects, canvas.NewRectangle(barColours[k]))
+			}
+		}
+		gained := 0
+		for _, v := range bl.parts {
+			gained += v
+		}
+		bl.lost = min(all[i].lost, gained)
+		rects = append(rects, canvas.NewRectangle(lostColour))
+		sum := lang.L("{{.Points}} points", map[string]any{"Points": gained - all[i].lost})
+		if all[i].lost > 0 {
+			sum = lang.L("{{.Points}} points ({{.Gained}} {{.Lost}} by octopods)",
+				map[string]any{"Points": gained - all[i].lost, "Gained": gained, "Lost": signed(-all[i].lost)})
+		}
+		// The name, then its bar and sum below across the width: a name
+		// beside the bar took a phone's width from it, and was cut.
+		name := widget.NewLabelWithStyle(p.Name, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		bar := container.NewGridWrap(fyne.NewSize(1, 22)) // the bar's height
+		rows = append(rows, name, container.NewStack(bar, container.New(bl, rects...)), app.Wrapped(sum))
+	}
+	return container.NewVBox(rows...)
+}
+
+// barLayout lays a bar's segments end to end, parts[i] points wide on a
+// scale where most points fill the width; the last object covers the
+// bar's last lost points.
+type barLayout struct {
+	parts      []int
+	lost, most int
+}
+
+func (l *barLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	unit := size.Width / float32(l.most)
+	var x float32
+	for i, v := range l.parts {
+		objs[i].Move(fyne.NewPos(x, 0))
+		objs[i].Resize(fyne.NewSize(float32(v)*unit, size.Height))
+		x += float32(v) * unit
+	}
+	cover := objs[len(objs)-1]
+	cover.Move(fyne.NewPos(x-float32(l.lost)*unit, 0))
+	cover.Resize(fyne.NewSize(float32(l.lost)*unit, size.Height))
+}
+
+func (l *barLayout) MinSize([]fyne.CanvasObject) fyne.Size { return fyne.NewSize(60, 22) }
+
+// results shows every computed line of every scoring so far, newest first.
+func (a *aquaSphereScreen) results(rep *aq.Report) []fyne.CanvasObject {
+	var out []fyne.CanvasObject
+	if rep.Final != nil {
+		out = append(out, widget.NewLabelWithStyle(lang.L("Final scoring"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+		// By place; players sharing one keep their seats' order.
+		order := make([]int, len(rep.Final))
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortStableFunc(order, func(a, b int) int { return rep.Final[a].Place - rep.Final[b].Place })
+		for _, i := range order {
+			x := rep.Final[i]
+			out = append(out, app.Wrapped(lang.L("{{.Place}}. {{.Name}}: {{.To}} (letters {{.Letters}}, time markers {{.Time}}, submarines {{.Subs}}, extensions {{.Ext}})",
+				map[string]any{"Place": x.Place, "Name": rep.Players[i].Name, "To": x.To, "Letters": x.Letters, "Time": x.TimeMarkers, "Subs": x.Submarines, "Ext": x.Extensions})))
+		}
+	}
+	for r := len(rep.Rounds) - 1; r >= 0; r-- {
+		out = append(out, widget.NewLabelWithStyle(lang.L("Interim scoring {{.Round}}", map[string]any{"Round": r + 1}), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+		for i, x := range rep.Rounds[r] {
+			line := lang.L("{{.Name}}: time markers +{{.Time}}, majority {{.Maj}}, supply {{.Sup}}, crystals {{.Cry}}, octopods {{.Oct}} = {{.Sum}}; {{.From}} → {{.To}}",
+				map[string]any{"Name": rep.Players[i].Name, "Time": x.TimeMarkers, "Maj": x.Majority, "Sup": x.FreeNumber, "Cry": x.Crystals, "Oct": signed(x.Octopods), "Sum": signed(x.Points), "From": x.From, "To": x.To})
+			for _, l := range x.RedLines {
+				line += "; " + redLineText(l)
+			}
+			out = append(out, app.Wrapped(line))
+		}
+	}
+	return out
+}
+
+// signed writes a number that may be negative with a real minus sign.
+func signed(n int) string {
+	if n < 0 {
+		return "−" + strconv.Itoa(-n)
+	}
+	return strconv.Itoa(n)
+}
+
+func redLineText(l aq.RedLine) string {
+	switch l.Way {
+	case aq.PaidCrystal:
+		return lang.L("red line at {{.At}}: paid with a crystal", map[string]any{"At": l.At})
+	case aq.PaidBot:
+		return lang.L("red line at {{.At}}: a programmed bot went back", map[string]any{"At": l.At})
+	default:
+		return lang.L("red line at {{.At}}: stopped before it", map[string]any{"At": l.At})
+	}
+}
+
+// describeAquaSphere is a history line.
+func describeAquaSphere(e companion.Entry) string {
+	a, err := app.DecodeEntry(aq.Rules, e)
+	if err != nil {
+		return e.Kind
+	}
+	switch a := a.(type) {
+	case *aq.AddPlayer:
+		return lang.L("Add player") + ": " + a.Name
+	case *aq.SetEntry:
+		return fmt.Sprintf("%s %d: %d", fieldName(a.Field), a.Player+1, a.Value)
+	case *aq.ScoreRound:
+		return lang.L("Interim scoring")
+	case *aq.ScoreFinal:
+		return lang.L("Final scoring")
+	}
+	return e.Kind
+}

@@ -1,0 +1,17 @@
+// Package catalog is the games Boardside plays, in the order of the home
+// screen: each game's screens are a package of their own under app/, and
+// this is where they meet the shell.
+package catalog
+
+import (
+	"boardside/app"
+	"boardside/app/adele"
+	"boardside/app/aquasphere"
+	"boardside/app/marsmaze"
+	"boardside/app/missioncontrol"
+)
+
+// Games are the four games, in the order of the home screen.
+func Games() []*app.Game {
+	return []*app.Game{missioncontrol.Game(), adele.Game(), marsmaze.Game(), aquasphere.Game()}
+}

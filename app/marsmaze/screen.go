@@ -1,0 +1,399 @@
+// Package marsmaze is Magic Maze on Mars's screens: the sand timer to
+// flip, the hourglass markers and jokers, the talk banner and the solo
+// stopwatch. The rules are in companion/marsmaze; Game is the home
+// screen's tile, which app/catalog hands to the shell.
+package marsmaze
+
+import (
+	"image/color"
+	"strconv"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"boardside/app"
+	"boardside/companion"
+	mm "boardside/companion/marsmaze"
+	"boardside/companion/share"
+	"boardside/timers"
+)
+
+// Game is Magic Maze on Mars as the home screen lists it.
+func Game() *app.Game {
+	g := &app.Game{ID: mm.Game, Name: "Magic Maze on Mars",
+		Blurb: "A sand timer to flip, the hourglass markers left, and the solo stopwatch."}
+	g.Rules = mm.Rules
+	g.NewState = func() companion.State { return mm.New() }
+	g.Screen = func(u *app.UI, s *companion.Session) fyne.CanvasObject { return newMarsMazeScreen(u, g, s).content }
+	g.Describe = describeMarsMaze
+	g.Share = &share.Game{Public: mm.Public, PublicActions: mm.PublicActions}
+	g.Join = joinMarsMaze
+	return g
+}
+
+var talkColour = color.NRGBA{R: 0x2e, G: 0x7d, B: 0x32, A: 0xff}
+
+// marsMazeScreen is the sand timer beside the board.
+type marsMazeScreen struct {
+	u       *app.UI
+	s       *companion.Session
+	content fyne.CanvasObject
+	bar     *app.GameBar
+
+	glass   *sandglass
+	digits  *app.Digits
+	counts  *widget.Label // markers and jokers left
+	status  *widget.Label
+	setup   fyne.CanvasObject
+	mission *widget.RadioGroup
+	sand    *widget.Label
+	solo    *widget.Check
+	expert  *widget.Check
+	checks  *widget.Label // the mission's material
+
+	talk       fyne.CanvasObject
+	talkText   *canvas.Text // white on green in either theme
+	passTiles  *canvas.Text
+	act        *widget.Button
+	soloRow    fyne.CanvasObject
+	watch      *app.Digits
+	ring       *canvas.Arc
+	nextWindow *widget.Label
+
+	start  *widget.Button
+	flip   *widget.Button
+	joker  *widget.Button
+	pause  *widget.Button
+	resume *widget.Button
+	landed *widget.Check
+	won    *widget.Button
+
+	alerts   *app.TimerAlerts
+	marks    *timers.Marks
+	marksSet bool // the solo marks follow the restored stopwatch
+	flash    *app.Flasher
+	live     *app.Live
+	vis      app.Visibility
+	// pulses counts solo-mode window signals, for tests.
+	pulses int
+}
+
+func newMarsMazeScreen(u *app.UI, g *app.Game, s *companion.Session) *marsMazeScreen {
+	m := &marsMazeScreen{u: u, s: s, flash: app.NewFlasher(u.Clock)}
+	m.alerts = app.NewTimerAlerts(u, m.flash, lang.L("The sand has run out"), lang.L("Magic Maze on Mars: the game is lost."))
+	m.bar = app.NewGameBar(u, g, s, m.onTurn)
+	m.glass = newSandglass()
+	m.digits = app.NewDigits("3:00")
+	m.counts = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	m.counts.SizeName = theme.SizeNameSubHeadingText
+	m.status = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	m.status.SizeName = theme.SizeNameHeadingText
+	m.status.Wrapping = fyne.TextWrapWord // "Der Sand ist um … abgelaufen: …" is longer than a phone is wide
+
+	var missions []string
+	for _, mi := range mm.Default().Missions {
+		missions = append(missions, strconv.Itoa(mi.Number))
+	}
+	m.mission = widget.NewRadioGroup(missions, nil)
+	m.mission.Horizontal, m.mission.Required = true, true
+	m.sand = widget.NewLabel("")
+	shorter := widget.NewButtonWithIcon(lang.L("10 s"), theme.ContentRemoveIcon(), func() { m.changeSand(-10) })
+	longer := widget.NewButtonWithIcon(lang.L("10 s"), theme.ContentAddIcon(), func() { m.changeSand(10) })
+	var solo, expert fyne.CanvasObject
+	m.solo, solo = app.NewWrapCheck(lang.L("Solo mode"), nil)
+	m.expert, expert = app.NewWrapCheck(lang.L("Expert rule: pass action tiles on each flip"), nil)
+	m.checks = widget.NewLabel("")
+	m.checks.Wrapping = fyne.TextWrapWord
+	// A row each, short enough for a 360-wide phone.
+	m.setup = container.NewVBox(
+		widget.NewLabel(lang.L("Mission")), m.mission,
+		container.NewHBox(widget.NewLabel(lang.L("Sand timer")), shorter, m.sand, longer),
+		solo, expert, m.checks)
+
+	m.talkText = bannerText("", theme.TextHeadingSize())
+	m.passTiles = bannerText(lang.L("Pass your action tile to the left!"), theme.TextSubHeadingSize())
+	m.act = app.BigButton(lang.L("Action: someone moved"), theme.MediaFastForwardIcon(), func() { m.dispatch(&mm.Act{}) })
+	bg := canvas.NewRectangle(talkColour)
+	bg.CornerRadius = theme.InputRadiusSize()
+	m.talk = container.NewStack(bg, container.NewPadded(container.NewBorder(nil, nil, nil, m.act,
+		container.NewVBox(m.talkText, m.passTiles))))
+
+	m.watch = app.NewDigits("0:00")
+	m.ring = canvas.NewArc(0, 360, 0.75, theme.Color(theme.ColorNamePrimary))
+	m.nextWindow = widget.NewLabel("")
+	m.marks = timers.NewMarks(mm.Default().SoloMark(), 0)
+	ring := container.New(app.TallLayout{Height: 72}, container.NewGridWrap(fyne.NewSize(72, 72), m.ring))
+	// The sentence under the stopwatch: beside it, on a phone, it left the
+	// digits less than they need.
+	m.nextWindow.Alignment = fyne.TextAlignCenter
+	m.soloRow = container.NewVBox(container.NewBorder(nil, nil, ring, nil, m.watch), m.nextWindow)
+
+	m.start = app.BigButton(lang.L("Turn the sand timer over to start"), theme.MediaPlayIcon(), func() { m.dispatch(&mm.Start{}) })
+	m.flip = app.BigButton(lang.L("Flip"), theme.ViewRefreshIcon(), func() { m.dispatch(&mm.Flip{}) })
+	m.joker = widget.NewButtonWithIcon(lang.L("Joker: talk"), theme.AccountIcon(), func() { m.dispatch(&mm.UseJoker{}) })
+	m.pause = widget.NewButtonWithIcon(lang.L("Pause"), theme.MediaPauseIcon(), func() { m.dispatch(&mm.Pause{}) })
+	m.resume = widget.NewButtonWithIcon(lang.L("Resume"), theme.MediaPlayIcon(), func() { m.dispatch(&mm.Resume{}) })
+	m.landed = widget.NewCheck(lang.L("Colonists landed"), nil)
+	m.won = widget.NewButtonWithIcon(lang.L("All colonists on domes"), theme.ConfirmIcon(), func() {
+		dialog.ShowConfirm(lang.L("Mission complete"), lang.L("Is every colonist on a dome?"), func(ok bool) {
+			if ok {
+				m.dispatch(&mm.Win{})
+			}
+		}, u.Win)
+	})
+	m.won.Importance = widget.SuccessImportance
+
+	timerArea := container.New(app.SplitLayout{Share: 0.38, MinSecond: 280}, m.glass, container.NewBorder(nil, m.counts, nil, nil, m.digits))
+	center := container.NewBorder(nil, m.soloRow, nil, nil, timerArea)
+	bottom := container.NewVBox(m.status, m.talk,
+		app.ButtonRow(m.start, m.flip, m.joker, m.pause, m.resume),
+		app.NewFoldRow(m.landed, m.won))
+	body := app.NewSetupBody(m.bar.Content, m.setup, container.NewPadded(center), container.NewPadded(bottom), 0.5)
+	m.content = container.NewStack(body, m.flash.Rect)
+
+	m.live = app.StartLive(u.Clock, s, m.render)
+	m.mission.OnChanged = m.onMission
+	m.solo.OnChanged = func(bool) { m.onOptions() }
+	m.expert.OnChanged = func(bool) { m.onOptions() }
+	m.landed.OnChanged = m.onLanded
+	u.Leave = m.live.Stop
+	return m
+}
+
+func (m *marsMazeScreen) state() *mm.State { return m.s.View().State.(*mm.State) }
+
+func (m *marsMazeScreen) dispatch(a companion.Action) {
+	if err := m.s.Dispatch(a); err != nil {
+		m.u.ShowError(err)
+	}
+}
+
+func (m *marsMazeScreen) onMission(text string) {
+	n, err := strconv.Atoi(text)
+	if err != nil || n == m.state().Mission {
+		return
+	}
+	m.dispatch(&mm.ChooseMission{Mission: n})
+}
+
+func (m *marsMazeScreen) onOptions() {
+	st := m.state()
+	if st.Solo == m.solo.Checked && st.Expert == m.expert.Checked {
+		return
+	}
+	m.dispatch(&mm.SetOptions{Solo: m.solo.Checked, Expert: m.expert.Checked})
+}
+
+func (m *marsMazeScreen) onLanded(on bool) {
+	if on == m.state().Landed {
+		return
+	}
+	m.dispatch(&mm.Land{Landed: on})
+}
+
+func (m *marsMazeScreen) changeSand(deltaSec int) {
+	total := m.state().Sand.Total + time.Duration(deltaSec)*time.Second
+	m.dispatch(&mm.SetSand{Seconds: int(total / time.Second)})
+}
+
+func (m *marsMazeScreen) onTurn(rotated bool) {
+	m.digits.SetRotated(rotated)
+	m.glass.SetRotated(rotated)
+}
+
+// render shows the state at now and says when something shown next changes.
+func (m *marsMazeScreen) render(now time.Time) (time.Duration, bool) {
+	next, again := m.renderState(now)
+	m.vis.Apply(m.content)
+	return next, again
+}
+
+func (m *marsMazeScreen) renderState(now time.Time) (time.Duration, bool) {
+	v := m.s.View()
+	st := v.State.(*mm.State)
+	m.bar.Refresh(v)
+	phase := st.Sand.Phase(now)
+	rem := st.Sand.Remaining(now)
+	over, won := st.Over(now)
+	idle := !st.Started()
+	running := phase == timers.Running && !over
+
+	m.digits.SetText(timers.FormatRemaining(rem))
+	m.glass.Set(st.Sand.Fraction(now), running)
+	app.SetLabel(m.counts, lang.L("Hourglass markers left: {{.Markers}}", map[string]any{"Markers": st.MarkersLeft})+
+		jokerText(st))
+
+	m.vis.Set(idle, m.setup, m.start)
+	if idle {
+		m.mission.SetSelected(strconv.Itoa(st.Mission))
+		app.SetLabel(m.sand, timers.FormatElapsed(st.Sand.Total))
+		m.solo.SetChecked(st.Solo)
+		m.expert.SetChecked(st.Expert)
+		app.SetLabel(m.checks, m.checklist(st))
+	}
+	playing := !idle && !over
+	m.vis.Set(playing, m.flip, m.landed, m.won)
+	m.vis.Set(playing && st.JokersLeft > 0, m.joker)
+	m.vis.Set(playing && phase == timers.Running, m.pause)
+	m.vis.Set(playing && phase == timers.Paused, m.resume)
+	if st.CanFlip(now) == nil {
+		m.flip.Enable()
+	} else {
+		m.flip.Disable()
+	}
+	m.landed.SetChecked(st.Landed)
+
+	talking := playing && (st.Talk != "" || st.PassTiles)
+	m.vis.Set(talking, m.talk)
+	m.vis.Set(st.PassTiles, m.passTiles)
+	switch st.Talk {
+	case mm.TalkAfterJoker:
+		app.SetCanvasText(m.talkText, lang.L("Joker: talk now, until someone acts"))
+	case mm.TalkAfterFlip:
+		app.SetCanvasText(m.talkText, lang.L("Talk now, until someone acts"))
+	default:
+		app.SetCanvasText(m.talkText, "")
+	}
+	m.vis.Set(st.Talk != "", m.talkText)
+
+	switch {
+	case over && won:
+		m.digits.SetColour(theme.Color(theme.ColorNameSuccess))
+		app.SetLabel(m.status, lang.L("Mission complete with {{.Time}} of sand left", map[string]any{"Time": timers.FormatRemaining(st.SandLeftAtWin)}))
+	case over:
+		m.digits.SetColour(theme.Color(theme.ColorNameError))
+		at, _ := st.Sand.ExpiredAt(now)
+		app.SetLabel(m.status, lang.L("The sand has run out at {{.Clock}}: the game is lost", map[string]any{"Clock": at.Local().Format("15:04:05")}))
+	case phase == timers.Paused:
+		m.digits.SetColour(nil)
+		app.SetLabel(m.status, lang.L("Paused"))
+	case st.Landed:
+		m.digits.SetColour(nil)
+		app.SetLabel(m.status, lang.L("The colonists have landed: no more flips"))
+	default:
+		m.digits.SetColour(nil)
+		app.SetLabel(m.status, "")
+	}
+	m.vis.Set(m.status.Text != "", m.status)
+
+	next, again := time.Duration(0), false
+	if running {
+		next, again = timers.UntilRemainingChanges(rem), true
+	}
+	if d, ok := m.renderSolo(st, now, playing); ok && (!again || d < next) {
+		next, again = d, true
+	}
+	m.alerts.Observe(rem, phase, st.Sand.Deadline, won || phase == timers.Idle || phase == timers.Paused)
+	m.u.KeepAwake(running)
+	return next, again
+}
+
+// renderSolo shows the stopwatch and the ring counting down to the next
+// moment the "Do something!" pawn may move, and pulses at each.
+func (m *marsMazeScreen) renderSolo(st *mm.State, now time.Time, playing bool) (time.Duration, bool) {
+	// After the end there is no pawn to move: the row goes.
+	m.vis.Set(st.Solo && playing, m.soloRow)
+	if !st.Solo || !playing {
+		return 0, false
+	}
+	elapsed := st.Watch.Elapsed(now)
+	if !m.marksSet { // windows that passed before this screen opened are not signalled
+		m.marksSet = true
+		m.marks = timers.NewMarks(m.marks.Every, elapsed)
+	}
+	m.watch.SetText(timers.FormatElapsed(elapsed))
+	every := m.marks.Every
+	until := m.marks.UntilNext(elapsed)
+	secs := int((until + time.Second - 1) / time.Second)
+	app.SetLabel(m.nextWindow, lang.L("Pawn may move in {{.Seconds}} s", map[string]any{"Seconds": secs}))
+	sweep := float32(360 * float64(until) / float64(every))
+	if m.ring.EndAngle != sweep {
+		m.ring.EndAngle = sweep
+		m.ring.Refresh()
+	}
+	if crossed := m.marks.Observe(elapsed); len(crossed) > 0 && playing {
+		// Marks missed while asleep arrive together: one pulse, one sound.
+		m.pulses++
+		m.u.PlaySound(app.SoundMark)
+		m.flash.Flash(app.FlashMark)
+	}
+	if !playing || !st.Watch.Running {
+		return 0, false
+	}
+	return min(timers.UntilElapsedChanges(elapsed), until), true
+}
+
+func jokerText(st *mm.State) string {
+	if st.MissionData().Jokers == 0 {
+		return ""
+	}
+	return "\n" + lang.L("Jokers left: {{.Jokers}}", map[string]any{"Jokers": st.JokersLeft}) // a line each: one did not fit a phone
+}
+
+// checklist is the chosen mission's material, in the running language.
+func (m *marsMazeScreen) checklist(st *mm.State) string {
+	mi := st.MissionData()
+	lines := []string{lang.L("Mission {{.Mission}} needs:", map[string]any{"Mission": mi.Number})}
+	for _, it := range mi.Material {
+		lines = append(lines, "• "+it.In(app.RunningLanguage()))
+	}
+	if mi.TalkFreely {
+		lines = append(lines, lang.L("In this mission everybody may talk all game long."))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// describeMarsMaze is a history line.
+func describeMarsMaze(e companion.Entry) string {
+	a, err := app.DecodeEntry(mm.Rules, e)
+	if err != nil {
+		return e.Kind
+	}
+	switch a := a.(type) {
+	case *mm.ChooseMission:
+		return lang.L("Mission {{.Mission}}", map[string]any{"Mission": a.Mission})
+	case *mm.SetSand:
+		return lang.L("Sand timer: {{.Time}}", map[string]any{"Time": timers.FormatElapsed(time.Duration(a.Seconds) * time.Second)})
+	case *mm.SetOptions:
+		return lang.L("Options changed")
+	case *mm.Start:
+		return lang.L("Start")
+	case *mm.Flip:
+		return lang.L("Flip")
+	case *mm.Act:
+		return lang.L("Action: someone moved")
+	case *mm.UseJoker:
+		return lang.L("Joker: talk")
+	case *mm.Land:
+		if a.Landed {
+			return lang.L("Colonists landed")
+		}
+		return lang.L("Colonists not landed after all")
+	case *mm.Pause:
+		return lang.L("Pause")
+	case *mm.Resume:
+		return lang.L("Resume")
+	case *mm.Win:
+		return lang.L("All colonists on domes")
+	}
+	return e.Kind
+}
+
+// bannerText is bold white text for the green talk banner.
+func bannerText(text string, size float32) *canvas.Text {
+	t := canvas.NewText(text, color.White)
+	t.TextStyle = fyne.TextStyle{Bold: true}
+	t.TextSize = size
+	t.Alignment = fyne.TextAlignCenter
+	return t
+}
+
+// setCanvasText changes a text only when it differs, so it is not redrawn
+// for nothing.

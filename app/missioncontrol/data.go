@@ -1,0 +1,310 @@
+package missioncontrol
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"boardside/app"
+	"boardside/companion"
+	mc "boardside/companion/missioncontrol"
+)
+
+// loadMCData makes the game use the owner's data when they saved some.
+func loadMCData(u *app.UI, g *app.Game) []string {
+	return u.LoadOwnData(mc.Game, g.Name, func(name string, b []byte) error {
+		d, err := mc.ParseData(name, b)
+		if err == nil {
+			useMCData(g, d)
+		}
+		return err
+	})
+}
+
+// useMCData makes new and resumed games look their cards up in d.
+func useMCData(g *app.Game, d *mc.Data) {
+	g.Rules = mc.NewRules(d)
+	g.NewState = func() companion.State { return mc.NewWith(d) }
+}
+
+// mcDataScreen edits the Mission Control data an owner transcribes from
+// their box: the unlock mix, each AI card field by field, and the setups.
+type mcDataScreen struct {
+	u       *app.UI
+	g       *app.Game
+	draft   *mc.Data
+	content fyne.CanvasObject
+
+	unlockCount map[string]*widget.Label
+	cards       *widget.List
+	cardForm    *fyne.Container
+	selected    int
+	setups      [][3]*widget.Entry
+	status      *widget.Label
+	save        *widget.Button
+	reset       *widget.Button
+	export      *widget.Button
+	importB     *widget.Button
+}
+
+var unlockKinds = []string{mc.UnlockYellow, mc.UnlockBlue, mc.UnlockGreen, mc.UnlockRedX}
+
+func newMCDataScreen(u *app.UI, g *app.Game, current *mc.Data, onBack func()) *mcDataScreen {
+	s := &mcDataScreen{u: u, g: g, draft: copyData(current), unlockCount: map[string]*widget.Label{}, selected: -1}
+	bar, _ := app.BackBar(lang.L("Mission Control game data"), onBack)
+
+	// Unlock mix
+	var unlockRows []fyne.CanvasObject
+	for _, k := range unlockKinds {
+		s.unlockCount[k] = widget.NewLabel("")
+		less := widget.NewButtonWithIcon("", theme.ContentRemoveIcon(), func() { s.changeUnlock(k, -1) })
+		more := widget.NewButtonWithIcon("", theme.ContentAddIcon(), func() { s.changeUnlock(k, 1) })
+		unlockRows = append(unlockRows, container.NewHBox(widget.NewLabel(unlockName(k)), less, s.unlockCount[k], more))
+	}
+	unlockTab := app.NewScroll(container.NewVBox(append([]fyne.CanvasObject{s.sourceLabel(func(d *mc.Data) string { return d.UnlockDeck.Source })}, unlockRows...)...))
+
+	// AI cards
+	s.cards = widget.NewList(
+		func() int { return len(s.draft.AIDeck.Cards) },
+		func() fyne.CanvasObject { return widget.NewLabel("AI-00") },
+		func(i widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(s.draft.AIDeck.Cards[i].ID) },
+	)
+	s.cards.OnSelected = func(i widget.ListItemID) { s.selectCard(i) }
+	s.cardForm = container.NewVBox(widget.NewLabel(lang.L("Choose a card on the left.")))
+	aiTab := container.NewBorder(s.sourceLabel(func(d *mc.Data) string { return d.AIDeck.Source }), nil,
+		container.NewGridWrap(fyne.NewSize(110, 400), s.cards), nil, app.NewScroll(s.cardForm))
+
+	// Setups
+	var setupRows []fyne.CanvasObject
+	for i := range s.draft.Setups.Entries {
+		var row [3]*widget.Entry
+		objs := []fyne.CanvasObject{widget.NewLabel(lang.L("Setup {{.Number}}", map[string]any{"Number": i + 1}))}
+		for j, colour := range []string{"yellow", "blue", "green"} {
+			e := widget.NewEntry()
+			e.SetText(s.draft.Setups.Entries[i].Containers[colour])
+			e.OnChanged = func(v string) {
+				if s.draft.Setups.Entries[i].Containers[colour] != v {
+					s.draft.Setups.Entries[i].Containers[colour] = v
+					s.draft.Setups.Source = app.OwnSource
+				}
+			}
+			row[j] = e
+			objs = append(objs, widget.NewLabel(lang.L(app.Capitalise(colour))), container.NewGridWrap(fyne.NewSize(70, 36), e))
+		}
+		s.setups = append(s.setups, row)
+		setupRows = append(setupRows, container.NewHBox(objs...))
+	}
+	setupTab := app.NewScroll(container.NewVBox(append([]fyne.CanvasObject{s.sourceLabel(func(d *mc.Data) string { return d.Setups.Source })}, setupRows...)...))
+
+	tabs := container.NewAppTabs(
+		container.NewTabItem(lang.L("Unlock deck"), unlockTab),
+		container.NewTabItem(lang.L("AI cards"), aiTab),
+		container.NewTabItem(lang.L("Starting setups"), setupTab),
+	)
+	s.status = widget.NewLabel(lang.L("Changes apply once saved, to new games."))
+	s.status.Wrapping = fyne.TextWrapWord
+	s.save = widget.NewButtonWithIcon(lang.L("Save as my data"), theme.DocumentSaveIcon(), s.onSave)
+	s.save.Importance = widget.HighImportance
+	s.export = widget.NewButtonWithIcon(lang.L("Export"), theme.UploadIcon(), s.onExport)
+	s.importB = widget.NewButtonWithIcon(lang.L("Import"), theme.DownloadIcon(), s.onImport)
+	s.reset = widget.NewButtonWithIcon(lang.L("Reset to default"), theme.ContentUndoIcon(), s.onReset)
+	bottom := container.NewVBox(s.status, app.ButtonRow(s.save, s.export, s.importB, s.reset))
+	s.content = app.NewBorder(bar, container.NewPadded(bottom), app.Narrowable(tabs))
+	s.refreshUnlock()
+	return s
+}
+
+// copyData deep-copies data through JSON, its own format.
+func copyData(d *mc.Data) *mc.Data {
+	b, _ := json.Marshal(d)
+	var c mc.Data
+	_ = json.Unmarshal(b, &c)
+	return &c
+}
+
+// sourceLabel says where a section comes from, so a default is never
+// taken for the printed card.
+func (s *mcDataScreen) sourceLabel(get func(d *mc.Data) string) fyne.CanvasObject {
+	l := widget.NewLabel(lang.L("Source: {{.Source}}", map[string]any{"Source": app.SourceText(get(s.draft))}))
+	l.Wrapping = fyne.TextWrapWord
+	l.TextStyle = fyne.TextStyle{Italic: true}
+	return l
+}
+
+// refreshSetups shows the draft's setups in the entries.
+func (s *mcDataScreen) refreshSetups() {
+	for i, row := range s.setups {
+		if i >= len(s.draft.Setups.Entries) {
+			break
+		}
+		for j, colour := range []string{"yellow", "blue", "green"} {
+			row[j].SetText(s.draft.Setups.Entries[i].Containers[colour])
+		}
+	}
+}
+
+func (s *mcDataScreen) refreshUnlock() {
+	for _, k := range unlockKinds {
+		n := 0
+		for _, c := range s.draft.UnlockDeck.Cards {
+			if c.Kind == k {
+				n++
+			}
+		}
+		app.SetLabel(s.unlockCount[k], strconv.Itoa(n))
+	}
+}
+
+// changeUnlock adds or takes away a card of one kind; cards are renumbered.
+func (s *mcDataScreen) changeUnlock(kind string, delta int) {
+	counts := map[string]int{}
+	for _, c := range s.draft.UnlockDeck.Cards {
+		counts[c.Kind]++
+	}
+	counts[kind] = max(0, counts[kind]+delta)
+	var cards []mc.UnlockCard
+	for _, k := range unlockKinds {
+		for range counts[k] {
+			cards = append(cards, mc.UnlockCard{ID: fmt.Sprintf("U%d", len(cards)+1), Kind: k})
+		}
+	}
+	s.draft.UnlockDeck.Cards = cards
+	s.draft.UnlockDeck.Source = app.OwnSource
+	s.refreshUnlock()
+}
+
+// selectCard shows one AI card's fields for editing.
+func (s *mcDataScreen) selectCard(i int) {
+	s.selected = i
+	card := &s.draft.AIDeck.Cards[i]
+	touched := func() { s.draft.AIDeck.Source = app.OwnSource }
+	dice := []string{"1", "2", "3", "4", "5", "6"}
+	stars := []string{lang.L("no star"), roleName(mc.Astronaut), roleName(mc.Houston), roleName(mc.Bengaluru), roleName(mc.Cologne)}
+	starCodes := map[string]string{stars[0]: "", stars[1]: mc.Astronaut, stars[2]: mc.Houston, stars[3]: mc.Bengaluru, stars[4]: mc.Cologne}
+	partRow := func(p *mc.Part) []fyne.CanvasObject {
+		die := widget.NewSelect(dice, func(v string) { p.Die, _ = strconv.Atoi(v); touched() })
+		die.Selected = strconv.Itoa(p.Die)
+		star := widget.NewSelect(stars, func(v string) { p.Star = starCodes[v]; touched() })
+		star.Selected = app.TextFor(starCodes, p.Star)
+		return []fyne.CanvasObject{widget.NewLabel(lang.L("Die")), die, widget.NewLabel(lang.L("Star")), star}
+	}
+	var rows []fyne.CanvasObject
+	rows = append(rows, widget.NewLabelWithStyle(card.ID, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+
+	rows = append(rows, widget.NewLabelWithStyle("Houston", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), container.NewHBox(partRow(&card.Houston)...))
+	shapes := []string{"L", "J", "S", "Z", "T"}
+	card.Houston.Shapes = padStrings(card.Houston.Shapes, 2, "L")
+	var shapeSel []fyne.CanvasObject
+	for j := range 2 {
+		sel := widget.NewSelect(shapes, func(v string) { card.Houston.Shapes[j] = v; touched() })
+		sel.Selected = card.Houston.Shapes[j]
+		shapeSel = append(shapeSel, widget.NewLabel(lang.L("Shape {{.N}}", map[string]any{"N": j + 1})), sel)
+	}
+	rows = append(rows, container.NewHBox(shapeSel...))
+
+	rows = append(rows, widget.NewLabelWithStyle("Bengaluru", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), container.NewHBox(partRow(&card.Bengaluru)...))
+	for len(card.Bengaluru.Squares) < 2 {
+		card.Bengaluru.Squares = append(card.Bengaluru.Squares, []string{"A"})
+	}
+	for j := range 2 {
+		grids := widget.NewCheckGroup([]string{"A", "B", "X", "Y"}, nil)
+		grids.Horizontal = true
+		grids.Selected = slices.Clone(card.Bengaluru.Squares[j])
+		grids.OnChanged = func(v []string) { card.Bengaluru.Squares[j] = slices.Clone(v); touched() }
+		rows = append(rows, container.NewHBox(widget.NewLabel(lang.L("Square {{.N}}", map[string]any{"N": j + 1})), grids))
+	}
+
+	rows = append(rows, widget.NewLabelWithStyle(roleName(mc.Cologne), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), container.NewHBox(partRow(&card.Cologne)...))
+	for len(card.Cologne.Columns) < 2 {
+		card.Cologne.Columns = append(card.Cologne.Columns, 2)
+	}
+	var colSel []fyne.CanvasObject
+	for j := range 2 {
+		sel := widget.NewSelect([]string{"2", "3", "4", "5"}, func(v string) { card.Cologne.Columns[j], _ = strconv.Atoi(v); touched() })
+		sel.Selected = strconv.Itoa(card.Cologne.Columns[j])
+		colSel = append(colSel, widget.NewLabel(lang.L("Column {{.N}}", map[string]any{"N": j + 1})), sel)
+	}
+	rows = append(rows, container.NewHBox(colSel...))
+	s.cardForm.Objects = rows
+	s.cardForm.Refresh()
+}
+
+func padStrings(v []string, n int, fill string) []string {
+	for len(v) < n {
+		v = append(v, fill)
+	}
+	return v
+}
+
+// onSave checks the draft and, when it is valid, keeps it as the owner's data.
+func (s *mcDataScreen) onSave() {
+	if err := s.draft.Validate(); err != nil {
+		s.refuse(err)
+		return
+	}
+	b, err := json.MarshalIndent(s.draft, "", "  ")
+	if err == nil {
+		err = mcDataStore(s.u).Save(b)
+	}
+	if err != nil {
+		s.refuse(err)
+		return
+	}
+	useMCData(s.g, copyData(s.draft))
+	app.SetLabel(s.status, lang.L("Saved. New games use your data."))
+}
+
+func (s *mcDataScreen) refuse(err error) { s.u.RefuseData(s.status, err) }
+
+// exportTo writes the draft as a data file.
+func (s *mcDataScreen) exportTo(w io.Writer) error {
+	b, err := json.MarshalIndent(s.draft, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+// importFrom reads a data file into the draft; a bad file changes nothing.
+func (s *mcDataScreen) importFrom(name string, b []byte) error {
+	d, err := mc.ParseData(name, b)
+	if err != nil {
+		return err
+	}
+	s.draft = d
+	s.refreshUnlock()
+	s.refreshSetups()
+	s.cards.UnselectAll()
+	s.cards.Refresh()
+	s.cardForm.Objects = nil
+	s.cardForm.Refresh()
+	app.SetLabel(s.status, lang.L("Imported. Save to use it."))
+	return nil
+}
+
+func (s *mcDataScreen) onExport() { s.u.ExportData(s.exportTo, s.refuse) }
+
+func (s *mcDataScreen) onImport() { s.u.ImportData(s.importFrom) }
+
+func (s *mcDataScreen) onReset() { s.u.ConfirmReset(s.resetToDefault) }
+
+func (s *mcDataScreen) resetToDefault() {
+	_ = mcDataStore(s.u).Remove()
+	useMCData(s.g, mc.Default())
+	s.draft = copyData(mc.Default())
+	s.refreshUnlock()
+	s.refreshSetups()
+	app.SetLabel(s.status, lang.L("The shipped defaults are back."))
+}
+
+// mcDataStore keeps an owner's own Mission Control data.
+func mcDataStore(u *app.UI) companion.Store { return u.OwnDataStore(mc.Game) }

@@ -1,0 +1,400 @@
+// Package missioncontrol is Mission Control: Critical Orbit's screens: the
+// 20-minute countdown, the turn's dice and roles, the AI and unlock cards,
+// the bag, and the owner's own deck data. The rules are in
+// companion/missioncontrol; Game is the home screen's tile, which
+// app/catalog hands to the shell.
+package missioncontrol
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"boardside/app"
+	"boardside/companion"
+	mc "boardside/companion/missioncontrol"
+	"boardside/companion/share"
+	"boardside/timers"
+)
+
+// Game is Mission Control: Critical Orbit as the home screen lists it.
+func Game() *app.Game {
+	g := &app.Game{ID: mc.Game, Name: "Mission Control: Critical Orbit",
+		Blurb: "Runs the 20-minute countdown, the AI and unlock decks and the half-valve bag."}
+	g.Rules = mc.Rules
+	g.NewState = func() companion.State { return mc.New() }
+	g.Screen = func(u *app.UI, s *companion.Session) fyne.CanvasObject {
+		return newMissionControlScreen(u, g, s).content
+	}
+	g.Describe = describeMissionControl
+	g.Share = &share.Game{Public: mc.Public, PublicActions: mc.PublicActions}
+	g.Join = joinMissionControl
+	g.LoadData = loadMCData
+	return g
+}
+
+// missionControlScreen is the 20-minute countdown beside the board.
+type missionControlScreen struct {
+	u       *app.UI
+	s       *companion.Session
+	content fyne.CanvasObject
+	bar     *app.GameBar
+
+	digits     *app.Digits
+	status     *widget.Label // oxygen needed, or how the game ended
+	detail     *widget.Label
+	setup      fyne.CanvasObject
+	difficulty *widget.RadioGroup
+	length     *widget.Label
+	shorter    *widget.Button
+	longer     *widget.Button
+
+	start           *widget.Button
+	pause           *widget.Button
+	resume          *widget.Button
+	done            *widget.Button // "Mission accomplished"
+	editTime        *widget.Button
+	adjustRow       fyne.CanvasObject
+	adjust          map[int]*widget.Button // by seconds
+	editing         bool
+	difficulty2code map[string]string
+
+	aiRoles     *widget.CheckGroup
+	roleCodes   map[string]string
+	setupPick   *widget.Select
+	setupRoll   *widget.Button
+	setupShow   *widget.Label
+	physicalBag *widget.Check
+	editData    *widget.Button
+	table       *mcTable
+	tableArea   fyne.CanvasObject
+
+	alerts *app.TimerAlerts
+	flash  *app.Flasher
+	live   *app.Live
+	vis    app.Visibility
+}
+
+func newMissionControlScreen(u *app.UI, g *app.Game, s *companion.Session) *missionControlScreen {
+	m := &missionControlScreen{u: u, s: s, flash: app.NewFlasher(u.Clock)}
+	m.alerts = app.NewTimerAlerts(u, m.flash, lang.L("Time's up"), lang.L("Mission Control: the time is up."))
+	m.bar = app.NewGameBar(u, g, s, m.onTurn)
+	m.digits = app.NewDigits("20:00")
+	m.status = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	m.status.SizeName = theme.SizeNameHeadingText
+	m.status.Wrapping = fyne.TextWrapWord // "Der Sand ist um … abgelaufen: …" is longer than a phone is wide
+	m.detail = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{})
+	m.detail.Wrapping = fyne.TextWrapWord // the end's summary is a sentence
+
+	opts := []string{lang.L("Easy"), lang.L("Normal"), lang.L("Hard")}
+	m.difficulty2code = map[string]string{opts[0]: "easy", opts[1]: "normal", opts[2]: "hard"}
+	m.difficulty = widget.NewRadioGroup(opts, nil)
+	m.difficulty.Horizontal = true
+	m.difficulty.Required = true
+	m.length = widget.NewLabel("")
+	m.shorter = widget.NewButtonWithIcon(lang.L("1 min"), theme.ContentRemoveIcon(), func() { m.changeLength(-60) })
+	m.longer = widget.NewButtonWithIcon(lang.L("1 min"), theme.ContentAddIcon(), func() { m.changeLength(60) })
+	m.roleCodes = map[string]string{}
+	var roleOpts []string
+	for _, r := range mc.ControlRoles {
+		m.roleCodes[roleName(r)] = r
+		roleOpts = append(roleOpts, roleName(r))
+	}
+	m.aiRoles = widget.NewCheckGroup(roleOpts, nil)
+	m.aiRoles.Horizontal = false // four roles side by side do not fit a phone
+	var setups []string
+	for _, e := range s.View().State.(*mc.State).Data().Setups.Entries {
+		setups = append(setups, strconv.Itoa(e.Number))
+	}
+	m.setupPick = widget.NewSelect(setups, nil)
+	m.setupPick.PlaceHolder = lang.L("Choose")
+	m.setupRoll = widget.NewButtonWithIcon(lang.L("Roll"), theme.ViewRefreshIcon(), func() { m.dispatch(&mc.RollSetup{}) })
+	m.setupShow = widget.NewLabel("")
+	var physicalBag fyne.CanvasObject
+	m.physicalBag, physicalBag = app.NewWrapCheck(lang.L("Keep the half-valves in the real bag"), nil)
+	m.editData = widget.NewButtonWithIcon(lang.L("Game data"), theme.DocumentCreateIcon(), func() {
+		e := newMCDataScreen(u, g, m.state().Data(), func() { u.OpenGame(g) })
+		u.Show(e.content)
+	})
+	// A row each, short enough for a 360-wide phone.
+	m.setup = container.NewVBox(
+		widget.NewLabel(lang.L("Difficulty")), m.difficulty,
+		container.NewHBox(widget.NewLabel(lang.L("Length")), m.shorter, m.length, m.longer),
+		widget.NewLabel(lang.L("Played by the AI deck:")), m.aiRoles,
+		widget.NewLabel(lang.L("Starting setup")), container.NewHBox(m.setupPick, m.setupRoll, m.setupShow),
+		physicalBag, container.NewHBox(m.editData))
+	m.table = newMCTable(m.dispatch)
+	m.tableArea = app.Narrowable(m.table.tabs)
+
+	m.start = app.BigButton(lang.L("Start"), theme.MediaPlayIcon(), func() { m.dispatch(&mc.Start{}) })
+	m.pause = app.BigButton(lang.L("Pause"), theme.MediaPauseIcon(), func() { m.dispatch(&mc.Pause{}) })
+	m.resume = app.BigButton(lang.L("Resume"), theme.MediaPlayIcon(), func() { m.dispatch(&mc.Resume{}) })
+	// "Accomplished" on the button: "Mission accomplished" made it too wide
+	// for two buttons side by side on a phone; the question says it whole.
+	m.done = widget.NewButtonWithIcon(lang.L("Accomplished"), theme.ConfirmIcon(), func() {
+		dialog.ShowConfirm(lang.L("Mission accomplished"), lang.L("Has the astronaut reached the oxygen needed?"), func(ok bool) {
+			if ok {
+				m.dispatch(&mc.Accomplish{})
+			}
+		}, u.Win)
+	})
+	m.done.Importance = widget.SuccessImportance
+	m.editTime = widget.NewButtonWithIcon(lang.L("Edit time"), theme.DocumentCreateIcon(), m.onEditTime)
+	m.adjust = map[int]*widget.Button{}
+	var adj []fyne.CanvasObject
+	for _, sec := range []int{-60, -10, 10, 60} {
+		b := widget.NewButton(adjustText(sec), func() { m.dispatch(&mc.Adjust{Seconds: sec}) })
+		m.adjust[sec] = b
+		adj = append(adj, b)
+	}
+	m.adjustRow = container.NewGridWithColumns(4, adj...)
+	m.adjustRow.Hide()
+
+	controls := app.ButtonRow(m.start, m.pause, m.resume, m.done, m.editTime)
+	bottom := container.NewVBox(m.status, m.detail, m.adjustRow, controls)
+	center := container.New(app.SplitLayout{Share: 0.45, MinSecond: 330, StackShare: 0.3}, container.NewPadded(m.digits), m.tableArea)
+	body := app.NewSetupBody(m.bar.Content, m.setup, center, container.NewPadded(bottom), 0.5)
+	m.content = container.NewStack(body, m.flash.Rect)
+
+	// Set the controls from the state before their handlers are attached,
+	// so showing the screen dispatches nothing.
+	m.live = app.StartLive(u.Clock, s, m.render)
+	m.difficulty.OnChanged = m.onDifficulty
+	m.aiRoles.OnChanged = m.onAIRoles
+	m.setupPick.OnChanged = m.onSetup
+	m.physicalBag.OnChanged = func(on bool) {
+		if on != m.state().PhysicalBag {
+			m.dispatch(&mc.SetPhysicalBag{On: on})
+		}
+	}
+	u.Leave = m.live.Stop
+	return m
+}
+
+func adjustText(sec int) string {
+	sign := "+"
+	if sec < 0 {
+		sign, sec = "−", -sec
+	}
+	return sign + timers.FormatElapsed(time.Duration(sec)*time.Second)
+}
+
+func (m *missionControlScreen) dispatch(a companion.Action) {
+	if err := m.s.Dispatch(a); err != nil {
+		m.u.ShowError(err)
+	}
+}
+
+func (m *missionControlScreen) onDifficulty(text string) {
+	code, ok := m.difficulty2code[text]
+	if !ok || code == m.state().Difficulty {
+		return
+	}
+	m.dispatch(&mc.SetDifficulty{Difficulty: code})
+}
+
+func (m *missionControlScreen) onAIRoles(selected []string) {
+	var roles []string
+	for _, r := range mc.ControlRoles {
+		if slices.Contains(selected, roleName(r)) {
+			roles = append(roles, r)
+		}
+	}
+	if slices.Equal(roles, m.state().AIRoles) {
+		return
+	}
+	m.dispatch(&mc.SetAIRoles{Roles: roles})
+}
+
+func (m *missionControlScreen) onSetup(text string) {
+	n, err := strconv.Atoi(text)
+	if err != nil || n == m.state().Setup {
+		return
+	}
+	m.dispatch(&mc.ChooseSetup{Number: n})
+}
+
+// setupText lists the chosen setup's container positions.
+func setupText(st *mc.State) string {
+	s, ok := st.SetupData()
+	if !ok {
+		return ""
+	}
+	var parts []string
+	for _, colour := range []string{"yellow", "blue", "green"} {
+		if pos, ok := s.Containers[colour]; ok {
+			parts = append(parts, lang.L(app.Capitalise(colour))+" "+pos)
+		}
+	}
+	text := strings.Join(parts, " · ")
+	if st.SetupRolled {
+		text = lang.L("Rolled {{.Number}}:", map[string]any{"Number": s.Number}) + " " + text
+	}
+	return text + " " + lang.L("(default table: check your copy)")
+}
+
+func (m *missionControlScreen) changeLength(deltaSec int) {
+	total := m.state().Timer.Total + time.Duration(deltaSec)*time.Second
+	m.dispatch(&mc.SetLength{Seconds: int(total / time.Second)})
+}
+
+func (m *missionControlScreen) onEditTime() {
+	m.editing = !m.editing
+	m.vis.Set(m.editing, m.adjustRow)
+	m.vis.Apply(m.content)
+}
+
+func (m *missionControlScreen) onTurn(rotated bool) { m.digits.SetRotated(rotated) }
+
+func (m *missionControlScreen) state() *mc.State { return m.s.View().State.(*mc.State) }
+
+// render shows the state at now and says when the shown time next changes.
+func (m *missionControlScreen) render(now time.Time) (time.Duration, bool) {
+	next, again := m.renderState(now)
+	m.vis.Apply(m.content)
+	return next, again
+}
+
+func (m *missionControlScreen) renderState(now time.Time) (time.Duration, bool) {
+	v := m.s.View()
+	st := v.State.(*mc.State)
+	m.bar.Refresh(v)
+	phase := st.Timer.Phase(now)
+	outcome := st.Outcome(now)
+	rem := st.Timer.Remaining(now)
+	m.digits.SetText(timers.FormatRemaining(rem))
+
+	idle := phase == timers.Idle
+	m.vis.Set(idle, m.setup, m.start)
+	m.vis.Set(outcome == mc.Playing && phase == timers.Running, m.pause)
+	m.vis.Set(outcome == mc.Playing && phase == timers.Paused, m.resume)
+	m.vis.Set(outcome == mc.Playing && !idle, m.done, m.editTime)
+	m.vis.Set(m.editing && outcome == mc.Playing && !idle, m.adjustRow)
+	m.vis.Set(!idle, m.tableArea)
+	if !idle {
+		m.table.render(st, outcome == mc.Playing)
+	}
+	if idle {
+		var names []string
+		for _, r := range st.AIRoles {
+			names = append(names, roleName(r))
+		}
+		if !slices.Equal(names, m.aiRoles.Selected) {
+			m.aiRoles.SetSelected(names)
+		}
+		if st.Setup > 0 {
+			m.setupPick.SetSelected(strconv.Itoa(st.Setup))
+		} else {
+			m.setupPick.ClearSelected()
+		}
+		app.SetLabel(m.setupShow, setupText(st))
+		m.physicalBag.SetChecked(st.PhysicalBag)
+		m.difficulty.SetSelected(app.TextFor(m.difficulty2code, st.Difficulty))
+		app.SetLabel(m.length, lang.L("{{.Minutes}} min", map[string]any{"Minutes": int(st.Timer.Total / time.Minute)}))
+	}
+
+	switch outcome {
+	case mc.Accomplished:
+		m.digits.SetColour(theme.Color(theme.ColorNameSuccess))
+		app.SetLabel(m.status, lang.L("Mission accomplished"))
+		app.SetLabel(m.detail, lang.L("The game took {{.Time}}.", map[string]any{"Time": timers.FormatElapsed(st.Duration(now))})+" "+summary(st))
+	case mc.TimeUp:
+		m.digits.SetColour(theme.Color(theme.ColorNameError))
+		at, _ := st.Timer.ExpiredAt(now)
+		app.SetLabel(m.status, lang.L("Time's up"))
+		app.SetLabel(m.detail, lang.L("Time ran out at {{.Clock}}. The game took {{.Time}}.",
+			map[string]any{"Clock": at.Local().Format("15:04:05"), "Time": timers.FormatElapsed(st.Duration(now))})+" "+summary(st))
+	default:
+		m.digits.SetColour(nil)
+		app.SetLabel(m.status, lang.L("Oxygen needed: {{.Oxygen}}", map[string]any{"Oxygen": st.Oxygen()}))
+		if phase == timers.Paused {
+			app.SetLabel(m.detail, lang.L("Paused"))
+		} else {
+			app.SetLabel(m.detail, "")
+		}
+	}
+
+	m.alerts.Observe(rem, phase, st.Timer.Deadline, phase == timers.Idle || phase == timers.Paused)
+	m.u.KeepAwake(phase == timers.Running)
+	if phase == timers.Running {
+		return timers.UntilRemainingChanges(rem), true
+	}
+	return 0, false
+}
+
+// summary is the end-of-game line: turns and cards revealed.
+func summary(st *mc.State) string {
+	return lang.L("Turns: {{.Turns}}. AI cards revealed: {{.AI}}. Unlock cards revealed: {{.Unlocks}}.",
+		map[string]any{"Turns": st.Turn, "AI": st.AIRevealed, "Unlocks": len(st.Unlock.FaceUp)})
+}
+
+// describeMissionControl is a history line.
+func describeMissionControl(e companion.Entry) string {
+	a, err := app.DecodeEntry(mc.Rules, e)
+	if err != nil {
+		return e.Kind
+	}
+	switch a := a.(type) {
+	case *mc.SetDifficulty:
+		return lang.L("Difficulty: {{.Difficulty}}", map[string]any{"Difficulty": lang.L(app.Capitalise(a.Difficulty))})
+	case *mc.SetLength:
+		return lang.L("Length: {{.Time}}", map[string]any{"Time": timers.FormatElapsed(time.Duration(a.Seconds) * time.Second)})
+	case *mc.Start:
+		return lang.L("Start")
+	case *mc.Pause:
+		return lang.L("Pause")
+	case *mc.Resume:
+		return lang.L("Resume")
+	case *mc.Adjust:
+		return lang.L("Time changed by {{.Delta}}", map[string]any{"Delta": adjustText(a.Seconds)})
+	case *mc.Accomplish:
+		return lang.L("Mission accomplished")
+	case *mc.SetAIRoles:
+		var names []string
+		for _, r := range a.Roles {
+			names = append(names, roleName(r))
+		}
+		return lang.L("Played by the AI deck:") + " " + strings.Join(names, ", ")
+	case *mc.ChooseSetup:
+		return lang.L("Setup {{.Number}}", map[string]any{"Number": a.Number})
+	case *mc.RollSetup:
+		return lang.L("Starting setup") + ": " + lang.L("Roll")
+	case *mc.SetPhysicalBag:
+		return lang.L("Keep the half-valves in the real bag")
+	case *mc.RollDice:
+		return lang.L("Roll 3 dice")
+	case *mc.SetDice:
+		return lang.L("Real dice:") + " " + strings.Trim(strings.Join(strings.Fields(fmt.Sprint(a.Values)), " "), "[]")
+	case *mc.Lock:
+		return lang.L("{{.City}} Locked!", map[string]any{"City": roleName(a.Role)})
+	case *mc.NextTurn:
+		return lang.L("Next turn")
+	case *mc.RevealUnlock:
+		return lang.L("Reveal the top card")
+	case *mc.PeekUnlock:
+		return lang.L("Star: look at the top 2")
+	case *mc.ArrangeUnlock:
+		return lang.L("Put this on top")
+	case *mc.DrawValve:
+		return lang.L("Draw blind")
+	case *mc.TakeValve:
+		return lang.L("Take {{.Colour}}", map[string]any{"Colour": lang.L(app.Capitalise(a.Colour))})
+	case *mc.StarDraw:
+		return lang.L("Star: draw to remove or return")
+	case *mc.StarDecide:
+		if a.Remove {
+			return lang.L("Remove from the game")
+		}
+		return lang.L("Put it back")
+	}
+	return e.Kind
+}
