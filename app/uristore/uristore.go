@@ -30,7 +30,11 @@
 //     the whole data as one Blob (indexdb_file_wasm.go:66-145). So a file
 //     written in one Write call is, whatever moment the tab closes, either
 //     the old bytes, gone (its metadata without data: Read fails), or the
-//     whole new bytes; never a mix. Saves there go the "copy" way.
+//     whole new bytes; never a mix. Boardside replaces that writer
+//     (idbwrite_js.go): on Close it puts the metadata and the bytes in one
+//     transaction, so a file is the old bytes or the whole new ones, and a
+//     save waits for one transaction instead of three. Saves there go the
+//     "copy" way.
 //
 // The copy way, for every root whose Move is not a rename: two slots beside
 // the save, <name>.a and <name>.b. Each holds a whole save sealed with a
@@ -106,6 +110,7 @@ type saveState struct {
 // New returns the storage under root, which must exist (Fyne makes the
 // app's storage root at start, app/app.go:139-152).
 func New(root fyne.URI) *Storage {
+	writeInOneTransaction(root)
 	return newStorage(root, renames(root))
 }
 
