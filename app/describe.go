@@ -19,6 +19,8 @@ func orNull(b json.RawMessage) json.RawMessage {
 	return b
 }
 
+// Capitalise starts a sentence with a capital letter, as the rules'
+// errors (lower-case, as Go writes them) must when a player reads them.
 func Capitalise(s string) string {
 	if s == "" {
 		return s

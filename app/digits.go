@@ -22,6 +22,7 @@ type Digits struct {
 	Changes int
 }
 
+// NewDigits shows a timer's time in large digits.
 func NewDigits(text string) *Digits {
 	d := &Digits{text: text}
 	d.ExtendBaseWidget(d)

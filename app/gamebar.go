@@ -27,6 +27,10 @@ type GameBar struct {
 	rotated bool
 }
 
+// NewGameBar is a game screen's top bar: Home, the game's name, Undo,
+// History, New game, Share and, when onTurn is given, a button to turn the
+// screen to the other side of the table. On a narrow screen all but Home,
+// the name and Undo fold into a menu.
 func NewGameBar(u *UI, g *Game, s *companion.Session, onTurn func(rotated bool)) *GameBar {
 	b := &GameBar{}
 	b.back = widget.NewButtonWithIcon(lang.L("Home"), theme.HomeIcon(), u.ShowHome)
@@ -200,6 +204,7 @@ func (u *UI) NewGame(g *Game) {
 // something, and not at all on a render that only changed text.
 type Visibility struct{ Changed bool }
 
+// Set shows or hides objs, noting whether anything changed.
 func (v *Visibility) Set(show bool, objs ...fyne.CanvasObject) {
 	for _, o := range objs {
 		if o.Visible() == show {

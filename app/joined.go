@@ -16,8 +16,8 @@ import (
 	"boardside/timers"
 )
 
-// joinScreen asks for the link of a table another device hosts.
-type joinScreen struct {
+// JoinScreen asks for the link of a table another device hosts.
+type JoinScreen struct {
 	Content fyne.CanvasObject
 	link    *widget.Entry
 	join    *widget.Button
@@ -35,8 +35,9 @@ func (u *UI) showJoinLink(link string) {
 	u.Show(j.Content)
 }
 
-func NewJoinScreen(u *UI) *joinScreen {
-	j := &joinScreen{}
+// NewJoinScreen asks for the link of a table to join.
+func NewJoinScreen(u *UI) *JoinScreen {
+	j := &JoinScreen{}
 	bar, _ := BackBar(lang.L("Join a table"), u.ShowHome)
 	j.link = widget.NewEntry()
 	j.link.SetPlaceHolder("http://192.168.1.20:7777/?t=…")
@@ -50,7 +51,7 @@ func NewJoinScreen(u *UI) *joinScreen {
 }
 
 // onJoin dials in the background; the network must not block the screen.
-func (j *joinScreen) onJoin(u *UI) {
+func (j *JoinScreen) onJoin(u *UI) {
 	link := j.link.Text
 	j.join.Disable()
 	SetLabel(j.status, lang.L("Joining…"))
@@ -58,7 +59,7 @@ func (j *joinScreen) onJoin(u *UI) {
 }
 
 // Connect dials the table and, on the UI goroutine, opens it or says why not.
-func (j *joinScreen) Connect(u *UI, link string) {
+func (j *JoinScreen) Connect(u *UI, link string) {
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
 	c, err := share.Dial(ctx, link, u.Clock)

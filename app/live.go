@@ -30,6 +30,7 @@ func StartLive(clock timers.Clock, s *companion.Session, render func(now time.Ti
 	return l
 }
 
+// Tick renders now and schedules the next render the screen asks for.
 func (l *Live) Tick() {
 	next, again := l.render(l.clock.Now())
 	if everyFrame && again {

@@ -27,6 +27,7 @@ type Flasher struct {
 	Count int // flashes shown, for tests
 }
 
+// NewFlasher flashes the screen for an alert.
 func NewFlasher(clock timers.Clock) *Flasher {
 	f := &Flasher{Rect: canvas.NewRectangle(color.Transparent), clock: clock}
 	f.Rect.Hide()
@@ -58,6 +59,7 @@ func (u *UI) signalAlert(f *Flasher, mark time.Duration) {
 	}
 }
 
+// PlaySound plays a named sound unless the player turned sound off.
 func (u *UI) PlaySound(name string) {
 	if u.prefs.Sound() {
 		u.sound(name)
@@ -122,6 +124,8 @@ type TimerAlerts struct {
 	upDetail string
 }
 
+// NewTimerAlerts signals a timer's marks (sound and flash) and its end
+// (upTitle and upDetail, as a notification when the app is not in front).
 func NewTimerAlerts(u *UI, flash *Flasher, upTitle, upDetail string) *TimerAlerts {
 	return &TimerAlerts{u: u, alerts: timers.NewAlerts(timers.DefaultAlertMarks), flash: flash, upTitle: upTitle, upDetail: upDetail}
 }

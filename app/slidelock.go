@@ -21,6 +21,8 @@ type SlideLock struct {
 	started  bool    // a drag is under way (on the knob or not)
 }
 
+// NewSlideLock is a cover that opens only when a finger slides its knob
+// all the way to the right; text says so.
 func NewSlideLock(text string, onOpen func()) *SlideLock {
 	s := &SlideLock{text: text, onOpen: onOpen}
 	s.ExtendBaseWidget(s)

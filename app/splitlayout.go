@@ -176,6 +176,7 @@ func (l *settledScroll) MinSize(objs []fyne.CanvasObject) fyne.Size {
 // out again when that changes).
 type foldRow struct{ folded bool }
 
+// NewFoldRow puts objs side by side where they fit, else one under another.
 func NewFoldRow(objs ...fyne.CanvasObject) *fyne.Container {
 	return container.New(&foldRow{}, objs...)
 }

@@ -22,6 +22,8 @@ func newTile(title, text string, onTap func()) (fyne.CanvasObject, *widget.Butto
 // tilesLayout puts tiles in two columns, or one on a narrow (phone) screen.
 type tilesLayout struct{}
 
+// NarrowWidth is the width below which screens take their one-column
+// (phone) form.
 const NarrowWidth = 560
 
 func (tilesLayout) columns(width float32) int {

@@ -146,6 +146,8 @@ func New(a fyne.App, opt Options) *UI {
 // Window returns the main window.
 func (u *UI) Window() fyne.Window { return u.Win }
 
+// SetForeground tells the UI whether the app is in front: a time's up is
+// notified only when it is not, and ADELE's console covers itself.
 func (u *UI) SetForeground(f bool) {
 	u.mu.Lock()
 	u.foreground = f
@@ -169,6 +171,7 @@ func (u *UI) setCurrent(screen fyne.CanvasObject) {
 	u.Win.SetContent(screen)
 }
 
+// Game is the game with this ID, or nil.
 func (u *UI) Game(id string) *Game {
 	for _, g := range u.games {
 		if g.ID == id {
@@ -178,6 +181,7 @@ func (u *UI) Game(id string) *Game {
 	return nil
 }
 
+// StoreFor is where a game's session is saved.
 func (u *UI) StoreFor(gameID string) companion.Store {
 	return u.Saves.Store("sessions/" + gameID + ".json")
 }
@@ -229,6 +233,7 @@ func (u *UI) OnSaveError(err error) {
 	})
 }
 
+// Session is the game in progress of that game, or nil.
 func (u *UI) Session(gameID string) *companion.Session {
 	u.mu.Lock()
 	defer u.mu.Unlock()
