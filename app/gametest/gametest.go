@@ -84,21 +84,26 @@ func Screens(games func() []*app.Game, states ...State) []apptest.Screen {
 	return out
 }
 
-// GoldenPhone keeps a screen on a 412×915 phone, the size most players
-// hold, in light and dark under review: testdata/phone_<name>_<theme>.png.
-func GoldenPhone(t *testing.T, games []*app.Game, name string, show func(t *testing.T, env *Env, u *app.UI)) {
-	phone := fyne.NewSize(412, 915)
+// Golden keeps a screen at a size, in light and dark, under review:
+// testdata/<name>_<theme>.png.
+func Golden(t *testing.T, games []*app.Game, name string, size fyne.Size, show func(t *testing.T, env *Env, u *app.UI)) {
 	for _, variant := range []string{"light", "dark"} {
 		t.Run(name+"_"+variant, func(t *testing.T) {
 			env := NewEnv(t, games...)
 			u := env.Start(t)
 			app.ApplyTheme(env.App, variant)
-			u.Win.Resize(phone)
+			u.Win.Resize(size)
 			show(t, env, u)
-			u.Win.Resize(phone)
-			test.AssertRendersToImage(t, "phone_"+name+"_"+variant+".png", u.Win.Canvas())
+			u.Win.Resize(size)
+			test.AssertRendersToImage(t, name+"_"+variant+".png", u.Win.Canvas())
 		})
 	}
+}
+
+// GoldenPhone keeps a screen on a 412×915 phone, the size most players
+// hold, in light and dark under review: testdata/phone_<name>_<theme>.png.
+func GoldenPhone(t *testing.T, games []*app.Game, name string, show func(t *testing.T, env *Env, u *app.UI)) {
+	Golden(t, games, "phone_"+name, fyne.NewSize(412, 915), show)
 }
 
 // CheckScreens runs the layout check and the German check (package
