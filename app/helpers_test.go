@@ -110,19 +110,6 @@ func (e *testEnv) start(t testing.TB) *UI {
 
 func getenv(k string) string { return os.Getenv(k) }
 
-// openScreen opens a game as its tile does, then builds its screen again
-// with the widgets reachable for the test.
-func openScreen[S any](t testing.TB, u *UI, id string, build func(*UI, *Game, *companion.Session) S, content func(S) fyne.CanvasObject) S {
-	t.Helper()
-	g := u.Game(id)
-	u.OpenGame(g)
-	u.StopCurrent()
-	s := build(u, g, u.Session(id))
-	u.Current = content(s)
-	u.Win.SetContent(u.Current)
-	return s
-}
-
 // setLanguage switches the texts the way a start in that locale would.
 func setLanguage(t *testing.T, code string) {
 	t.Helper()
