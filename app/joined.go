@@ -110,18 +110,20 @@ func NewJoinedScreen(u *UI, c *share.Client, center, below fyne.CanvasObject, re
 	j := &JoinedScreen{u: u, c: c, renderGame: render}
 	bar, _ := BackBar(lang.L("Joined table"), func() { u.ShowHome() })
 	j.conn = widget.NewLabel("")
+	j.conn.Wrapping = fyne.TextWrapWord
 	j.Status = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	j.Status.SizeName = theme.SizeNameSubHeadingText
 	j.Info = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{})
 	j.Info.Wrapping = fyne.TextWrapWord
 	j.Banner = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	j.Banner.Importance = widget.SuccessImportance
-	j.buttons = container.NewGridWithRows(1)
+	// The buttons fold into rows where a phone has no room for one row.
+	j.buttons = container.New(&FoldGrid{Height: 64})
 	bottom := container.NewVBox(j.Status, j.Banner, j.Info)
 	if below != nil {
 		bottom.Add(below)
 	}
-	bottom.Add(ButtonRow(j.buttons))
+	bottom.Add(j.buttons)
 	j.Content = NewBorder(container.NewVBox(bar, j.conn), container.NewPadded(bottom), container.NewPadded(center))
 	return j
 }

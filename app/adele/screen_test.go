@@ -1,13 +1,13 @@
 package adele
 
 import (
-	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/assert"
@@ -18,7 +18,6 @@ import (
 	"boardside/app/gametest"
 	"boardside/companion"
 	ad "boardside/companion/adele"
-	"boardside/companion/share"
 	"boardside/decks"
 	"boardside/timers"
 )
@@ -256,25 +255,12 @@ func TestAdele_Golden(t *testing.T) {
 // TestAdele_JoinedDeviceShowsTheCrewsBoard: a Boardside that joins an ADELE
 // table shows the crew's board and its buttons act on the host's game.
 func TestAdele_JoinedDeviceShowsTheCrewsBoard(t *testing.T) {
-	clock := timers.System{}
-	s := companion.New(ad.Rules, ad.New(), clock)
+	s := companion.New(ad.Rules, ad.New(), timers.System{})
 	require.NoError(t, s.Dispatch(&ad.SetUpGame{Players: 3, Ship: "deimos", PIN: "9753"}))
-	h := share.NewHost(s, share.Game{Rules: ad.Rules, Public: ad.Public, PublicActions: ad.PublicActions}, clock, share.NewToken())
-	srv := httptest.NewServer(h.Handler(nil))
-	t.Cleanup(func() { srv.Close(); h.Close() })
-
 	env := newTestEnv(t)
 	u := env.Start(t)
-	q := make(apptest.Queue, 64)
-	u.Do = func(f func()) { q <- f }
-	u.Clock = clock
-	j := app.NewJoinScreen(u)
-	u.Show(j.Content)
-	j.Connect(u, srv.URL+"/?t="+h.Token())
+	q, _ := gametest.JoinHosted(t, u, Game(), s, "Round marker 12 · no-return marker 1 · next: the emergency phase")
 	shown := func() string { return strings.Join(apptest.Texts(u.Current), "\n") }
-	q.Until(t, func() bool {
-		return strings.Contains(shown(), "Round marker 12 · no-return marker 1 · next: the emergency phase")
-	})
 
 	test.Tap(apptest.Button(t, u.Current, "Emergency phase"))
 	assert.True(t, s.View().State.(*ad.State).EmergencyDone, "the host's game moved on")
@@ -299,6 +285,11 @@ func TestAdeleBoard_D20ShowsOnlyItsOwnRoll(t *testing.T) {
 
 // adeleLayoutScreens are ADELE's screens for the layout check (layoutcheck_test.go).
 var adeleLayoutScreens = []gametest.State{
+	{Name: "adele-joined", Show: func(t *testing.T, env *testEnv, u *app.UI) {
+		s := companion.New(ad.Rules, ad.New(), timers.System{})
+		require.NoError(t, s.Dispatch(&ad.SetUpGame{Players: 3, Ship: "deimos", PIN: "9753"}))
+		gametest.JoinHosted(t, u, Game(), s, lang.L("Round marker {{.Round}} · no-return marker {{.NoReturn}}", map[string]any{"Round": 12, "NoReturn": 1}))
+	}},
 	{Name: "adele-data", Show: func(t *testing.T, env *testEnv, u *app.UI) {
 		u.Show(newAdeleDataScreen(u, u.Game(ad.Game), ad.Default(), func() {}).content)
 	}},

@@ -5,6 +5,8 @@
 package gametest
 
 import (
+	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -14,6 +16,8 @@ import (
 	"boardside/app"
 	"boardside/app/apptest"
 	"boardside/companion"
+	"boardside/companion/share"
+	"boardside/timers"
 )
 
 // Env is a test app that starts with Games.
@@ -113,4 +117,26 @@ func CheckScreens(t *testing.T, games func() []*app.Game, states ...State) {
 	screens := Screens(games, states...)
 	t.Run("layout", func(t *testing.T) { apptest.CheckLayout(t, screens, app.LoadTranslations) })
 	t.Run("german", func(t *testing.T) { apptest.CheckGerman(t, screens, app.LoadTranslations) })
+}
+
+// JoinHosted hosts s on a local server, as the game's host device would,
+// and joins it from u, as a phone would, then runs u's updates until its
+// screen shows ready (in the language on screen). The updates from the
+// network wait in the returned queue for the test goroutine; the host runs
+// on the real clock, so u does too.
+func JoinHosted(t *testing.T, u *app.UI, g *app.Game, s *companion.Session, ready string) (apptest.Queue, *share.Host) {
+	t.Helper()
+	clock := timers.System{}
+	h := share.NewHost(s, share.Game{Rules: g.Rules, Public: g.Share.Public, PublicActions: g.Share.PublicActions}, clock, share.NewToken())
+	srv := httptest.NewServer(h.Handler(nil))
+	// The host ends its event streams first: the server's Close waits for them.
+	t.Cleanup(func() { h.Close(); srv.Close() })
+	q := make(apptest.Queue, 64)
+	u.Do = func(f func()) { q <- f }
+	u.Clock = clock
+	j := app.NewJoinScreen(u)
+	u.Show(j.Content)
+	j.Connect(u, srv.URL+"/?t="+h.Token())
+	q.Until(t, func() bool { return strings.Contains(strings.Join(apptest.Texts(u.Current), "\n"), ready) })
+	return q, h
 }

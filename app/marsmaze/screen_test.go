@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/test"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -13,7 +14,9 @@ import (
 	"boardside/app"
 	"boardside/app/apptest"
 	"boardside/app/gametest"
+	"boardside/companion"
 	mm "boardside/companion/marsmaze"
+	"boardside/timers"
 )
 
 func openMarsMaze(t testing.TB, u *app.UI) *marsMazeScreen {
@@ -228,6 +231,13 @@ func TestMarsMaze_ReopeningASoloGameDoesNotPulseForPastWindows(t *testing.T) {
 
 // marsMazeLayoutScreens are Magic Maze on Mars's screens for the layout check (layoutcheck_test.go).
 var marsMazeLayoutScreens = []gametest.State{
+	{Name: "marsmaze-joined", Show: func(t *testing.T, env *testEnv, u *app.UI) {
+		s := companion.New(mm.Rules, mm.New(), timers.System{})
+		require.NoError(t, s.Dispatch(&mm.Start{}))
+		require.NoError(t, s.Dispatch(&mm.Flip{}))
+		left := s.View().State.(*mm.State).MarkersLeft
+		gametest.JoinHosted(t, u, Game(), s, lang.L("Hourglass markers left: {{.Markers}}", map[string]any{"Markers": left}))
+	}},
 	{Name: "marsmaze-solo", Show: func(t *testing.T, env *testEnv, u *app.UI) {
 		u.OpenGame(u.Game(mm.Game))
 		require.NoError(t, u.Session(mm.Game).Dispatch(&mm.SetOptions{Solo: true, Expert: true}))

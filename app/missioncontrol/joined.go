@@ -29,7 +29,9 @@ type joinedMC struct {
 
 func joinMissionControl(u *app.UI, c *share.Client) (fyne.CanvasObject, func()) {
 	j := &joinedMC{digits: app.NewDigits("–:––"), card: container.NewStack(), unlock: container.NewStack()}
-	below := container.NewCenter(container.NewHBox(j.card, container.NewGridWrap(fyne.NewSize(260, 130), j.unlock)))
+	// The AI card and the unlock card sit side by side, or one under the
+	// other where a phone has no room for both.
+	below := app.NewFoldRow(j.card, container.NewCenter(container.NewGridWrap(fyne.NewSize(260, 130), j.unlock)))
 	j.JoinedScreen = app.NewJoinedScreen(u, c, j.digits, below, j.render)
 	j.Start()
 	return j.Content, j.Stop

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/test"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -13,7 +14,9 @@ import (
 	"boardside/app"
 	"boardside/app/apptest"
 	"boardside/app/gametest"
+	"boardside/companion"
 	mc "boardside/companion/missioncontrol"
+	"boardside/timers"
 )
 
 // openMissionControl opens the game as its tile does and returns the
@@ -192,6 +195,12 @@ func TestMissionControl_HistoryDescribesActions(t *testing.T) {
 
 // missionControlLayoutScreens are Mission Control's screens for the layout check (layoutcheck_test.go).
 var missionControlLayoutScreens = []gametest.State{
+	{Name: "missioncontrol-joined", Show: func(t *testing.T, env *testEnv, u *app.UI) {
+		s := companion.New(mc.Rules, mc.New(), timers.System{})
+		require.NoError(t, s.Dispatch(&mc.Start{}))
+		require.NoError(t, s.Dispatch(&mc.RollDice{}))
+		gametest.JoinHosted(t, u, Game(), s, lang.L("Turn {{.Turn}}", map[string]any{"Turn": 1}))
+	}},
 	{Name: "missioncontrol-turn", Show: func(t *testing.T, env *testEnv, u *app.UI) {
 		u.OpenGame(u.Game(mc.Game))
 		require.NoError(t, u.Session(mc.Game).Dispatch(&mc.Start{}))
