@@ -16,6 +16,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
@@ -92,7 +93,8 @@ func touchAt(typ input.DispatchTouchEventType, x, y float64) chromedp.Action[chr
 // TestWebApp_OpensOnAPhoneAndStartsAgainOffline opens the full app from a
 // host on an emulated phone, as a player at the table would from the quick
 // viewer's link, waits for the home screen, drags a finger, presses Back,
-// then stops the host and reloads: the service worker starts it again.
+// then stops the host, empties the HTTP cache and reloads: the service
+// worker starts it again.
 func TestWebApp_OpensOnAPhoneAndStartsAgainOffline(t *testing.T) {
 	dir := builtWebApp(t)
 	newTab := webAppBrowser(t)
@@ -155,9 +157,15 @@ func TestWebApp_OpensOnAPhoneAndStartsAgainOffline(t *testing.T) {
 			resp.Body.Close()
 		}
 		require.Error(t, err, "nothing answers any more")
+		// The browser's HTTP cache, which gives the wasm while it holds it
+		// (sw.js), is emptied: the service worker's copy must do.
+		_, err = chromedp.Call(tab, network.ClearBrowserCache, cdp.Empty{})
+		require.NoError(t, err)
 		require.NoError(t, chromedp.Do(tab, chromedp.Reload()))
 		waitDrawn(tab, t)
 		screenShows(tab, t)
+		assert.True(t, eval[bool](tab, t, `performance.getEntriesByType("resource").some((e) => e.name.endsWith(".wasm?kept"))`),
+			"the wasm came from the service worker's copy")
 		assert.True(t, strings.HasPrefix(eval[string](tab, t, `location.href`), appURL[:strings.Index(appURL, "?")]))
 	})
 }

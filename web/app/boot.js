@@ -98,7 +98,19 @@
   // The download starts before the WebGL check, which takes a moment, and
   // stops if the check fails.
   const stop = typeof AbortController === "function" ? new AbortController() : null;
-  const download = fetch(wasmURL, stop ? { signal: stop.signal } : {});
+  // The wasm comes from the HTTP cache or the host (the service worker
+  // leaves it to them: sw.js); where neither answers, from the copy the
+  // service worker keeps, for offline play.
+  const opts = stop ? { signal: stop.signal } : {};
+  const kept = (err) => {
+    const sw = navigator.serviceWorker;
+    if (!sw || !sw.controller || (stop && stop.signal.aborted)) throw err;
+    return fetch(wasmURL + "?kept", opts);
+  };
+  const download = fetch(wasmURL, opts).then(
+    (resp) => (resp.ok ? resp : kept(new Error(`${resp.status} ${resp.statusText}`))),
+    kept,
+  );
   if (!hasWebGL()) {
     if (stop) stop.abort();
     download.catch(() => {});

@@ -33,6 +33,14 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname)) return; // the table's API, the quick viewer
   if (req.mode === "navigate" || url.pathname === scope.pathname || url.pathname === scope.pathname + "index.html") {
     event.respondWith(page(req, scope.href));
+  } else if (url.pathname.endsWith(".wasm") && !url.searchParams.has("kept")) {
+    // Not answered here: the browser's HTTP cache answers, where Chrome
+    // keeps the code it compiled from the wasm beside the bytes, so every
+    // start after the first skips compiling. A copy this worker answered
+    // would be compiled again on the first start from it. Where the HTTP
+    // cache cannot answer and the host does not, the page asks again with
+    // ?kept (boot.js) and the kept copy answers.
+    return;
   } else if (HASHED.test(url.pathname)) {
     event.respondWith(cacheFirst(req));
   } else {
@@ -69,9 +77,10 @@ async function networkFirst(req, key) {
 
 async function cacheFirst(req) {
   const cache = await caches.open(CACHE);
-  const kept = await cache.match(req);
+  const key = req.url.split("?")[0]; // ?kept asks for the same file
+  const kept = await cache.match(key);
   if (kept) return kept;
   const resp = await fetch(req);
-  if (resp.ok) cache.put(req, resp.clone());
+  if (resp.ok) cache.put(key, resp.clone());
   return resp;
 }
