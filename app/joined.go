@@ -90,6 +90,7 @@ type JoinedScreen struct {
 	c       *share.Client
 	Content fyne.CanvasObject
 
+	bar     *JoinedBar
 	conn    *widget.Label
 	Status  *widget.Label
 	Info    *widget.Label
@@ -108,7 +109,7 @@ type JoinedScreen struct {
 // below sits between the status lines and the buttons.
 func NewJoinedScreen(u *UI, c *share.Client, center, below fyne.CanvasObject, render func(state json.RawMessage) (time.Duration, bool)) *JoinedScreen {
 	j := &JoinedScreen{u: u, c: c, renderGame: render}
-	bar, _ := BackBar(lang.L("Joined table"), func() { u.ShowHome() })
+	j.bar = NewJoinedBar(u, c, lang.L("Joined table"))
 	j.conn = widget.NewLabel("")
 	j.conn.Wrapping = fyne.TextWrapWord
 	j.Status = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
@@ -124,7 +125,7 @@ func NewJoinedScreen(u *UI, c *share.Client, center, below fyne.CanvasObject, re
 		bottom.Add(below)
 	}
 	bottom.Add(j.buttons)
-	j.Content = NewBorder(container.NewVBox(bar, j.conn), container.NewPadded(bottom), container.NewPadded(center))
+	j.Content = NewBorder(container.NewVBox(j.bar.Content, j.conn), container.NewPadded(bottom), container.NewPadded(center))
 	return j
 }
 
@@ -155,11 +156,47 @@ func (j *JoinedScreen) render() {
 		state = lang.L("Reconnecting…")
 	}
 	SetLabel(j.conn, fmt.Sprintf("%s · %s %d ms · %s %d ms", state, lang.L("clock offset"), off.Milliseconds(), lang.L("round trip"), rtt.Milliseconds()))
+	j.bar.Refresh()
 	rem, running := j.renderGame(j.c.Snapshot().State)
 	j.Vis.Apply(j.Content)
 	j.u.KeepAwake(running)
 	if running {
 		j.waker.After(timers.UntilRemainingChanges(rem))
+	}
+}
+
+// JoinedBar is a joined screen's top bar: Back, the title, and Undo at
+// its end, where it keeps its place, enabled while the table's last action
+// is one a device at the table may take back (the host says which).
+type JoinedBar struct {
+	Content fyne.CanvasObject
+	u       *UI
+	c       *share.Client
+	undo    *widget.Button
+}
+
+// NewJoinedBar is the bar of a screen that shows c's table.
+func NewJoinedBar(u *UI, c *share.Client, title string) *JoinedBar {
+	b := &JoinedBar{u: u, c: c}
+	back, _ := BackBar(title, func() { u.ShowHome() })
+	b.undo = widget.NewButtonWithIcon(lang.L("Undo"), theme.ContentUndoIcon(), b.undoLast)
+	b.undo.Disable()
+	b.Content = container.NewBorder(nil, nil, nil, b.undo, back)
+	return b
+}
+
+// Refresh enables Undo as the table's last snapshot says.
+func (b *JoinedBar) Refresh() { Enable(b.c.Snapshot().Undo != "", b.undo) }
+
+// undoLast takes back the table's last action, the one the button was
+// enabled for; if another device acted first, the host refuses and says so.
+func (b *JoinedBar) undoLast() {
+	kind := b.c.Snapshot().Undo
+	if kind == "" {
+		return
+	}
+	if err := b.c.Undo(context.Background(), kind); err != nil {
+		b.u.ShowError(err)
 	}
 }
 

@@ -19,6 +19,7 @@ type joinedAdele struct {
 	u       *app.UI
 	c       *share.Client
 	content fyne.CanvasObject
+	bar     *app.JoinedBar
 	conn    *widget.Label
 	board   *adeleBoard
 	stopW   func()
@@ -31,14 +32,14 @@ func joinAdele(u *app.UI, c *share.Client) (fyne.CanvasObject, func()) {
 
 func newJoinedAdele(u *app.UI, c *share.Client) *joinedAdele {
 	j := &joinedAdele{u: u, c: c}
-	bar, _ := app.BackBar(lang.L("Joined table")+" · ADELE", func() { u.ShowHome() })
+	j.bar = app.NewJoinedBar(u, c, lang.L("Joined table")+" · ADELE")
 	j.conn = widget.NewLabel("")
 	j.board = newAdeleBoard(u.Win, func(kind string, data any) {
 		if err := c.Send(kind, data); err != nil {
 			u.ShowError(err)
 		}
 	})
-	j.content = app.NewBorder(container.NewVBox(bar, j.conn), nil, container.NewPadded(j.board.content))
+	j.content = app.NewBorder(container.NewVBox(j.bar.Content, j.conn), nil, container.NewPadded(j.board.content))
 	j.stopW = c.Watch(func() { u.Do(j.render) })
 	j.render()
 	return j
@@ -55,6 +56,7 @@ func (j *joinedAdele) render() {
 	} else {
 		app.SetLabel(j.conn, lang.L("Reconnecting…"))
 	}
+	j.bar.Refresh()
 	var p ad.PublicState
 	if json.Unmarshal(j.c.Snapshot().State, &p) == nil && p.SetUp {
 		j.board.set(p)

@@ -262,6 +262,7 @@ func TestAdele_JoinedDeviceShowsTheCrewsBoard(t *testing.T) {
 	q, _ := gametest.JoinHosted(t, u, Game(), s, "Round marker 12 · no-return marker 1 · next: the emergency phase")
 	shown := func() string { return strings.Join(apptest.Texts(u.Current), "\n") }
 
+	assert.True(t, apptest.Button(t, u.Current, "Undo").Disabled(), "setting up is not a move a device at the table takes back")
 	test.Tap(apptest.Button(t, u.Current, "Emergency phase"))
 	assert.True(t, s.View().State.(*ad.State).EmergencyDone, "the host's game moved on")
 	q.Until(t, func() bool { return strings.Contains(shown(), "next: planning and ADELE's phase") })

@@ -24,7 +24,7 @@ func TestJoin_FollowAndActOnAnotherDevicesTable(t *testing.T) {
 	require.NoError(t, s.Dispatch(&mm.Start{}))
 	h := share.NewHost(s, share.Game{Rules: mm.Rules, Public: mm.Public, PublicActions: mm.PublicActions}, clock, share.NewToken())
 	srv := httptest.NewServer(h.Handler(nil))
-	t.Cleanup(func() { srv.Close(); h.Close() })
+	t.Cleanup(func() { h.Close(); srv.Close() }) // the host ends its streams: Close waits for them
 
 	env := newTestEnv(t)
 	u := env.Start(t)
@@ -47,6 +47,15 @@ func TestJoin_FollowAndActOnAnotherDevicesTable(t *testing.T) {
 	// Tap Flip on this device: the host's game changes.
 	test.Tap(apptest.Button(t, u.Current, "Flip"))
 	assert.Equal(t, 1, s.View().State.(*mm.State).MarkersLeft)
+	q.Until(t, func() bool { return strings.Contains(shownText(), "Talk now, until someone acts") })
+
+	// Undo here takes the flip back on the host.
+	undo := apptest.Button(t, u.Current, "Undo")
+	q.Until(t, func() bool { return !undo.Disabled() })
+	test.Tap(undo)
+	assert.Equal(t, 2, s.View().State.(*mm.State).MarkersLeft, "the host's flip was taken back")
+	q.Until(t, func() bool { return strings.Contains(shownText(), "Hourglass markers left: 2") })
+	test.Tap(apptest.Button(t, u.Current, "Flip"))
 	q.Until(t, func() bool { return strings.Contains(shownText(), "Talk now, until someone acts") })
 
 	// An action on the host reaches this screen through the event stream.
