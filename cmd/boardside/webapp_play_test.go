@@ -122,8 +122,8 @@ func TestWebApp_PlaysMagicMazeAndComesBackAfterAReload(t *testing.T) {
 }
 
 // TestWebApp_JoinsTheTableItCameFromInOneTap opens the web app as the
-// quick viewer's link does, joins with one tap, acts at the table, and
-// leaves by the browser's Back button.
+// quick viewer's link does, joins with one tap, acts at the table, takes
+// the action back, and leaves by the browser's Back button.
 func TestWebApp_JoinsTheTableItCameFromInOneTap(t *testing.T) {
 	tab, table := startWebApp(t, phone, share.AppURL)
 	waitShown(tab, t, "entry", is(table), "the table's link, filled in")
@@ -131,6 +131,9 @@ func TestWebApp_JoinsTheTableItCameFromInOneTap(t *testing.T) {
 	waitShown(tab, t, "label", func(s string) bool { return strings.HasPrefix(s, "Connected") }, "joined")
 	tapShown(tab, t, "button", is("Turn the sand timer over to start"), "Start, at the table")
 	waitShown(tab, t, "button", is("Flip"), "the table's game started")
+	tapShown(tab, t, "button", is("Undo"), "Undo, at the table")
+	tapShown(tab, t, "button", is("Turn the sand timer over to start"), "Start again, after the undo")
+	waitShown(tab, t, "button", is("Flip"), "the table's game started again")
 
 	require.NoError(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`history.back()`)))
 	waitShown(tab, t, "button", is("Join a table"), "home, after Back")
