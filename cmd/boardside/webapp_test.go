@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
@@ -93,8 +94,8 @@ func touchAt(typ input.DispatchTouchEventType, x, y float64) chromedp.Action[chr
 // TestWebApp_OpensOnAPhoneAndStartsAgainOffline opens the full app from a
 // host on an emulated phone, as a player at the table would from the quick
 // viewer's link, waits for the home screen, drags a finger, presses Back,
-// then stops the host, empties the HTTP cache and reloads: the service
-// worker starts it again.
+// then makes the host keep silent, and then stops it, each time with the
+// HTTP cache emptied, and reloads: the service worker's copy starts it.
 func TestWebApp_OpensOnAPhoneAndStartsAgainOffline(t *testing.T) {
 	dir := builtWebApp(t)
 	newTab := webAppBrowser(t)
@@ -150,6 +151,20 @@ func TestWebApp_OpensOnAPhoneAndStartsAgainOffline(t *testing.T) {
 			return false;
 		})()`, chromedp.WithPollingTimeout(30*time.Second)))
 		require.NoError(t, err, "the page and the wasm are kept")
+
+		// A host that takes the request for the wasm and never answers, as
+		// a laptop closed mid-game can, with the HTTP cache emptied: the
+		// page starts from the kept copy after a few seconds.
+		_, err = chromedp.Call(tab, network.ClearBrowserCache, cdp.Empty{})
+		require.NoError(t, err)
+		_, err = chromedp.Call(tab, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*.wasm"}}})
+		require.NoError(t, err)
+		require.NoError(t, chromedp.Do(tab, chromedp.Reload()))
+		waitDrawn(tab, t)
+		assert.True(t, eval[bool](tab, t, `performance.getEntriesByType("resource").some((e) => e.name.endsWith(".wasm?kept"))`),
+			"the wasm came from the service worker's copy while the host kept silent")
+		_, err = chromedp.Call(tab, fetch.Disable, cdp.Empty{})
+		require.NoError(t, err)
 
 		require.NoError(t, srv.Close()) // the host is gone
 		resp, err := http.Get(appURL)

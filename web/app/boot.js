@@ -99,18 +99,41 @@
   // stops if the check fails.
   const stop = typeof AbortController === "function" ? new AbortController() : null;
   // The wasm comes from the HTTP cache or the host (the service worker
-  // leaves it to them: sw.js); where neither answers, from the copy the
-  // service worker keeps, for offline play.
-  const opts = stop ? { signal: stop.signal } : {};
-  const kept = (err) => {
-    const sw = navigator.serviceWorker;
-    if (!sw || !sw.controller || (stop && stop.signal.aborted)) throw err;
-    return fetch(wasmURL + "?kept", opts);
-  };
-  const download = fetch(wasmURL, opts).then(
-    (resp) => (resp.ok ? resp : kept(new Error(`${resp.status} ${resp.statusText}`))),
-    kept,
-  );
+  // leaves it to them: sw.js); where neither answers, or the host has not
+  // begun to answer in 3 s (a laptop closed mid-game), from the copy the
+  // service worker keeps, for offline play. Without a service worker (a
+  // first visit) the page waits for the host however long it takes.
+  const WASM_WAIT = 3000;
+  const download = new Promise((resolve, reject) => {
+    const canKeep = () => {
+      const sw = navigator.serviceWorker;
+      return !!(sw && sw.controller) && !(stop && stop.signal.aborted);
+    };
+    const first = typeof AbortController === "function" ? new AbortController() : null;
+    if (stop && first) stop.signal.addEventListener("abort", () => first.abort());
+    let settled = false;
+    const fromKept = (err) => {
+      if (settled) return;
+      settled = true;
+      if (!canKeep()) return reject(err);
+      if (first) first.abort();
+      fetch(wasmURL + "?kept", stop ? { signal: stop.signal } : {}).then(resolve, reject);
+    };
+    const late = setTimeout(() => canKeep() && fromKept(new Error("the host does not answer")), WASM_WAIT);
+    fetch(wasmURL, first ? { signal: first.signal } : {}).then(
+      (resp) => {
+        clearTimeout(late);
+        if (settled) return;
+        if (!resp.ok) return fromKept(new Error(`${resp.status} ${resp.statusText}`));
+        settled = true;
+        resolve(resp);
+      },
+      (err) => {
+        clearTimeout(late);
+        fromKept(err);
+      },
+    );
+  });
   if (!hasWebGL()) {
     if (stop) stop.abort();
     download.catch(() => {});
