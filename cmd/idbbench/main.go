@@ -11,6 +11,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -31,6 +32,11 @@ type result struct {
 	P99Ms     float64 `json:"p99ms"`
 	MaxMs     float64 `json:"maxMs"`
 	NoSaveP99 float64 `json:"noSaveP99ms"` // the same actions, not saved: the rules' own share
+	// The browser's own floor: a Blob of the last save's size put n times,
+	// each in a transaction of its own, from JavaScript (the page's
+	// idbFloor), into a database of its own.
+	FloorP50  float64 `json:"floorP50ms"`
+	FloorP99  float64 `json:"floorP99ms"`
 	SaveBytes int     `json:"saveBytes"`
 	Root      string  `json:"root"`
 	Error     string  `json:"error,omitempty"`
@@ -57,6 +63,15 @@ func main() {
 		res.P50Ms, res.P99Ms, res.MaxMs = ms(saved, 0.5), ms(saved, 0.99), ms(saved, 1)
 		if b, err := store.Load(); err == nil {
 			res.SaveBytes = len(b)
+		}
+		if floor, err := await(js.Global().Call("idbFloor", n, res.SaveBytes)); err != nil {
+			res.Error = "the browser's floor: " + err.Error()
+		} else {
+			d := make([]time.Duration, floor.Length())
+			for i := range d {
+				d[i] = time.Duration(floor.Index(i).Float() * float64(time.Millisecond))
+			}
+			res.FloorP50, res.FloorP99 = ms(d, 0.5), ms(d, 0.99)
 		}
 	}
 	out, _ := json.Marshal(res)
@@ -102,6 +117,25 @@ func play(n int, st companion.Store) ([]time.Duration, error) {
 		}
 	}
 	return took, nil
+}
+
+// await waits for a promise.
+func await(p js.Value) (js.Value, error) {
+	type outcome struct {
+		v   js.Value
+		err error
+	}
+	ch := make(chan outcome, 1)
+	ok := js.FuncOf(func(_ js.Value, args []js.Value) any { ch <- outcome{v: args[0]}; return nil })
+	fail := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		ch <- outcome{err: errors.New(args[0].Call("toString").String())}
+		return nil
+	})
+	defer ok.Release()
+	defer fail.Release()
+	p.Call("then", ok, fail)
+	o := <-ch
+	return o.v, o.err
 }
 
 func ms(d []time.Duration, q float64) float64 {

@@ -25,7 +25,8 @@
 //   - one ADELE action saved to IndexedDB, p50 and p99, unthrottled and
 //     with the CPU 4× slower: cmd/idbbench, built for the browser, plays
 //     -saves actions through the web app's store (app/uristore over Fyne's
-//     IndexedDB storage).
+//     IndexedDB storage); beside them, the baseline: as many puts of a Blob
+//     of the same size from JavaScript, a transaction each.
 //
 // It prints the figures beside their goals, and fails only when it could
 // not measure. Nothing leaves 127.0.0.1.
