@@ -35,6 +35,11 @@ type result struct {
 	// The browser's own floor: a Blob of the last save's size put n times,
 	// each in a transaction of its own, from JavaScript (the page's
 	// idbFloor), into a database of its own.
+	// The store alone: the last save's bytes, and the same with one byte
+	// changed, saved in turn n times through the store, with no rules and no
+	// encoding.
+	StoreP50  float64 `json:"storeP50ms"`
+	StoreP99  float64 `json:"storeP99ms"`
 	FloorP50  float64 `json:"floorP50ms"`
 	FloorP99  float64 `json:"floorP99ms"`
 	SaveBytes int     `json:"saveBytes"`
@@ -63,6 +68,18 @@ func main() {
 		res.P50Ms, res.P99Ms, res.MaxMs = ms(saved, 0.5), ms(saved, 0.99), ms(saved, 1)
 		if b, err := store.Load(); err == nil {
 			res.SaveBytes = len(b)
+			other := append([]byte(nil), b...)
+			other[len(other)-1] ^= 1 // not a valid save: the store keeps bytes, it does not read them
+			d := make([]time.Duration, n)
+			for i := range d {
+				start := time.Now()
+				if err := store.Save([][]byte{b, other}[i%2]); err != nil {
+					res.Error = err.Error()
+					break
+				}
+				d[i] = time.Since(start)
+			}
+			res.StoreP50, res.StoreP99 = ms(d, 0.5), ms(d, 0.99)
 		}
 		if floor, err := await(js.Global().Call("idbFloor", n, res.SaveBytes)); err != nil {
 			res.Error = "the browser's floor: " + err.Error()
