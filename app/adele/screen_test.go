@@ -259,7 +259,7 @@ func TestAdele_JoinedDeviceShowsTheCrewsBoard(t *testing.T) {
 	require.NoError(t, s.Dispatch(&ad.SetUpGame{Players: 3, Ship: "deimos", PIN: "9753"}))
 	env := newTestEnv(t)
 	u := env.Start(t)
-	q, _ := gametest.JoinHosted(t, u, Game(), s, "Round marker 12 · no-return marker 1 · next: the emergency phase")
+	q := gametest.JoinHosted(t, u, Game(), s, "Round marker 12 · no-return marker 1 · next: the emergency phase")
 	shown := func() string { return strings.Join(apptest.Texts(u.Current), "\n") }
 
 	assert.True(t, apptest.Button(t, u.Current, "Undo").Disabled(), "setting up is not a move a device at the table takes back")

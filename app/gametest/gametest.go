@@ -124,7 +124,7 @@ func CheckScreens(t *testing.T, games func() []*app.Game, states ...State) {
 // screen shows ready (in the language on screen). The updates from the
 // network wait in the returned queue for the test goroutine; the host runs
 // on the real clock, so u does too.
-func JoinHosted(t *testing.T, u *app.UI, g *app.Game, s *companion.Session, ready string) (apptest.Queue, *share.Host) {
+func JoinHosted(t *testing.T, u *app.UI, g *app.Game, s *companion.Session, ready string) apptest.Queue {
 	t.Helper()
 	clock := timers.System{}
 	h := share.NewHost(s, share.Game{Rules: g.Rules, Public: g.Share.Public, PublicActions: g.Share.PublicActions}, clock, share.NewToken())
@@ -138,5 +138,5 @@ func JoinHosted(t *testing.T, u *app.UI, g *app.Game, s *companion.Session, read
 	u.Show(j.Content)
 	j.Connect(u, srv.URL+"/?t="+h.Token())
 	q.Until(t, func() bool { return strings.Contains(strings.Join(apptest.Texts(u.Current), "\n"), ready) })
-	return q, h
+	return q
 }
