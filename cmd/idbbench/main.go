@@ -32,14 +32,14 @@ type result struct {
 	P99Ms     float64 `json:"p99ms"`
 	MaxMs     float64 `json:"maxMs"`
 	NoSaveP99 float64 `json:"noSaveP99ms"` // the same actions, not saved: the rules' own share
-	// The browser's own floor: a Blob of the last save's size put n times,
-	// each in a transaction of its own, from JavaScript (the page's
-	// idbFloor), into a database of its own.
 	// The store alone: the last save's bytes, and the same with one byte
 	// changed, saved in turn n times through the store, with no rules and no
 	// encoding.
-	StoreP50  float64 `json:"storeP50ms"`
-	StoreP99  float64 `json:"storeP99ms"`
+	StoreP50 float64 `json:"storeP50ms"`
+	StoreP99 float64 `json:"storeP99ms"`
+	// The browser's own floor: a Blob of the last save's size put n times,
+	// each in a transaction of its own, from JavaScript (the page's
+	// idbFloor), into a database of its own.
 	FloorP50  float64 `json:"floorP50ms"`
 	FloorP99  float64 `json:"floorP99ms"`
 	SaveBytes int     `json:"saveBytes"`
