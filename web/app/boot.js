@@ -109,8 +109,9 @@
       const sw = navigator.serviceWorker;
       return !!(sw && sw.controller) && !(stop && stop.signal.aborted);
     };
-    const first = typeof AbortController === "function" ? new AbortController() : null;
-    if (stop && first) stop.signal.addEventListener("abort", () => first.abort());
+    // The first try stops with the download, or when the kept copy is asked for.
+    const first = stop ? new AbortController() : null;
+    if (first) stop.signal.addEventListener("abort", () => first.abort());
     let settled = false;
     const fromKept = (err) => {
       if (settled) return;
