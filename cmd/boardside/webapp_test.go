@@ -91,6 +91,10 @@ func touchAt(typ input.DispatchTouchEventType, x, y float64) chromedp.Action[chr
 	}
 }
 
+// fromKept tells whether the page took the wasm from the service worker's
+// copy (boot.js asks for it with ?kept).
+const fromKept = `performance.getEntriesByType("resource").some((e) => e.name.endsWith(".wasm?kept"))`
+
 // TestWebApp_OpensOnAPhoneAndStartsAgainOffline opens the full app from a
 // host on an emulated phone, as a player at the table would from the quick
 // viewer's link, waits for the home screen, drags a finger, presses Back,
@@ -161,7 +165,7 @@ func TestWebApp_OpensOnAPhoneAndStartsAgainOffline(t *testing.T) {
 		require.NoError(t, err)
 		require.NoError(t, chromedp.Do(tab, chromedp.Reload()))
 		waitDrawn(tab, t)
-		assert.True(t, eval[bool](tab, t, `performance.getEntriesByType("resource").some((e) => e.name.endsWith(".wasm?kept"))`),
+		assert.True(t, eval[bool](tab, t, fromKept),
 			"the wasm came from the service worker's copy while the host kept silent")
 		_, err = chromedp.Call(tab, fetch.Disable, cdp.Empty{})
 		require.NoError(t, err)
@@ -179,7 +183,7 @@ func TestWebApp_OpensOnAPhoneAndStartsAgainOffline(t *testing.T) {
 		require.NoError(t, chromedp.Do(tab, chromedp.Reload()))
 		waitDrawn(tab, t)
 		screenShows(tab, t)
-		assert.True(t, eval[bool](tab, t, `performance.getEntriesByType("resource").some((e) => e.name.endsWith(".wasm?kept"))`),
+		assert.True(t, eval[bool](tab, t, fromKept),
 			"the wasm came from the service worker's copy")
 		assert.True(t, strings.HasPrefix(eval[string](tab, t, `location.href`), appURL[:strings.Index(appURL, "?")]))
 	})
