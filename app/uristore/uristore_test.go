@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
@@ -18,7 +19,9 @@ import (
 
 	"boardside/app/uristore/memrepo"
 	"boardside/companion"
+	"boardside/companion/adele"
 	"boardside/companion/storetest"
+	"boardside/timers"
 )
 
 func TestMain(m *testing.M) {
@@ -299,6 +302,73 @@ func TestSealSlot(t *testing.T) {
 	_, got, ok = unsealSlot(sealSlot(1, nil))
 	assert.True(t, ok, "an empty save")
 	assert.Empty(t, got)
+}
+
+// plainSlot seals data as a build before deflated slots did.
+func plainSlot(seq uint64, data []byte) []byte {
+	out := append(make([]byte, slotHeader), data...)
+	putSeal(out, plainSlotMark, seq)
+	return out
+}
+
+func TestSealSlot_ReadsTheSlotsOfEarlierBuilds(t *testing.T) {
+	data := []byte(`{"format":1,"game":"marsmaze"}`)
+	seq, got, ok := unsealSlot(plainSlot(3, data))
+	require.True(t, ok)
+	assert.Equal(t, uint64(3), seq)
+	assert.Equal(t, data, got)
+
+	// A slot whose seal holds but whose bytes are not deflated data is
+	// damaged, not a save.
+	notDeflated := plainSlot(4, data)
+	putSeal(notDeflated, slotMark, 4)
+	_, _, ok = unsealSlot(notDeflated)
+	assert.False(t, ok)
+}
+
+// A player whose game was saved by an earlier build finds it, and the next
+// save goes to the other slot, deflated, and is the one read.
+func TestStore_FindsASaveOfAnEarlierBuildInItsSlot(t *testing.T) {
+	const name = "sessions/marsmaze.json"
+	_, root := memrepo.Register(memrepo.IndexedDB)
+	s := newStorage(root, false)
+	require.NoError(t, s.makeFolders(name))
+	u, err := s.child(name + slotSuffixes[0])
+	require.NoError(t, err)
+	require.NoError(t, write(u, plainSlot(9, []byte("saved before"))))
+
+	b, err := s.Store(name).Load()
+	require.NoError(t, err)
+	assert.Equal(t, "saved before", string(b))
+	require.NoError(t, s.Store(name).Save([]byte("saved now")))
+	b, err = newStorage(root, false).Store(name).Load()
+	require.NoError(t, err)
+	assert.Equal(t, "saved now", string(b))
+	old, err := read(u)
+	require.NoError(t, err)
+	assert.Equal(t, plainSlot(9, []byte("saved before")), old, "the earlier save stays in its slot until the next save")
+}
+
+// A save is mostly its undo stack of whole states, which deflate well: an
+// ADELE game's save takes a small part of its size in its slot.
+func TestSealSlot_DeflatesAGamesSave(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 7))
+	s := companion.New(adele.Rules, adele.New(), timers.System{})
+	for range 120 {
+		a, ok := adele.RandomAction(s.View().State.(*adele.State), r)
+		if !ok {
+			break // the game is over
+		}
+		_ = s.Dispatch(a) // a refused action leaves the game as it was
+	}
+	data, err := s.Encode()
+	require.NoError(t, err)
+	require.Greater(t, len(data), 20<<10, "a save with an undo stack")
+	sealed := sealSlot(1, data)
+	_, got, ok := unsealSlot(sealed)
+	require.True(t, ok)
+	assert.Equal(t, data, got)
+	assert.Less(t, len(sealed), len(data)/5, "%d bytes sealed from %d", len(sealed), len(data))
 }
 
 // Fyne's own Move on IndexedDB (repository.GenericMove) is a copy through
