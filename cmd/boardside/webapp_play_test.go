@@ -100,10 +100,30 @@ func sandShown(ctx context.Context, t *testing.T) int {
 	return m*60 + s
 }
 
+// asEarlierBuilds puts every file of the app's IndexedDB storage that this
+// build put as a Uint8Array back as a Blob, as Fyne's writer and earlier
+// builds put them, and returns how many it changed.
+const asEarlierBuilds = `new Promise((ok, no) => {
+	const open = indexedDB.open("files");
+	open.onerror = () => no(open.error);
+	open.onsuccess = () => {
+		const db = open.result, tx = db.transaction("data", "readwrite");
+		let n = 0;
+		tx.objectStore("data").openCursor().onsuccess = (e) => {
+			const c = e.target.result;
+			if (!c) return;
+			if (c.value instanceof Uint8Array) { c.update(new Blob([c.value])); n++; }
+			c.continue();
+		};
+		tx.oncomplete = () => { db.close(); ok(n); };
+		tx.onerror = () => no(tx.error);
+	};
+})`
+
 // TestWebApp_PlaysMagicMazeAndComesBackAfterAReload starts a Magic Maze on
 // Mars game by taps in the web app on a phone, flips the sand, reloads
 // the page: the game is back, saved in the browser, with the sand where
-// it would be.
+// it would be. Its save is read back as earlier builds wrote it, a Blob.
 func TestWebApp_PlaysMagicMazeAndComesBackAfterAReload(t *testing.T) {
 	tab, _ := startWebApp(t, phone, func(table string) string { return share.AppURL(table)[:strings.Index(share.AppURL(table), "?")] })
 	tapShown(tab, t, "label", is("Magic Maze on Mars"), "the Magic Maze tile")
@@ -111,6 +131,9 @@ func TestWebApp_PlaysMagicMazeAndComesBackAfterAReload(t *testing.T) {
 	waitShown(tab, t, "button", is("Flip"), "the game runs")
 	waitShown(tab, t, "digits", func(s string) bool { return s != "3:00" && s != "–:––" }, "the sand running")
 	before, at := sandShown(tab, t), time.Now()
+	changed, err := chromedp.Run(tab, chromedp.Evaluate[int](asEarlierBuilds, chromedp.EvalAwaitPromise))
+	require.NoError(t, err)
+	require.Positive(t, changed, "the saves were put as Uint8Arrays")
 
 	require.NoError(t, chromedp.Do(tab, chromedp.Reload()))
 	waitDrawn(tab, t)
