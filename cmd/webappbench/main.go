@@ -25,8 +25,11 @@
 //   - one ADELE action saved to IndexedDB, p50 and p99, unthrottled and
 //     with the CPU 4× slower: cmd/idbbench, built for the browser, plays
 //     -saves actions through the web app's store (app/uristore over Fyne's
-//     IndexedDB storage); beside them, the baseline: as many puts of a Blob
-//     of the same size from JavaScript, a transaction each.
+//     IndexedDB storage) right after the page starts, as many unsaved, and
+//     -saves saved again, the figure of a game under way; beside them, the
+//     baselines: the same saves through the store alone, and as many puts
+//     of a record of the last one's size from JavaScript, a transaction
+//     each.
 //
 // It prints the figures beside their goals, and fails only when it could
 // not measure. Nothing leaves 127.0.0.1.

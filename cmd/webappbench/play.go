@@ -284,6 +284,8 @@ func stopProfile(t *tab, path string) error {
 
 type savesResult struct {
 	Actions   int     `json:"actions"`
+	ColdP50   float64 `json:"coldP50ms"`
+	ColdP99   float64 `json:"coldP99ms"`
 	P50Ms     float64 `json:"p50ms"`
 	P99Ms     float64 `json:"p99ms"`
 	MaxMs     float64 `json:"maxMs"`
@@ -293,6 +295,8 @@ type savesResult struct {
 	FloorP50  float64 `json:"floorP50ms"`
 	FloorP99  float64 `json:"floorP99ms"`
 	SaveBytes int     `json:"saveBytes"`
+	MaxSave   int     `json:"maxSaveBytes"`
+	Record    int     `json:"recordBytes"`
 	Root      string  `json:"root"`
 	Error     string  `json:"error"`
 }
@@ -332,9 +336,10 @@ func (b *bench) saves(ctx context.Context, dir string, n int, rate float64) (sav
 	mux.HandleFunc("/", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		fmt.Fprint(w, `<!doctype html><meta charset="utf-8"><script src="wasm_exec.js"></script><script>
-// idbFloor puts a Blob of size bytes n times, each in a transaction of
-// its own awaited to its end, into a database of its own, and returns the
-// milliseconds each took: what IndexedDB itself costs a save here.
+// idbFloor puts a Uint8Array of size bytes n times, as the app puts a
+// save's record, each in a transaction of its own awaited to its end, into
+// a database of its own, and returns the milliseconds each took: what
+// IndexedDB itself costs a save here.
 async function idbFloor(n, size) {
   const db = await new Promise((ok, no) => {
     const r = indexedDB.open("idbfloor", 1);
@@ -348,7 +353,7 @@ async function idbFloor(n, size) {
     const start = performance.now();
     const tx = db.transaction(["meta", "data"], "readwrite");
     tx.objectStore("meta").put({ parent: "/floor", size, ctime: i, mtime: i }, "/floor/save.a");
-    tx.objectStore("data").put(new Blob([bytes]), "/floor/save.a");
+    tx.objectStore("data").put(bytes.slice(), "/floor/save.a");
     await new Promise((ok, no) => { tx.oncomplete = ok; tx.onerror = () => no(tx.error); });
     took.push(performance.now() - start);
   }
@@ -426,11 +431,13 @@ func (b *bench) printPlay(ctx context.Context, dir string, window time.Duration,
 				failed = append(failed, "IndexedDB saves "+name)
 				continue
 			}
-			fmt.Printf("One ADELE action saved to IndexedDB (%s), %s: p50 %.1f ms, p99 %.1f ms, max %.1f ms over %d actions (the rules alone: p99 %.1f ms; last save %.1f KiB). Goal p99 ≤ 20 ms: %s\n",
-				r.Root, name, r.P50Ms, r.P99Ms, r.MaxMs, r.Actions, r.NoSaveP99, float64(r.SaveBytes)/1024, benchbrowser.Verdict(r.P99Ms <= 20))
-			fmt.Printf("  The store alone (%s): the last save's bytes saved again through the app's store, %d times: p50 %.1f ms, p99 %.1f ms\n",
-				name, r.Actions, r.StoreP50, r.StoreP99)
-			fmt.Printf("  IndexedDB alone (baseline, %s): a Blob of the last save's size put in a transaction of its own from JavaScript, %d times: p50 %.1f ms, p99 %.1f ms\n",
+			fmt.Printf("One ADELE action saved to IndexedDB (%s), %s, a game under way: p50 %.1f ms, p99 %.1f ms, max %.1f ms over %d actions (the rules alone: p99 %.1f ms; saves up to %.1f KiB, the last %.1f KiB, %.1f KiB in its record). Goal p99 ≤ 20 ms: %s\n",
+				r.Root, name, r.P50Ms, r.P99Ms, r.MaxMs, r.Actions, r.NoSaveP99, float64(r.MaxSave)/1024, float64(r.SaveBytes)/1024, float64(r.Record)/1024, benchbrowser.Verdict(r.P99Ms <= 20))
+			fmt.Printf("  The same number of actions right after the page started (%s), while the browser still optimises the wasm: p50 %.1f ms, p99 %.1f ms\n",
+				name, r.ColdP50, r.ColdP99)
+			fmt.Printf("  The store alone (%s): each action's save, the same bytes in the same order, saved again through the app's store: p50 %.1f ms, p99 %.1f ms\n",
+				name, r.StoreP50, r.StoreP99)
+			fmt.Printf("  IndexedDB alone (baseline, %s): a Uint8Array as large as the last record put in a transaction of its own from JavaScript, %d times: p50 %.1f ms, p99 %.1f ms\n",
 				name, r.Actions, r.FloorP50, r.FloorP99)
 		}
 	}
