@@ -3,8 +3,8 @@ package app
 import (
 	"errors"
 	"image/color"
+	"io"
 	"net"
-	"net/http"
 	"strconv"
 	"strings"
 
@@ -24,7 +24,7 @@ import (
 type hosting struct {
 	session  *companion.Session
 	host     *share.Host
-	server   *http.Server
+	server   io.Closer // an *http.Server; not named so, which keeps it out of a browser's build
 	listener net.Listener
 	port     int
 	urls     []string
@@ -64,6 +64,11 @@ func (h *hosting) stop() {
 // the hosting already running for it. It remembers the sharing, so the
 // next start of Boardside shares the game again (see shareAgain).
 func (u *UI) startSharing(g *Game, s *companion.Session) (*hosting, error) {
+	if !canHost {
+		// A page cannot listen. Returning here also leaves Go's HTTP server
+		// and TLS out of the wasm a phone downloads and compiles.
+		return nil, errors.New(lang.L("This device can join a table but not host one."))
+	}
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	if h, ok := u.hosts[g.ID]; ok && h.session == s {

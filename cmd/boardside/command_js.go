@@ -1,0 +1,8 @@
+//go:build js
+
+package main
+
+// command does nothing in a browser: a page has no command line, and
+// leaving "boardside serve" out of the web app keeps Go's HTTP server and
+// TLS out of the wasm the phone downloads and compiles.
+func command([]string) {}
