@@ -51,6 +51,7 @@ func main() {
 	dir := flag.String("dir", "build/webprof", "a web app webbuild made, its wasm not stripped")
 	rate := flag.Float64("rate", 1, "CPU throttling rate")
 	cached := flag.Bool("cached", false, "profile a second visit (service worker and HTTP cache warm) instead of a first one")
+	flag.DurationVar(&stay, "stay", 0, "with -cached, how long the unprofiled second visit stays open once the service worker keeps the app: long enough (10 s), and the browser keeps the wasm's compiled code for the profiled visit, as for later visits")
 	interval := flag.Int64("interval", 200, "sampling interval, µs; 0: no profiler, the marks only")
 	top := flag.Int("top", 30, "functions listed")
 	save := flag.String("save", "", "write the profile here (.cpuprofile, for DevTools)")
@@ -61,6 +62,9 @@ func main() {
 		os.Exit(1)
 	}
 }
+
+// stay is -stay.
+var stay time.Duration
 
 func newHost(dir string) (string, func(), error) {
 	clock := timers.System{}
@@ -233,7 +237,11 @@ func waitKept(br *benchbrowser.Browser, u string) error {
 	if err := chromedp.Do(t.Ctx, chromedp.Navigate(u)); err != nil {
 		return err
 	}
-	return t.WaitKept()
+	if err := t.WaitKept(); err != nil {
+		return err
+	}
+	time.Sleep(stay) // the page stays open while the browser optimises the wasm and keeps the code
+	return nil
 }
 
 // ---- analysis ----
