@@ -224,7 +224,7 @@ func visit(br *benchbrowser.Browser, u string, rate float64, profile bool, inter
 			return nil, nil, fmt.Errorf("stopping the profiler: %w", err)
 		}
 	}
-	marks, err := chromedp.Run(t.Ctx, chromedp.Evaluate[map[string]float64](`Object.fromEntries(performance.getEntriesByType("mark").map((m) => [m.name, m.startTime]).concat([["page loaded", performance.getEntriesByType("navigation")[0].responseEnd]]))`))
+	marks, err := chromedp.Run(t.Ctx, chromedp.Evaluate[map[string]float64](`Object.fromEntries(performance.getEntriesByType("mark").map((m) => [m.name, m.startTime]).concat([["page loaded", performance.getEntriesByType("navigation")[0].responseEnd]]).concat(performance.getEntriesByType("resource").filter((r) => /\.wasm/.test(r.name)).flatMap((r) => [["wasm asked for", r.startTime], ["wasm first byte", r.responseStart], ["wasm last byte", r.responseEnd]])))`))
 	return prof, marks, err
 }
 
