@@ -15,6 +15,8 @@ import (
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/storage/repository"
 	"github.com/hack-pad/go-indexeddb/idb"
+
+	"boardside/internal/jspromise"
 )
 
 // Fyne's IndexedDB writer spends three transactions on a Write: it deletes
@@ -209,7 +211,7 @@ func (r *idbReader) all() ([]byte, error) {
 	case v.IsUndefined() || v.IsNull():
 		return nil, fmt.Errorf("%s has no data", r.uri)
 	case v.InstanceOf(js.Global().Get("Blob")):
-		if v, err = awaitPromise(v.Call("arrayBuffer")); err != nil {
+		if v, err = jspromise.Await(v.Call("arrayBuffer")); err != nil {
 			return nil, err
 		}
 		v = js.Global().Get("Uint8Array").New(v)
@@ -221,23 +223,4 @@ func (r *idbReader) all() ([]byte, error) {
 	b := make([]byte, v.Get("length").Int())
 	js.CopyBytesToGo(b, v)
 	return b, nil
-}
-
-// awaitPromise waits for p to settle.
-func awaitPromise(p js.Value) (js.Value, error) {
-	type outcome struct {
-		v   js.Value
-		err error
-	}
-	ch := make(chan outcome, 1)
-	ok := js.FuncOf(func(_ js.Value, args []js.Value) any { ch <- outcome{v: args[0]}; return nil })
-	fail := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		ch <- outcome{err: errors.New(args[0].Call("toString").String())}
-		return nil
-	})
-	defer ok.Release()
-	defer fail.Release()
-	p.Call("then", ok, fail)
-	o := <-ch
-	return o.v, o.err
 }

@@ -15,7 +15,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"io"
 	"math/rand/v2"
 	"slices"
@@ -30,6 +29,7 @@ import (
 	"boardside/app/uristore"
 	"boardside/companion"
 	"boardside/companion/adele"
+	"boardside/internal/jspromise"
 	"boardside/timers"
 )
 
@@ -101,7 +101,7 @@ func main() {
 			d = append(d, time.Since(start))
 		}
 		res.StoreP50, res.StoreP99 = ms(d, 0.5), ms(d, 0.99)
-		if floor, err := await(js.Global().Call("idbFloor", n, res.RecordBytes)); err != nil {
+		if floor, err := jspromise.Await(js.Global().Call("idbFloor", n, res.RecordBytes)); err != nil {
 			res.Error = "the browser's floor: " + err.Error()
 		} else {
 			d := make([]time.Duration, floor.Length())
@@ -188,25 +188,6 @@ func play(n int, st companion.Store) ([]time.Duration, error) {
 		}
 	}
 	return took, nil
-}
-
-// await waits for a promise.
-func await(p js.Value) (js.Value, error) {
-	type outcome struct {
-		v   js.Value
-		err error
-	}
-	ch := make(chan outcome, 1)
-	ok := js.FuncOf(func(_ js.Value, args []js.Value) any { ch <- outcome{v: args[0]}; return nil })
-	fail := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		ch <- outcome{err: errors.New(args[0].Call("toString").String())}
-		return nil
-	})
-	defer ok.Release()
-	defer fail.Release()
-	p.Call("then", ok, fail)
-	o := <-ch
-	return o.v, o.err
 }
 
 func ms(d []time.Duration, q float64) float64 {
