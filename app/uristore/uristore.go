@@ -347,30 +347,41 @@ func (st *Store) look() (found, error) {
 	if err != nil {
 		return f, err
 	}
-	for i, u := range slots {
-		b, err := read(u)
-		if err != nil {
+	var legacy [2]fyne.URI // <name>, <name>.next
+	for i, suffix := range []string{"", nextSuffix} {
+		if legacy[i], err = st.s.child(st.name + suffix); err != nil {
+			return f, err
+		}
+	}
+	// The four are asked at once: in a browser each is an IndexedDB round
+	// trip, and a start looks at a dozen saves, most of them not there.
+	var (
+		wg       sync.WaitGroup
+		held     [2][]byte
+		readErr  [2]error
+		there    [2]bool
+		thereErr [2]error
+	)
+	for i := range 2 {
+		wg.Go(func() { held[i], readErr[i] = read(slots[i]) })
+		wg.Go(func() { there[i], thereErr[i] = storage.Exists(legacy[i]) })
+	}
+	wg.Wait()
+	for i := range 2 {
+		if readErr[i] != nil {
 			continue
 		}
 		s := &f.slots[i]
 		s.read = true
-		s.seq, s.data, s.whole = unsealSlot(b)
+		s.seq, s.data, s.whole = unsealSlot(held[i])
 		if s.whole && (f.newest < 0 || s.seq > f.slots[f.newest].seq) {
 			f.newest = i
 		}
 	}
-	for _, l := range []struct {
-		suffix string
-		there  *bool
-	}{{"", &f.legacy}, {nextSuffix, &f.legacyNext}} {
-		u, err := st.s.child(st.name + l.suffix)
-		if err != nil {
-			return f, err
-		}
-		if *l.there, err = storage.Exists(u); err != nil {
-			return f, err
-		}
+	if err := errors.Join(thereErr[:]...); err != nil {
+		return f, err
 	}
+	f.legacy, f.legacyNext = there[0], there[1]
 	return f, nil
 }
 
