@@ -146,6 +146,9 @@ func (u *UI) forgetSharing(gameID string) {
 // devices at the table come back by themselves. It returns what went
 // wrong, in words for the player.
 func (u *UI) shareAgain() []string {
+	if !canHost {
+		return nil // nothing was shared: no need to read whether it was
+	}
 	var problems []string
 	for _, g := range u.games {
 		if _, ok := u.sharedPort(g.ID); !ok {
