@@ -3,8 +3,8 @@ package app
 import (
 	"errors"
 	"image/color"
-	"io"
 	"net"
+	"net/http"
 	"strconv"
 	"strings"
 
@@ -24,7 +24,7 @@ import (
 type hosting struct {
 	session  *companion.Session
 	host     *share.Host
-	server   io.Closer // an *http.Server; not named so, which keeps it out of a browser's build
+	server   *http.Server
 	listener net.Listener
 	port     int
 	urls     []string
