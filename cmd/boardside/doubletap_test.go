@@ -279,9 +279,6 @@ type dtRun struct {
 	err     error
 	tally   dtTally
 	took    time.Duration
-	// heldUp holds the page's thread up from just after the first tap
-	// until well after the second, as a slow phone's long frame does.
-	heldUp bool
 }
 
 func (r *dtRun) logf(format string, args ...any) {
@@ -367,7 +364,7 @@ func (r *dtRun) run(tab context.Context) error {
 	r.logf("%s, %s: %d enabled buttons: %s", r.game, r.st.name, len(list), strings.Join(texts, " | "))
 	for _, b := range list {
 		for _, gap := range dtGaps {
-			if err := r.doubleTap(b, gap); err != nil {
+			if err := r.doubleTap(b, gap, false); err != nil {
 				return fmt.Errorf("%q (%s) double-tapped %v apart: %w", b.Text, b.Loc, gap, err)
 			}
 		}
@@ -375,9 +372,7 @@ func (r *dtRun) run(tab context.Context) error {
 	// Once a state, the page is held up between the taps: the second one
 	// is handled long after the first, but it came 200 ms after it.
 	if len(list) > 0 {
-		r.heldUp = true
-		defer func() { r.heldUp = false }()
-		if err := r.doubleTap(list[0], dtGaps[1]); err != nil {
+		if err := r.doubleTap(list[0], dtGaps[1], true); err != nil {
 			return fmt.Errorf("%q (%s) double-tapped %v apart, the page held up: %w", list[0].Text, list[0].Loc, dtGaps[1], err)
 		}
 	}
@@ -386,10 +381,12 @@ func (r *dtRun) run(tab context.Context) error {
 
 // doubleTap double-taps button b, gap apart, checks that it applied one
 // action at most (and that its first tap did act), and restores the
-// state. A double tap whose gap strayed is made again.
-func (r *dtRun) doubleTap(b dtButton, gap time.Duration) error {
+// state. A double tap whose gap strayed is made again. heldUp holds the
+// page's thread up from half the gap after the first tap until 700 ms
+// after the second, as a slow phone's long frame does.
+func (r *dtRun) doubleTap(b dtButton, gap time.Duration, heldUp bool) error {
 	what := fmt.Sprintf("%s, %s: %q (%s) double-tapped %v apart", r.game, r.st.name, b.Text, b.Loc, gap)
-	if r.heldUp {
+	if heldUp {
 		what += ", the page held up between the taps"
 	}
 	for try := 1; ; try++ {
@@ -415,7 +412,7 @@ func (r *dtRun) doubleTap(b dtButton, gap time.Duration) error {
 		if err != nil {
 			return err
 		}
-		if r.heldUp {
+		if heldUp {
 			// From half the gap after now to 700 ms after the second tap.
 			hold := fmt.Sprintf(`setTimeout(() => { const end = performance.now() + %d; while (performance.now() < end); }, %d)`,
 				(gap/2 + 700*time.Millisecond).Milliseconds(), (gap / 2).Milliseconds())
@@ -445,7 +442,7 @@ func (r *dtRun) doubleTap(b dtButton, gap time.Duration) error {
 			return fmt.Errorf("the page saw %d fingers go down, not 2", len(got.Downs))
 		}
 		downs := got.Downs
-		if r.heldUp {
+		if heldUp {
 			downs = got.Stamps // the page took them late on purpose; the browser says when they came
 		}
 		late := time.Duration((downs[1]-downs[0])*float64(time.Millisecond)) - gap
