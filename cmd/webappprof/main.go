@@ -51,20 +51,17 @@ func main() {
 	dir := flag.String("dir", "build/webprof", "a web app webbuild made, its wasm not stripped")
 	rate := flag.Float64("rate", 1, "CPU throttling rate")
 	cached := flag.Bool("cached", false, "profile a second visit (service worker and HTTP cache warm) instead of a first one")
-	flag.DurationVar(&stay, "stay", 0, "with -cached, how long the unprofiled second visit stays open once the service worker keeps the app: long enough (10 s), and the browser keeps the wasm's compiled code for the profiled visit, as for later visits")
+	stay := flag.Duration("stay", 0, "with -cached, how long the unprofiled second visit stays open once the service worker keeps the app: long enough (10 s), and the browser keeps the wasm's compiled code for the profiled visit, as for later visits")
 	interval := flag.Int64("interval", 200, "sampling interval, µs; 0: no profiler, the marks only")
 	top := flag.Int("top", 30, "functions listed")
 	save := flag.String("save", "", "write the profile here (.cpuprofile, for DevTools)")
 	runs := flag.Int("runs", 1, "profiled visits; phases are summed over them")
 	flag.Parse()
-	if err := run(*dir, *rate, *cached, *interval, *top, *save, *runs); err != nil {
+	if err := run(*dir, *rate, *cached, *stay, *interval, *top, *save, *runs); err != nil {
 		fmt.Fprintln(os.Stderr, "webappprof:", err)
 		os.Exit(1)
 	}
 }
-
-// stay is -stay.
-var stay time.Duration
 
 func newHost(dir string) (string, func(), error) {
 	clock := timers.System{}
@@ -82,7 +79,7 @@ func newHost(dir string) (string, func(), error) {
 	return share.AppURL("http://" + l.Addr().String() + "/?t=" + h.Token()), func() { _ = srv.Close() }, nil
 }
 
-func run(dir string, rate float64, cached bool, interval int64, top int, save string, runs int) error {
+func run(dir string, rate float64, cached bool, stay time.Duration, interval int64, top int, save string, runs int) error {
 	br, err := benchbrowser.Start(context.Background(), "",
 		chromedp.Flag("use-gl", "swiftshader"), chromedp.Flag("enable-unsafe-swiftshader", true))
 	if err != nil {
@@ -102,7 +99,7 @@ func run(dir string, rate float64, cached bool, interval int64, top int, save st
 				closeHost()
 				return err
 			}
-			if err := waitKept(br, u); err != nil {
+			if err := waitKept(br, u, stay); err != nil {
 				closeHost()
 				return err
 			}
@@ -228,7 +225,9 @@ func visit(br *benchbrowser.Browser, u string, rate float64, profile bool, inter
 	return prof, marks, err
 }
 
-func waitKept(br *benchbrowser.Browser, u string) error {
+// waitKept opens the app until the service worker keeps it, and then
+// keeps it open for stay.
+func waitKept(br *benchbrowser.Browser, u string, stay time.Duration) error {
 	t, err := br.NewTab(60 * time.Second)
 	if err != nil {
 		return err
