@@ -95,6 +95,18 @@ func touchAt(typ input.DispatchTouchEventType, x, y float64) chromedp.Action[chr
 // copy (boot.js asks for it with ?kept).
 const fromKept = `performance.getEntriesByType("resource").some((e) => e.name.endsWith(".wasm?kept"))`
 
+// recordStatus keeps, in window.__statuses, every text the loading
+// screen's status line shows.
+const recordStatus = `window.__statuses = [];
+new MutationObserver(() => {
+	const s = document.getElementById("status");
+	if (s && s.textContent !== __statuses[__statuses.length - 1]) __statuses.push(s.textContent);
+}).observe(document, { subtree: true, childList: true, characterData: true });`
+
+// countedDownload tells whether the loading screen counted the wasm's
+// bytes as they came (boot.js does on a download, not from the cache).
+const countedDownload = `__statuses.some((s) => /^Downloading Boardside… \d+ %$/.test(s))`
+
 // TestWebApp_OpensOnAPhoneAndStartsAgainOffline opens the full app from a
 // host on an emulated phone, as a player at the table would from the quick
 // viewer's link, waits for the home screen, drags a finger, presses Back,
@@ -110,8 +122,11 @@ func TestWebApp_OpensOnAPhoneAndStartsAgainOffline(t *testing.T) {
 	tab := newTab()
 	emulatePhone(t, tab, 412, 915)
 	require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(412, 915, chromedp.EmulateScale(2.6), chromedp.EmulateMobile, chromedp.EmulateTouch)))
+	_, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: recordStatus})
+	require.NoError(t, err)
 	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(appURL)))
 	waitDrawn(tab, t)
+	assert.True(t, eval[bool](tab, t, countedDownload), "a first visit counts the download: %v", eval[[]string](tab, t, `__statuses`))
 	assert.True(t, eval[bool](tab, t, `document.getElementById("loader") === null`), "the loading screen is gone")
 	assert.Equal(t, 1, eval[int](tab, t, `document.querySelectorAll("canvas").length`), "Fyne's canvas")
 	assert.True(t, eval[bool](tab, t, `!!document.getElementById("dummyEntry")`))
@@ -143,6 +158,15 @@ func TestWebApp_OpensOnAPhoneAndStartsAgainOffline(t *testing.T) {
 		loc := eval[string](tab, t, `location.href`)
 		assert.Equal(t, appURL, loc, "still the app, the table link kept")
 		assert.Contains(t, eval[string](tab, t, `document.getElementById("toast").textContent`), "Back again")
+	})
+
+	t.Run("a later visit takes the wasm from the HTTP cache as it is", func(t *testing.T) {
+		require.NoError(t, chromedp.Do(tab, chromedp.Reload()))
+		waitDrawn(tab, t)
+		screenShows(tab, t)
+		assert.Equal(t, []float64{0}, eval[[]float64](tab, t, `performance.getEntriesByType("resource").filter((e) => /\.wasm$/.test(e.name)).map((e) => e.transferSize)`),
+			"one request for the wasm, answered by the HTTP cache")
+		assert.False(t, eval[bool](tab, t, countedDownload), "nothing to count: %v", eval[[]string](tab, t, `__statuses`))
 	})
 
 	t.Run("the service worker keeps the app", func(t *testing.T) {

@@ -95,8 +95,8 @@
     fail(T.noWasm);
     return;
   }
-  // The download starts before the WebGL check, which takes a moment, and
-  // stops if the check fails.
+  // The wasm is asked for before the WebGL check, which takes a moment,
+  // and the download stops if the check fails.
   const stop = typeof AbortController === "function" ? new AbortController() : null;
   // The wasm comes from the HTTP cache or the host (the service worker
   // leaves it to them: sw.js); where neither answers, or the host has not
@@ -104,7 +104,26 @@
   // service worker keeps, for offline play. Without a service worker (a
   // first visit) the page waits for the host however long it takes.
   const WASM_WAIT = 3000;
-  const download = new Promise((resolve, reject) => {
+  // A later visit finds the wasm in the HTTP cache: asked for with
+  // "only-if-cached", it comes from there or not at all (a first visit, a
+  // new build, a browser that refuses the mode), and then from the host.
+  // A copy from the cache goes to the compiler as it is, its bytes not
+  // counted (see start).
+  // The cache answers at once; should it not in WASM_WAIT, the host is asked.
+  let fromCache = false;
+  const cachedCopy = () => new Promise((resolve) => {
+    const ask = stop ? new AbortController() : null;
+    if (ask) stop.signal.addEventListener("abort", () => ask.abort());
+    const late = setTimeout(() => {
+      if (ask) ask.abort();
+      resolve(null);
+    }, WASM_WAIT);
+    fetch(wasmURL, { cache: "only-if-cached", mode: "same-origin", ...(ask ? { signal: ask.signal } : {}) }).then(
+      (resp) => resolve(resp.ok ? resp : null),
+      () => resolve(null),
+    ).finally(() => clearTimeout(late));
+  });
+  const fromHost = () => new Promise((resolve, reject) => {
     const canKeep = () => {
       const sw = navigator.serviceWorker;
       return !!(sw && sw.controller) && !(stop && stop.signal.aborted);
@@ -135,6 +154,16 @@
       },
     );
   });
+  let download;
+  try {
+    download = cachedCopy().then((resp) => {
+      if (stop && stop.signal.aborted) throw new Error("stopped");
+      fromCache = !!resp;
+      return resp || fromHost();
+    });
+  } catch {
+    download = fromHost(); // a fetch that throws at once for the mode
+  }
   if (!hasWebGL()) {
     if (stop) stop.abort();
     download.catch(() => {});
@@ -201,7 +230,11 @@
     // Response instead put every chunk through a JavaScript function on
     // the page's thread on its way to the compiler: 230-290 ms of that
     // thread to the first frame (cmd/webappprof).
-    if (resp.body && typeof resp.clone === "function") {
+    // Not for a copy from the cache: it comes in fast, and counting it on
+    // a copy (a tee) put every chunk through a JavaScript stream on its way
+    // to the compiler, about 300 ms later compiled on a later visit
+    // (cmd/webappprof -cached).
+    if (!fromCache && resp.body && typeof resp.clone === "function") {
       const reader = resp.clone().body.getReader();
       let got = 0;
       (async () => {
