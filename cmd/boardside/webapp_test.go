@@ -129,6 +129,8 @@ func TestWebApp_OpensOnAPhoneAndStartsAgainOffline(t *testing.T) {
 	assert.True(t, eval[bool](tab, t, countedDownload), "a first visit counts the download: %v", eval[[]string](tab, t, `__statuses`))
 	assert.True(t, eval[bool](tab, t, `document.getElementById("loader") === null`), "the loading screen is gone")
 	assert.Equal(t, 1, eval[int](tab, t, `document.querySelectorAll("canvas").length`), "Fyne's canvas")
+	assert.Equal(t, map[string]bool{"depth": false, "stencil": false}, eval[map[string]bool](tab, t, `(({ depth, stencil }) => ({ depth, stencil }))(document.querySelector("canvas").getContext("webgl").getContextAttributes())`),
+		"the page makes Fyne's context without the depth buffer it never uses")
 	assert.True(t, eval[bool](tab, t, `!!document.getElementById("dummyEntry")`))
 	screenShows(tab, t)
 	entries := eval[int](tab, t, `history.length`)
