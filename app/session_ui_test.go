@@ -2,6 +2,7 @@ package app
 
 import (
 	"boardside/app/apptest"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -108,6 +109,56 @@ func TestStart_UnreadableSaveIsSetAsideAndThePlayerIsTold(t *testing.T) {
 	assert.Equal(t, `{"format":1,"game":"counter","state":{"cou`, string(kept))
 	assert.Nil(t, u.Session("counter"), "the app starts clean")
 	assert.Contains(t, apptest.Texts(u.Current), "Counter", "home is usable behind the dialog")
+}
+
+// TestStart_ReadsEveryGameAndTellsOfEachProblemInOrder starts with three
+// games: one with its owner's data unreadable and a good save, one with a
+// damaged save, one with good data and a good save. Each game gets what is
+// its own, and the player is told of the data first, then of the saves,
+// in the games' order.
+func TestStart_ReadsEveryGameAndTellsOfEachProblemInOrder(t *testing.T) {
+	withData := func(id, name string, used *string) *Game {
+		g := counterGame()
+		g.ID, g.Name = id, name
+		g.LoadData = func(u *UI, g *Game) []string {
+			return u.LoadOwnData(g.ID, g.Name, func(_ string, b []byte) error {
+				if !strings.HasPrefix(string(b), "data of ") {
+					return errors.New("not a data file")
+				}
+				*used = string(b)
+				return nil
+			})
+		}
+		return g
+	}
+	var usedA, usedB, usedC string
+	env := newTestEnv(t, withData("a", "Game A", &usedA), withData("b", "Game B", &usedB), withData("c", "Game C", &usedC))
+	write := func(name, content string) {
+		path := filepath.Join(env.Dir, filepath.FromSlash(name))
+		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+		require.NoError(t, os.WriteFile(path, []byte(content), 0o644))
+	}
+	write("data/a.json", "garbled")
+	write("sessions/a.json", `{"format":1,"game":"counter","state":{"count":3}}`)
+	write("sessions/b.json", `{"format":1,"game":"counter","state":{"cou`)
+	write("data/c.json", "data of c")
+	write("sessions/c.json", `{"format":1,"game":"counter","state":{"count":7}}`)
+
+	u := env.start(t)
+	require.NotNil(t, u.Session("a"))
+	assert.Equal(t, 3, u.Session("a").View().State.(*counter).Count)
+	assert.Nil(t, u.Session("b"), "the damaged save is set aside")
+	require.NotNil(t, u.Session("c"))
+	assert.Equal(t, 7, u.Session("c").View().State.(*counter).Count)
+	assert.Equal(t, []string{"", "", "data of c"}, []string{usedA, usedB, usedC})
+
+	var told []string
+	for _, o := range u.Win.Canvas().Overlays().List() {
+		told = append(told, strings.Join(apptest.Texts(o), " "))
+	}
+	require.Len(t, told, 2, "a dialog for each problem")
+	assert.Contains(t, told[0], "Your Game A data could not be read, so the shipped data is used.")
+	assert.Contains(t, told[1], "The saved game of Game B could not be read, so it starts anew.")
 }
 
 func TestStart_NewerFormatIsRefusedWithAClearMessage(t *testing.T) {
