@@ -95,8 +95,7 @@
     fail(T.noWasm);
     return;
   }
-  // The wasm is asked for before the WebGL check, which takes a moment,
-  // and the download stops if the check fails.
+  // Stops the download where the browser cannot draw the app.
   const stop = typeof AbortController === "function" ? new AbortController() : null;
   // The wasm comes from the HTTP cache or the host (the service worker
   // leaves it to them: sw.js); where neither answers, or the host has not
@@ -108,8 +107,8 @@
   // "only-if-cached", it comes from there or not at all (a first visit, a
   // new build, a browser that refuses the mode), and then from the host.
   // A copy from the cache goes to the compiler as it is, its bytes not
-  // counted (see start).
-  // The cache answers at once; should it not in WASM_WAIT, the host is asked.
+  // counted (see start). The cache answers at once; should it not in
+  // WASM_WAIT, the host is asked.
   let fromCache = false;
   const cachedCopy = () => new Promise((resolve) => {
     const ask = stop ? new AbortController() : null;
@@ -118,7 +117,13 @@
       if (ask) ask.abort();
       resolve(null);
     }, WASM_WAIT);
-    fetch(wasmURL, { cache: "only-if-cached", mode: "same-origin", ...(ask ? { signal: ask.signal } : {}) }).then(
+    let asked;
+    try {
+      asked = fetch(wasmURL, { cache: "only-if-cached", mode: "same-origin", ...(ask ? { signal: ask.signal } : {}) });
+    } catch {
+      asked = Promise.reject(); // a browser that refuses the mode at once
+    }
+    asked.then(
       (resp) => resolve(resp.ok ? resp : null),
       () => resolve(null),
     ).finally(() => clearTimeout(late));
@@ -154,22 +159,19 @@
       },
     );
   });
-  let download;
-  try {
-    download = cachedCopy().then((resp) => {
-      if (stop && stop.signal.aborted) throw new Error("stopped");
-      fromCache = !!resp;
-      return resp || fromHost();
-    });
-  } catch {
-    download = fromHost(); // a fetch that throws at once for the mode
-  }
-  if (!hasWebGL()) {
-    if (stop) stop.abort();
-    download.catch(() => {});
-    fail(T.noWebGL);
-    return;
-  }
+  // The WebGL check makes a context, which takes a moment: it runs once the
+  // wasm is asked for, and the download stops if it fails.
+  const noWebGL = new Error("no WebGL");
+  const download = cachedCopy().then((resp) => {
+    fromCache = !!resp;
+    const got = resp || fromHost();
+    if (!hasWebGL()) {
+      if (stop) stop.abort();
+      Promise.resolve(got).catch(() => {});
+      throw noWebGL;
+    }
+    return got;
+  });
 
   // ---- the first frame drawn ----
 
@@ -268,6 +270,7 @@
   }
 
   start().catch((err) => {
+    if (err === noWebGL) return fail(T.noWebGL);
     console.error("Boardside:", err);
     fail(T.failed(err && err.message ? err.message : String(err)), T.retry, () => location.reload());
   });
