@@ -111,19 +111,13 @@
   // WASM_WAIT, the host is asked.
   let fromCache = false;
   const cachedCopy = () => new Promise((resolve) => {
-    const ask = stop ? new AbortController() : null;
-    if (ask) stop.signal.addEventListener("abort", () => ask.abort());
+    const ask = stop ? new AbortController() : null; // on the time-out
     const late = setTimeout(() => {
       if (ask) ask.abort();
       resolve(null);
     }, WASM_WAIT);
-    let asked;
-    try {
-      asked = fetch(wasmURL, { cache: "only-if-cached", mode: "same-origin", ...(ask ? { signal: ask.signal } : {}) });
-    } catch {
-      asked = Promise.reject(); // a browser that refuses the mode at once
-    }
-    asked.then(
+    // A mode the browser refuses rejects the promise (fetch never throws).
+    fetch(wasmURL, { cache: "only-if-cached", mode: "same-origin", ...(ask ? { signal: ask.signal } : {}) }).then(
       (resp) => resolve(resp.ok ? resp : null),
       () => resolve(null),
     ).finally(() => clearTimeout(late));
@@ -182,15 +176,16 @@
   let drawn = false;
   const getContext = HTMLCanvasElement.prototype.getContext;
   HTMLCanvasElement.prototype.getContext = function (type, attrs, ...rest) {
+    const fyne = !drawn && this.isConnected && /webgl/.test(type); // the app's canvas
     // Fyne's web driver asks for a depth buffer that its painter never
     // uses (it turns the depth test off): without one, the context of a
     // phone-sized canvas is made in about half the time (SwiftShader: 50
     // against 120 ms, cmd/webappprof's "window create").
-    if (!drawn && this.isConnected && /webgl/.test(type) && attrs && typeof attrs === "object") {
+    if (fyne && attrs && typeof attrs === "object") {
       attrs = { ...attrs, depth: false, stencil: false };
     }
     const ctx = getContext.call(this, type, attrs, ...rest);
-    if (ctx && !drawn && this.isConnected && /webgl/.test(type) && !ctx.__boardsideCounted) {
+    if (ctx && fyne && !ctx.__boardsideCounted) {
       ctx.__boardsideCounted = true;
       for (const name of ["drawArrays", "drawElements"]) {
         const draw = ctx[name];
