@@ -2,7 +2,11 @@
 // builds and hosts serve at /app/) as a phone opens it, in headless
 // Chromium emulating a phone (412×915 CSS pixels, device scale 2.6,
 // mobile, touch) that draws WebGL with SwiftShader, from a Magic Maze on
-// Mars host on 127.0.0.1:
+// Mars host on 127.0.0.1. -gl says how SwiftShader is put in (see glModes):
+// behind ANGLE, as Chromium's graphics chip, the page's thread hands its
+// frames to the GPU process as a phone's does; the older mode composites
+// in software, and there the page's thread waits for every frame to be
+// drawn and read back.
 //
 //   - bytes on the wire: everything the host sent for a first visit to
 //     /app/, headers included, counted on its connections (the page's own
@@ -20,7 +24,9 @@
 //
 //   - main-thread busy time with Magic Maze's sand running, over -busy,
 //     and the frames WebGL draws a second; the same screen before the
-//     start is the baseline;
+//     start is the baseline; beside them, the CPU time of the page's whole
+//     renderer and of the GPU process (a phone's graphics chip's work,
+//     SwiftShader's here);
 //
 //   - one ADELE action saved to IndexedDB, p50 and p99, unthrottled and
 //     with the CPU 4× slower: cmd/idbbench, built for the browser, plays
@@ -35,7 +41,7 @@
 // not measure. Nothing leaves 127.0.0.1.
 //
 //	make bench-webapp
-//	go run ./cmd/webappbench [-dir build/web] [-loads 5] [-busy 20s] [-saves 500] [-v]
+//	go run ./cmd/webappbench [-dir build/web] [-gl angle|software] [-loads 5] [-busy 20s] [-saves 500] [-v]
 package main
 
 import (
@@ -81,12 +87,31 @@ var goals = map[string]map[float64]time.Duration{
 
 var verbose bool
 
+// glModes are the ways -gl puts SwiftShader into Chromium: the flags, and
+// the words the report says it with.
+var glModes = map[string]struct {
+	flags []chromedp.ExecAllocatorOption
+	says  string
+}{
+	// Chromium takes SwiftShader behind ANGLE for a graphics chip: it
+	// composites in its GPU process, and the page's thread only hands
+	// frames on, as on a phone.
+	"angle": {[]chromedp.ExecAllocatorOption{chromedp.Flag("use-gl", "angle"), chromedp.Flag("use-angle", "swiftshader"),
+		chromedp.Flag("enable-unsafe-swiftshader", true)}, "WebGL by SwiftShader behind ANGLE, composited in the GPU process as on a phone"},
+	// The older mode: Chromium composites in software and reads each new
+	// frame of a WebGL canvas back, on the page's thread, which waits for
+	// SwiftShader to draw it.
+	"software": {[]chromedp.ExecAllocatorOption{chromedp.Flag("use-gl", "swiftshader"),
+		chromedp.Flag("enable-unsafe-swiftshader", true)}, "WebGL by SwiftShader, composited in software: the page's thread waits for each frame"},
+}
+
 func main() {
 	dir := flag.String("dir", "build/web", "the web app make web built")
 	loads := flag.Int("loads", 5, "visits timed for each of first and cached, unthrottled and throttled (0: none)")
 	window := flag.Duration("busy", 20*time.Second, "how long main-thread busy time is measured with the sand running, and before the start (0: not at all)")
 	actions := flag.Int("saves", 500, "ADELE actions saved to IndexedDB, timed (0: none)")
 	stay := flag.Duration("stay", 10*time.Second, "how long the second visit stays open before the third")
+	gl := flag.String("gl", "angle", "how WebGL is drawn: angle (SwiftShader as a graphics chip, as a phone composites) or software (the page's thread waits for each frame)")
 	chromium := flag.String("chromium", "", "the Chromium to run (default: chromium on the PATH, else /usr/bin/chromium)")
 	flag.BoolVar(&verbose, "v", false, "print every load")
 	flag.StringVar(&profileTo, "profile", "", "write the main thread's CPU profile with the sand running here (.cpuprofile) and print its top functions")
@@ -95,8 +120,13 @@ func main() {
 		fmt.Fprintf(os.Stderr, "webappbench: no web app in %s: run make web\n", *dir)
 		os.Exit(2)
 	}
+	mode, ok := glModes[*gl]
+	if !ok {
+		fmt.Fprintf(os.Stderr, "webappbench: -gl is angle or software, not %q\n", *gl)
+		os.Exit(2)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := run(ctx, *chromium, *dir, *loads, *window, *actions, *stay)
+	err := run(ctx, *chromium, mode.flags, mode.says, *dir, *loads, *window, *actions, *stay)
 	if ctx.Err() != nil {
 		err = errors.New("interrupted")
 	}
@@ -107,16 +137,14 @@ func main() {
 	}
 }
 
-func run(ctx context.Context, chromium, dir string, loads int, window time.Duration, actions int, stay time.Duration) error {
-	br, err := benchbrowser.Start(ctx, chromium,
-		// WebGL without a GPU, as Fyne's web driver needs.
-		chromedp.Flag("use-gl", "swiftshader"), chromedp.Flag("enable-unsafe-swiftshader", true))
+func run(ctx context.Context, chromium string, gl []chromedp.ExecAllocatorOption, glSays, dir string, loads int, window time.Duration, actions int, stay time.Duration) error {
+	br, err := benchbrowser.Start(ctx, chromium, gl...)
 	if err != nil {
 		return err
 	}
 	b := &bench{Browser: br, stay: stay}
 	defer b.Stop()
-	fmt.Printf("webappbench: %s (WebGL by SwiftShader), phone 412×915 @2.6 (mobile, touch); %s; host on 127.0.0.1\n", b.Version, dir)
+	fmt.Printf("webappbench: %s (%s), phone 412×915 @2.6 (mobile, touch); %s; host on 127.0.0.1\n", b.Version, glSays, dir)
 	if avg, err := os.ReadFile("/proc/loadavg"); err == nil {
 		f := strings.Fields(string(avg))
 		fmt.Printf("machine: %d CPUs, load average %s %s %s\n", goruntime.NumCPU(), f[0], f[1], f[2])
@@ -248,7 +276,10 @@ type (
 		*benchbrowser.Browser
 		stay time.Duration // how long a first visit stays open
 	}
-	tab struct{ *benchbrowser.Tab }
+	tab struct {
+		*benchbrowser.Tab
+		browser *benchbrowser.Browser
+	}
 )
 
 func (b *bench) newTab(timeout time.Duration) (*tab, error) {
@@ -256,7 +287,7 @@ func (b *bench) newTab(timeout time.Duration) (*tab, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &tab{t}, nil
+	return &tab{t, b.Browser}, nil
 }
 
 type resource = benchbrowser.Resource

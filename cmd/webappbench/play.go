@@ -51,9 +51,9 @@ const countDraws = `(() => {
 // app's (the window at the device's pixels, as Fyne's web driver makes
 // it), cleared to a new colour once a second: the least a page can do to
 // show a new frame of that canvas. What it costs is the browser's, not the
-// app's: with WebGL in software (SwiftShader), Chromium composites in
-// software too and reads each new frame of the canvas back from the GPU
-// process, on the page's main thread.
+// app's. Composited in software (-gl software), Chromium reads each new
+// frame of the canvas back from the GPU process on the page's main thread;
+// behind ANGLE (-gl angle) the GPU process composites it, as on a phone.
 const bareCanvas = `<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1">
 <body style="margin:0;overflow:hidden"><canvas style="width:100vw;height:100vh;display:block"></canvas>
 <script>
@@ -107,9 +107,20 @@ func (b *bench) busyBare(ctx context.Context, window time.Duration) (busyResult,
 }
 
 type busyResult struct {
-	pct      float64 // of one core
-	perSec   float64 // frames drawn a second
-	from, to string  // the sand timer at the start and at the end
+	pct      float64            // of one core
+	perSec   float64            // frames drawn a second
+	from, to string             // the sand timer at the start and at the end
+	cpu      map[string]float64 // % of one core by Chromium's kind of process (nil: not read)
+	cpuErr   error              // why cpu was not read
+}
+
+// processes words the CPU time of the page's renderer (all its threads)
+// and of the GPU process over a measurement.
+func (r busyResult) processes() string {
+	if r.cpu == nil {
+		return fmt.Sprintf("processes' CPU time not read: %v", r.cpuErr)
+	}
+	return fmt.Sprintf("the whole renderer %.2f %%, the GPU process %.2f %% (SwiftShader, on a phone the graphics chip)", r.cpu["renderer"], r.cpu["gpu-process"])
 }
 
 // busy opens the web app on a phone, opens Magic Maze on Mars, starts the
@@ -173,7 +184,7 @@ func (b *bench) busy(ctx context.Context, dir string, running bool, window time.
 	if err != nil {
 		return r, err
 	}
-	r.pct, r.perSec = res.pct, res.perSec
+	r.pct, r.perSec, r.cpu, r.cpuErr = res.pct, res.perSec, res.cpu, res.cpuErr
 	if running && profileTo != "" {
 		if err := stopProfile(t, profileTo); err != nil {
 			return r, err
@@ -196,6 +207,7 @@ func (t *tab) busyOver(window time.Duration, first, last func()) (busyResult, er
 	if err != nil {
 		return r, err
 	}
+	cpu0, cpuErr := t.browser.CPU()
 	frames0, err := chromedp.Run(t.Ctx, chromedp.Evaluate[float64](`window.__frames`))
 	if err != nil {
 		return r, err
@@ -212,6 +224,14 @@ func (t *tab) busyOver(window time.Duration, first, last func()) (busyResult, er
 	frames1, err := chromedp.Run(t.Ctx, chromedp.Evaluate[float64](`window.__frames`))
 	if err != nil {
 		return r, err
+	}
+	cpu1, err := t.browser.CPU()
+	r.cpuErr = cmp.Or(cpuErr, err)
+	if r.cpuErr == nil {
+		r.cpu = map[string]float64{}
+		for k, v := range cpu1.Since(cpu0) {
+			r.cpu[k] = 100 * v.Seconds() / (stamp1 - stamp0)
+		}
 	}
 	r.pct = 100 * (task1 - task0) / (stamp1 - stamp0)
 	r.perSec = (frames1 - frames0) / (stamp1 - stamp0)
@@ -413,13 +433,14 @@ func (b *bench) printPlay(ctx context.Context, dir string, window time.Duration,
 		default:
 			fmt.Printf("Main-thread busy, Magic Maze's sand running (%s → %s): %.2f %% of one core over %v, %.1f frames drawn a second. Goal ≤ 3 %%, one repaint a second: %s\n",
 				running.from, running.to, running.pct, window, running.perSec, benchbrowser.Verdict(running.pct <= 3))
-			fmt.Printf("Main-thread busy, the same screen before the start (baseline): %.2f %% of one core, %.1f frames drawn a second\n", paused.pct, paused.perSec)
+			fmt.Printf("  Beside it: %s\n", running.processes())
+			fmt.Printf("Main-thread busy, the same screen before the start (baseline): %.2f %% of one core, %.1f frames drawn a second; %s\n", paused.pct, paused.perSec, paused.processes())
 		}
 		if bare, err := b.busyBare(ctx, window); err != nil {
 			fmt.Printf("Main-thread busy, a bare WebGL canvas: NOT MEASURED: %v\n", err)
 			failed = append(failed, "busy time of a bare canvas")
 		} else {
-			fmt.Printf("Main-thread busy, a bare WebGL canvas of the app's size cleared once a second (the browser's own cost of a frame): %.2f %% of one core, %.1f frames drawn a second\n", bare.pct, bare.perSec)
+			fmt.Printf("Main-thread busy, a bare WebGL canvas of the app's size cleared once a second (the browser's own cost of a frame): %.2f %% of one core, %.1f frames drawn a second; %s\n", bare.pct, bare.perSec, bare.processes())
 		}
 	}
 	if actions > 0 {
