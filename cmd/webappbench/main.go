@@ -2,11 +2,11 @@
 // builds and hosts serve at /app/) as a phone opens it, in headless
 // Chromium emulating a phone (412×915 CSS pixels, device scale 2.6,
 // mobile, touch) that draws WebGL with SwiftShader, from a Magic Maze on
-// Mars host on 127.0.0.1. -gl says how SwiftShader is put in (see glModes):
-// behind ANGLE, as Chromium's graphics chip, the page's thread hands its
-// frames to the GPU process as a phone's does; the older mode composites
-// in software, and there the page's thread waits for every frame to be
-// drawn and read back.
+// Mars host on 127.0.0.1. -gl says how SwiftShader is put in
+// (benchbrowser.GLModes): behind ANGLE, as Chromium's graphics chip, the
+// page's thread hands its frames to the GPU process as a phone's does; the
+// older mode composites in software, and there the page's thread waits
+// for every frame to be drawn and read back.
 //
 //   - bytes on the wire: everything the host sent for a first visit to
 //     /app/, headers included, counted on its connections (the page's own
@@ -87,31 +87,13 @@ var goals = map[string]map[float64]time.Duration{
 
 var verbose bool
 
-// glModes are the ways -gl puts SwiftShader into Chromium: the flags, and
-// the words the report says it with.
-var glModes = map[string]struct {
-	flags []chromedp.ExecAllocatorOption
-	says  string
-}{
-	// Chromium takes SwiftShader behind ANGLE for a graphics chip: it
-	// composites in its GPU process, and the page's thread only hands
-	// frames on, as on a phone.
-	"angle": {[]chromedp.ExecAllocatorOption{chromedp.Flag("use-gl", "angle"), chromedp.Flag("use-angle", "swiftshader"),
-		chromedp.Flag("enable-unsafe-swiftshader", true)}, "WebGL by SwiftShader behind ANGLE, composited in the GPU process as on a phone"},
-	// The older mode: Chromium composites in software and reads each new
-	// frame of a WebGL canvas back, on the page's thread, which waits for
-	// SwiftShader to draw it.
-	"software": {[]chromedp.ExecAllocatorOption{chromedp.Flag("use-gl", "swiftshader"),
-		chromedp.Flag("enable-unsafe-swiftshader", true)}, "WebGL by SwiftShader, composited in software: the page's thread waits for each frame"},
-}
-
 func main() {
 	dir := flag.String("dir", "build/web", "the web app make web built")
 	loads := flag.Int("loads", 5, "visits timed for each of first and cached, unthrottled and throttled (0: none)")
 	window := flag.Duration("busy", 20*time.Second, "how long main-thread busy time is measured with the sand running, and before the start (0: not at all)")
 	actions := flag.Int("saves", 500, "ADELE actions saved to IndexedDB, timed (0: none)")
 	stay := flag.Duration("stay", 10*time.Second, "how long the second visit stays open before the third")
-	gl := flag.String("gl", "angle", "how WebGL is drawn: angle (SwiftShader as a graphics chip, as a phone composites) or software (the page's thread waits for each frame)")
+	gl := flag.String("gl", "angle", benchbrowser.GLFlagUsage)
 	chromium := flag.String("chromium", "", "the Chromium to run (default: chromium on the PATH, else /usr/bin/chromium)")
 	flag.BoolVar(&verbose, "v", false, "print every load")
 	flag.StringVar(&profileTo, "profile", "", "write the main thread's CPU profile with the sand running here (.cpuprofile) and print its top functions")
@@ -120,13 +102,13 @@ func main() {
 		fmt.Fprintf(os.Stderr, "webappbench: no web app in %s: run make web\n", *dir)
 		os.Exit(2)
 	}
-	mode, ok := glModes[*gl]
-	if !ok {
-		fmt.Fprintf(os.Stderr, "webappbench: -gl is angle or software, not %q\n", *gl)
+	mode, err := benchbrowser.GL(*gl)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "webappbench:", err)
 		os.Exit(2)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := run(ctx, *chromium, mode.flags, mode.says, *dir, *loads, *window, *actions, *stay)
+	err = run(ctx, *chromium, mode, *dir, *loads, *window, *actions, *stay)
 	if ctx.Err() != nil {
 		err = errors.New("interrupted")
 	}
@@ -137,14 +119,14 @@ func main() {
 	}
 }
 
-func run(ctx context.Context, chromium string, gl []chromedp.ExecAllocatorOption, glSays, dir string, loads int, window time.Duration, actions int, stay time.Duration) error {
-	br, err := benchbrowser.Start(ctx, chromium, gl...)
+func run(ctx context.Context, chromium string, gl benchbrowser.GLMode, dir string, loads int, window time.Duration, actions int, stay time.Duration) error {
+	br, err := benchbrowser.Start(ctx, chromium, gl.Flags...)
 	if err != nil {
 		return err
 	}
 	b := &bench{Browser: br, stay: stay}
 	defer b.Stop()
-	fmt.Printf("webappbench: %s (%s), phone 412×915 @2.6 (mobile, touch); %s; host on 127.0.0.1\n", b.Version, glSays, dir)
+	fmt.Printf("webappbench: %s (%s), phone 412×915 @2.6 (mobile, touch); %s; host on 127.0.0.1\n", b.Version, gl.Says, dir)
 	if avg, err := os.ReadFile("/proc/loadavg"); err == nil {
 		f := strings.Fields(string(avg))
 		fmt.Printf("machine: %d CPUs, load average %s %s %s\n", goruntime.NumCPU(), f[0], f[1], f[2])

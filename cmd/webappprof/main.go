@@ -17,7 +17,7 @@
 //
 //	GOOS=js GOARCH=wasm go build -trimpath -tags migrated_fynedo,no_emoji,release -o /tmp/named.wasm ./cmd/boardside
 //	go run ./cmd/webbuild -wasm /tmp/named.wasm -out build/webprof
-//	go run ./cmd/webappprof -dir build/webprof [-cached] [-rate 1] [-save FILE.cpuprofile]
+//	go run ./cmd/webappprof -dir build/webprof [-cached] [-rate 1] [-gl angle|software] [-save FILE.cpuprofile]
 //
 // -save writes the profile for DevTools' Performance panel.
 package main
@@ -56,8 +56,14 @@ func main() {
 	top := flag.Int("top", 30, "functions listed")
 	save := flag.String("save", "", "write the profile here (.cpuprofile, for DevTools)")
 	runs := flag.Int("runs", 1, "profiled visits; phases are summed over them")
+	glName := flag.String("gl", "angle", benchbrowser.GLFlagUsage)
 	flag.Parse()
-	if err := run(*dir, *rate, *cached, *stay, *interval, *top, *save, *runs); err != nil {
+	gl, err := benchbrowser.GL(*glName)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "webappprof:", err)
+		os.Exit(2)
+	}
+	if err := run(gl, *dir, *rate, *cached, *stay, *interval, *top, *save, *runs); err != nil {
 		fmt.Fprintln(os.Stderr, "webappprof:", err)
 		os.Exit(1)
 	}
@@ -79,14 +85,13 @@ func newHost(dir string) (string, func(), error) {
 	return share.AppURL("http://" + l.Addr().String() + "/?t=" + h.Token()), func() { _ = srv.Close() }, nil
 }
 
-func run(dir string, rate float64, cached bool, stay time.Duration, interval int64, top int, save string, runs int) error {
-	br, err := benchbrowser.Start(context.Background(), "",
-		chromedp.Flag("use-gl", "swiftshader"), chromedp.Flag("enable-unsafe-swiftshader", true))
+func run(gl benchbrowser.GLMode, dir string, rate float64, cached bool, stay time.Duration, interval int64, top int, save string, runs int) error {
+	br, err := benchbrowser.Start(context.Background(), "", gl.Flags...)
 	if err != nil {
 		return err
 	}
 	defer br.Stop()
-	fmt.Printf("webappprof: %s, %s, CPU ÷%.0f, %s visit, sampling every %d µs\n", br.Version, dir, rate, map[bool]string{true: "cached", false: "first"}[cached], interval)
+	fmt.Printf("webappprof: %s (%s), %s, CPU ÷%.0f, %s visit, sampling every %d µs\n", br.Version, gl.Says, dir, rate, map[bool]string{true: "cached", false: "first"}[cached], interval)
 	agg := newAgg()
 	allMarks := map[string][]float64{}
 	for i := range runs {

@@ -115,12 +115,18 @@ func kind(pid, root int) string {
 	if err != nil {
 		return "other"
 	}
-	// Chromium rewrites its processes' command lines into one string,
-	// the arguments parted by spaces rather than NULs.
-	for _, arg := range bytes.FieldsFunc(cmd, func(r rune) bool { return r == 0 || r == ' ' }) {
+	return typeArg(cmd)
+}
+
+// typeArg is the --type in a /proc/PID/cmdline, "other" without one (a
+// helper such as the crash handler). Chromium rewrites its processes'
+// command lines into one string, the arguments parted by spaces rather
+// than NULs.
+func typeArg(cmdline []byte) string {
+	for _, arg := range bytes.FieldsFunc(cmdline, func(r rune) bool { return r == 0 || r == ' ' }) {
 		if t, ok := bytes.CutPrefix(arg, []byte("--type=")); ok {
 			return string(t)
 		}
 	}
-	return "other" // a helper such as the crash handler
+	return "other"
 }
