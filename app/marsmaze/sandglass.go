@@ -80,9 +80,12 @@ func (s *sandglass) CreateRenderer() fyne.WidgetRenderer {
 // is handed to the GPU and blended again each second the sand runs.
 type sandglassRenderer struct{ s *sandglass }
 
+// glassTall is the glass's height over its width (2:3).
+const glassTall = 1.5
+
 func (r *sandglassRenderer) Layout(size fyne.Size) {
-	h := min(size.Height, size.Width*1.5)
-	w := h / 1.5
+	h := min(size.Height, size.Width*glassTall)
+	w := h / glassTall
 	r.s.raster.Resize(fyne.NewSize(w, h))
 	r.s.raster.Move(fyne.NewPos((size.Width-w)/2, (size.Height-h)/2))
 }
@@ -97,11 +100,11 @@ func (s *sandglass) MinSize() fyne.Size { return fyne.NewSize(60, 90) }
 // draw paints the glass at w×h pixels, a row at a time: the shape of a
 // row depends only on its height, so the square roots and the theme are
 // worked out once a row and once a drawing, not once a pixel; the
-// drawing is redrawn about once a second while the sand runs. The image is an RGBA, which Fyne's painter hands to the GPU as
-// it is (any other kind it converts, pixel by pixel, into a new one); its
-// colours are opaque or nothing, so premultiplying changes none. It is
-// reused while the size stays: Fyne has copied it to the GPU before it
-// asks again.
+// drawing is redrawn about once a second while the sand runs. The image
+// is an RGBA, which Fyne's painter hands to the GPU as it is (any other
+// kind it converts, pixel by pixel, into a new one); its colours are
+// opaque or nothing, so premultiplying changes none. It is reused while
+// the size stays: Fyne has copied it to the GPU before it asks again.
 //
 // A large glass is drawn at a fraction of its pixels (see drawStep) and
 // Fyne's painter stretches it, smoothly, to the glass's size: on a phone
@@ -116,9 +119,10 @@ func (s *sandglass) draw(w, h int) image.Image {
 		clear(s.img.Pix)
 	}
 	glass := color.RGBAModel.Convert(theme.Color(theme.ColorNameForeground)).(color.RGBA)
-	// Keep the glass's proportions (2:3) and centre it.
-	gh := min(float64(h), float64(w)*1.5)
-	gw := gh / 1.5
+	// Keep the glass's proportions and centre it: the renderer has made
+	// the drawing that shape already, give or take a pixel of rounding.
+	gh := min(float64(h), float64(w)*glassTall)
+	gw := gh / glassTall
 	level := math.Sqrt(s.fraction)
 	for py := range h {
 		fy := s.along(py, h, gh) // 0..1 down the glass

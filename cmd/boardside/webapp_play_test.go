@@ -94,10 +94,16 @@ type device struct {
 func sandShown(ctx context.Context, t *testing.T) int {
 	t.Helper()
 	d := waitShown(ctx, t, "digits", func(s string) bool { return strings.Contains(s, ":") }, "the sand timer")
-	var m, s int
-	_, err := fmt.Sscanf(d.Text, "%d:%d", &m, &s)
+	secs, err := sandSeconds(d.Text)
 	require.NoError(t, err, d.Text)
-	return m*60 + s
+	return secs
+}
+
+// sandSeconds reads a sand timer's "m:ss" as seconds.
+func sandSeconds(text string) (int, error) {
+	var m, s int
+	_, err := fmt.Sscanf(text, "%d:%d", &m, &s)
+	return m*60 + s, err
 }
 
 // asEarlierBuilds puts every file of the app's IndexedDB storage that this
@@ -144,9 +150,8 @@ func TestWebApp_PlaysMagicMazeAndComesBackAfterAReload(t *testing.T) {
 	// And it runs on after the reload: a reload can take less than the
 	// second the reading before it shows, so the next second is waited for.
 	waitShown(tab, t, "digits", func(s string) bool {
-		var m, sec int
-		_, err := fmt.Sscanf(s, "%d:%d", &m, &sec)
-		return err == nil && m*60+sec < min(before, after)
+		secs, err := sandSeconds(s)
+		return err == nil && secs < min(before, after)
 	}, "the sand running after the reload")
 }
 
