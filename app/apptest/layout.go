@@ -15,8 +15,9 @@ import (
 )
 
 // Sizes are the sizes every screen must work at: phone portrait, a large
-// phone, tablet portrait and landscape (devices.md).
-var Sizes = []fyne.Size{{Width: 360, Height: 640}, {Width: 412, Height: 915}, {Width: 800, Height: 1280}, {Width: 1280, Height: 800}}
+// phone, both on their side, tablet portrait and landscape (devices.md).
+var Sizes = []fyne.Size{{Width: 360, Height: 640}, {Width: 412, Height: 915}, {Width: 640, Height: 360}, {Width: 915, Height: 412},
+	{Width: 800, Height: 1280}, {Width: 1280, Height: 800}}
 
 // Screen is a screen in a state the tests reach, for the layout and German
 // checks. Open builds a fresh app and shows the screen in that state.
@@ -49,7 +50,13 @@ func Violations(items []screen.Item, size fyne.Size) []string {
 		}
 		return in
 	}
-	name := func(it screen.Item) string { return fmt.Sprintf("%s %q", it.Kind, it.Text) }
+	name := func(it screen.Item) string {
+		text, _, more := strings.Cut(it.Text, "\n")
+		if r := []rune(text); len(r) > 60 || more {
+			text = string(r[:min(len(r), 60)]) + "…"
+		}
+		return fmt.Sprintf("%s %q", it.Kind, text)
+	}
 	isText := func(it screen.Item) bool {
 		return strings.TrimSpace(it.Text) != "" && (it.Kind == "label" || it.Kind == "text" || it.Kind == "digits")
 	}

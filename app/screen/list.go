@@ -46,6 +46,19 @@ type Described interface {
 	ScreenItem() (kind, text string)
 }
 
+// viewport is what holds a whole screen in a window that must not grow
+// (app's viewport in a browser): what it holds is listed as if it were not
+// there, so that a screen larger than the window lies outside it.
+type viewport interface {
+	ViewportContent() fyne.CanvasObject
+}
+
+// entry is a widget of the app's own that is an entry (a number entry).
+type entry interface {
+	EntryText() string
+	Disabled() bool
+}
+
 // List lists what a canvas shows: the screen's buttons, texts and inputs
 // (visible ones only; anything inside a hidden container is left out),
 // then those of any dialog over it; abs is the driver's
@@ -118,6 +131,14 @@ func (l *lister) walk(o fyne.CanvasObject, view rect) {
 	if d, ok := o.(Described); ok {
 		kind, text := d.ScreenItem()
 		l.add(o, kind, text, false, view)
+		return
+	}
+	if v, ok := o.(viewport); ok {
+		l.walk(v.ViewportContent(), view)
+		return
+	}
+	if e, ok := o.(entry); ok {
+		l.add(o, "entry", e.EntryText(), e.Disabled(), view)
 		return
 	}
 	switch o := o.(type) {
