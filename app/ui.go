@@ -134,6 +134,7 @@ func New(a fyne.App, opt Options) *UI {
 		u.ShowHome()
 	}
 	u.watchPlatform()
+	u.watchTyping()
 	for _, p := range problems {
 		dialog.ShowInformation(lang.L("A saved game could not be read"), p, u.Win)
 	}
@@ -168,7 +169,7 @@ func (u *UI) Show(screen fyne.CanvasObject) {
 func (u *UI) setCurrent(screen fyne.CanvasObject) {
 	u.Current = screen
 	u.awayFromHome.Store(screen != u.home)
-	u.Win.SetContent(screen)
+	u.Win.SetContent(inWindow(screen))
 }
 
 // Game is the game with this ID, or nil.
