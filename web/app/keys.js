@@ -1,0 +1,126 @@
+// Boardside's web app page: every keyboard types into the app's entries.
+//
+// Fyne's web driver (through its GLFW port) reads text only from keydown
+// events whose key is one byte long, and calls preventDefault on every
+// keydown. So a phone's keyboard types nothing (Android keyboards send
+// keydown with key "Unidentified", keyCode 229, and deliver the text
+// through input and composition events on the focused hidden input,
+// #dummyEntry; iOS sends insertText), and a hardware keyboard drops every
+// letter outside ASCII ("Jörg" became "Jrg").
+//
+// This script, loaded before the app, mends both in the page:
+//   - keydown 229 ("Unidentified") is kept from the driver, so that
+//     nothing cancels what the phone's keyboard does to the input;
+//   - text that reaches #dummyEntry (typed, composed, corrected by
+//     autocorrect, pasted, dictated, deleted) is handed to the app's
+//     window.boardsideType(deleted, text): the app types it into the
+//     focused entry as backspaces and letters;
+//   - a hardware key that gives one letter outside ASCII is typed the
+//     same way (ASCII letters the driver types itself);
+//   - the input is emptied once a piece of text is handed over, so
+//     nothing piles up; while a word is being composed (a phone's
+//     keyboard underlines it) it stays, so the keyboard can change it.
+// And it tells an iPad by its touch points: iPadOS reports a Mac's user
+// agent, and the driver decides from the user agent whether to show the
+// phone keyboard at all.
+(() => {
+  "use strict";
+
+  // ---- an iPad is a mobile device ----
+  const ua = navigator.userAgent;
+  if (/Macintosh/.test(ua) && !/iPad|iPhone/.test(ua) && navigator.maxTouchPoints > 1) {
+    try {
+      Object.defineProperty(navigator, "userAgent", { value: ua + " iPad", configurable: true });
+    } catch {
+      // Not changeable here: the keyboard shows on a tap into the page instead.
+    }
+  }
+
+  // ---- text from every keyboard ----
+
+  // pending holds what was typed before the app was ready for it.
+  let pending = [];
+  function send(deleted, text) {
+    if (!deleted && !text) return;
+    if (typeof window.boardsideType !== "function") {
+      pending.push([deleted, text]);
+      return;
+    }
+    for (const [d, t] of pending) window.boardsideType(d, t);
+    pending = [];
+    window.boardsideType(deleted, text);
+  }
+
+  // The input as last handed over: the app's entry holds it already.
+  let given = "";
+  let composing = false;
+
+  // handOver sends what changed in the input since it was last handed
+  // over: the letters that differ at its end are deleted, the new ones
+  // typed. A phone's keyboard changes the end of what it composes, so
+  // the caret stays at the end.
+  function handOver(input) {
+    const was = Array.from(given);
+    const now = Array.from(input.value);
+    let same = 0;
+    while (same < was.length && same < now.length && was[same] === now[same]) same++;
+    send(was.length - same, now.slice(same).join(""));
+    given = input.value;
+    if (!composing && input.value !== "") {
+      input.value = "";
+      given = "";
+    }
+  }
+
+  function watch(input) {
+    input.addEventListener("compositionstart", () => { composing = true; });
+    input.addEventListener("compositionend", () => {
+      composing = false;
+      handOver(input);
+    });
+    input.addEventListener("input", (e) => {
+      composing = !!e.isComposing && composing;
+      handOver(input);
+    });
+    // A delete where the input is empty changes nothing in it: the app
+    // is told directly. Elsewhere the input event above sees the change.
+    input.addEventListener("beforeinput", (e) => {
+      if (input.value === "" && !composing && (e.inputType === "deleteContentBackward" || e.inputType === "deleteWordBackward")) {
+        send(1, "");
+        e.preventDefault();
+      }
+    });
+    input.addEventListener("blur", () => {
+      composing = false;
+      input.value = "";
+      given = "";
+    });
+  }
+
+  // One letter outside ASCII from a hardware keyboard: the driver drops it.
+  function isOneLetter(key) {
+    const cps = Array.from(key || "");
+    return cps.length === 1 && cps[0].codePointAt(0) > 0x7e;
+  }
+
+  addEventListener("keydown", (e) => {
+    if (e.isComposing || e.keyCode === 229 || e.key === "Unidentified" || e.key === "Process") {
+      // The phone's keyboard is at work on the input: not the driver's.
+      e.stopImmediatePropagation();
+      return;
+    }
+    if (!e.ctrlKey && !e.metaKey && isOneLetter(e.key)) {
+      send(0, e.key); // the driver still sees the key, but types nothing for it
+    }
+  }, { capture: true });
+
+  function start() {
+    const input = document.getElementById("dummyEntry");
+    if (input) watch(input);
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();
