@@ -248,7 +248,11 @@ func (a *aquaSphereScreen) entryGrid(st *aq.State) fyne.CanvasObject {
 	if width == 0 { // not laid out yet: the window's
 		width = a.u.Win.Canvas().Size().Width
 	}
-	if width < a.narrowBelow() && len(st.Players) > 1 {
+	// Too narrow for the lines' names beside the steppers (a phone, or a
+	// long German name beside one player's column): each name above its
+	// stepper, and a player at a time when there are more.
+	narrow := width < a.narrowBelow()
+	if narrow && len(st.Players) > 1 {
 		a.focus = min(a.focus, len(st.Players)-1)
 		shown = []int{a.focus}
 		var names []string
@@ -290,7 +294,7 @@ func (a *aquaSphereScreen) entryGrid(st *aq.State) fyne.CanvasObject {
 		}
 	}
 	for _, f := range fields {
-		cells = append(cells, widget.NewLabel(fieldName(f)))
+		cells = append(cells, lineName(fieldName(f), narrow))
 		for _, i := range shown {
 			if yesNo[f] {
 				cells = append(cells, a.yesNo(i, f, entryValue(st, i, f, final) > 0))
@@ -300,7 +304,7 @@ func (a *aquaSphereScreen) entryGrid(st *aq.State) fyne.CanvasObject {
 		}
 	}
 	if !final {
-		cells = append(cells, widget.NewLabel(lang.L("Octopods by sector")))
+		cells = append(cells, lineName(lang.L("Octopods by sector"), narrow))
 		for _, i := range shown {
 			e := widget.NewEntry()
 			e.SetPlaceHolder("2, 3")
@@ -315,8 +319,8 @@ func (a *aquaSphereScreen) entryGrid(st *aq.State) fyne.CanvasObject {
 	// (narrowBelow); it asks for none, so a window can still be made
 	// narrow, and the sheet is then built a player at a time.
 	var grid fyne.CanvasObject = app.Narrowable(container.NewGridWithColumns(cols, cells...))
-	if picker != nil {
-		// One column on a phone: each line's name above its stepper.
+	if narrow {
+		// One column: each line's name above its stepper.
 		grid = container.NewVBox(cells[1:]...)
 	}
 	if final {
@@ -332,9 +336,19 @@ func (a *aquaSphereScreen) entryGrid(st *aq.State) fyne.CanvasObject {
 	return container.NewVBox(grid, a.score)
 }
 
-// narrowBelow is the width under which the sheet shows one player at a
-// time: where a column of steppers for each player, beside the lines'
-// names, would not fit.
+// lineName is a line's name on the sheet; alone in its row (narrow) it
+// wraps, so a long name fits a phone whatever its font.
+func lineName(text string, narrow bool) *widget.Label {
+	if narrow {
+		return app.Wrapped(text)
+	}
+	return widget.NewLabel(text)
+}
+
+// narrowBelow is the width under which the sheet puts each line's name
+// above its stepper, and shows one player at a time when there are more:
+// where a column of steppers for each player, beside the lines' names,
+// would not fit.
 // The grid's columns are of one width, so that is the widest line name's
 // or a stepper's, whichever is more.
 func (a *aquaSphereScreen) narrowBelow() float32 {

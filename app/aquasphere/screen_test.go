@@ -247,6 +247,12 @@ var aquaSphereLayoutScreens = []gametest.State{
 		u.Show(newTrackScreen(u, u.Game(aq.Game), aq.Default(), func() {}).content)
 	}},
 	{Name: "aquasphere", Show: func(t *testing.T, env *testEnv, u *app.UI) { u.OpenGame(u.Game(aq.Game)) }},
+	// One player: the sheet's lines beside a single column of steppers,
+	// the widest German line name included.
+	{Name: "aquasphere-one-player", Show: func(t *testing.T, env *testEnv, u *app.UI) {
+		u.OpenGame(u.Game(aq.Game))
+		require.NoError(t, u.Session(aq.Game).Dispatch(&aq.AddPlayer{Name: "Anna"}))
+	}},
 	{Name: "aquasphere-players", Show: func(t *testing.T, env *testEnv, u *app.UI) {
 		u.OpenGame(u.Game(aq.Game))
 		s := u.Session(aq.Game)
