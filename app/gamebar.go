@@ -1,6 +1,8 @@
 package app
 
 import (
+	"strings"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -17,6 +19,8 @@ import (
 type GameBar struct {
 	Content fyne.CanvasObject
 	back    *widget.Button
+	title   *widget.Label
+	name    string // the game's name; the title shows as much as fits
 	Undo    *widget.Button
 	History *widget.Button
 	newGame *widget.Button
@@ -36,6 +40,7 @@ func NewGameBar(u *UI, g *Game, s *companion.Session, onTurn func(rotated bool))
 	b.back = widget.NewButtonWithIcon(lang.L("Home"), theme.HomeIcon(), u.ShowHome)
 	title := widget.NewLabelWithStyle(g.Name, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	title.Truncation = fyne.TextTruncateEllipsis
+	b.title, b.name = title, g.Name
 	b.Undo = widget.NewButtonWithIcon(lang.L("Undo"), theme.ContentUndoIcon(), func() {
 		if err := s.Undo(); err != nil {
 			u.ShowError(err)
@@ -160,8 +165,22 @@ func (l *gameBarLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	bw := back.MinSize().Width
 	back.Move(fyne.NewPos(0, 0))
 	back.Resize(fyne.NewSize(bw, size.Height))
+	tw := max(0, x-bw-theme.Padding())
+	SetLabel(l.b.title, l.b.titleFor(tw))
 	title.Move(fyne.NewPos(bw+theme.Padding(), 0))
-	title.Resize(fyne.NewSize(max(0, x-bw-theme.Padding()), size.Height))
+	title.Resize(fyne.NewSize(tw, size.Height))
+}
+
+// titleFor is the game's name as the bar shows it in width: whole where
+// it fits, else its name before the subtitle ("Mission Control" for
+// "Mission Control: Critical Orbit" on a phone), not a name cut short.
+func (b *GameBar) titleFor(width float32) string {
+	room := width - 2*theme.InnerPadding()
+	fits := func(s string) bool { return fyne.MeasureText(s, theme.TextSize(), b.title.TextStyle).Width <= room }
+	if short, _, ok := strings.Cut(b.name, ":"); ok && !fits(b.name) {
+		return short
+	}
+	return b.name
 }
 
 // fold puts a button the bar has no room for out of sight and reach: no

@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -68,4 +69,28 @@ func TestGameBar_FoldsIntoAMenuOnAPhone(t *testing.T) {
 	assert.Equal(t, []string{"History", "New game", "Share", "Turn to the other side"}, items)
 	m.menu().Items[0].Action()
 	assert.Contains(t, apptest.Texts(u.Current), "Back", "History's screen")
+}
+
+// TestGameBar_ANameWithASubtitleIsShortenedNotCut: on a phone the bar
+// shows "Mission Control", not "Mission Control: Cri…"; where there is
+// room, the whole name.
+func TestGameBar_ANameWithASubtitleIsShortenedNotCut(t *testing.T) {
+	g := counterGame()
+	g.Name = "Mission Control: Critical Orbit"
+	u := newTestEnv(t, g).start(t)
+	u.OpenGame(g)
+
+	u.Win.Resize(fyne.NewSize(360, 640))
+	title, ok := apptest.Find(u.ScreenList(), "label", "Mission Control")
+	require.True(t, ok, "the name before its subtitle: %v", u.ScreenList())
+	whole := func(s string) float32 {
+		return fyne.MeasureText(s, theme.TextSize(), fyne.TextStyle{Bold: true}).Width + 2*theme.InnerPadding()
+	}
+	assert.GreaterOrEqual(t, title.W, whole("Mission Control"), "whole, not cut")
+	assert.Less(t, title.W, whole(g.Name), "the whole name would have been cut")
+
+	u.Win.Resize(fyne.NewSize(1280, 800))
+	title, ok = apptest.Find(u.ScreenList(), "label", g.Name)
+	require.True(t, ok, "the whole name on a wide bar")
+	assert.GreaterOrEqual(t, title.W, whole(g.Name))
 }
