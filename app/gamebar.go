@@ -1,8 +1,6 @@
 package app
 
 import (
-	"strings"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -166,21 +164,27 @@ func (l *gameBarLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	back.Move(fyne.NewPos(0, 0))
 	back.Resize(fyne.NewSize(bw, size.Height))
 	tw := max(0, x-bw-theme.Padding())
-	SetLabel(l.b.title, l.b.titleFor(tw))
+	l.b.fitTitle(tw)
 	title.Move(fyne.NewPos(bw+theme.Padding(), 0))
 	title.Resize(fyne.NewSize(tw, size.Height))
 }
 
-// titleFor is the game's name as the bar shows it in width: whole where
-// it fits, else its name before the subtitle ("Mission Control" for
-// "Mission Control: Critical Orbit" on a phone), not a name cut short.
-func (b *GameBar) titleFor(width float32) string {
-	room := width - 2*theme.InnerPadding()
-	fits := func(s string) bool { return fyne.MeasureText(s, theme.TextSize(), b.title.TextStyle).Width <= room }
-	if short, _, ok := strings.Cut(b.name, ":"); ok && !fits(b.name) {
-		return short
+// fitTitle shows the game's name whole in width: on one line where it
+// fits, else in smaller type over as many lines as it takes ("Mission
+// Control: Critical Orbit" on a phone), the bar growing to hold them,
+// rather than a name cut short.
+func (b *GameBar) fitTitle(width float32) {
+	t := b.title
+	one := fyne.MeasureText(b.name, theme.TextSize(), t.TextStyle).Width+2*theme.InnerPadding() <= width
+	wrap, size, cut := fyne.TextWrapOff, theme.SizeNameText, fyne.TextTruncateEllipsis
+	if !one {
+		// Fyne does not both wrap and cut a label: wrapped, it is whole.
+		wrap, size, cut = fyne.TextWrapWord, theme.SizeNameCaptionText, fyne.TextTruncateOff
 	}
-	return b.name
+	if t.Wrapping != wrap || t.SizeName != size || t.Truncation != cut {
+		t.Wrapping, t.SizeName, t.Truncation = wrap, size, cut
+		t.Refresh()
+	}
 }
 
 // fold puts a button the bar has no room for out of sight and reach: no
