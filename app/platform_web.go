@@ -290,7 +290,11 @@ func screenBack(screen fyne.CanvasObject, abs func(fyne.CanvasObject) fyne.Posit
 			if o.Icon == nil || o.Disabled() || (o.Icon.Name() != back && o.Icon.Name() != home) {
 				return
 			}
-			if p := abs(o); found == nil || p.Y < at.Y || (p.Y == at.Y && p.X < at.X) {
+			p := abs(o)
+			if p.X < 0 || p.Y < 0 { // put out of the window (a narrow game bar's folded buttons)
+				return
+			}
+			if found == nil || p.Y < at.Y || (p.Y == at.Y && p.X < at.X) {
 				found, at = o, p
 			}
 		}
