@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -472,7 +473,8 @@ func TestHardening_EventStreamOutlivesTheDeadlines(t *testing.T) {
 // BenchmarkFlood_PhoneAnswer measures how long another phone waits for the
 // table's state, on a new connection each time, while one address floods
 // the host (bare connections, wrong tokens, the state as fast as it can),
-// beside the same without the flood.
+// beside the same without the flood. The host's clock moves a second
+// before each question, so the limits refill as they would.
 //
 //	go test -run '^$' -bench Flood -benchtime 200x ./companion/share/
 func BenchmarkFlood_PhoneAnswer(b *testing.B) {
@@ -485,8 +487,9 @@ func BenchmarkFlood_PhoneAnswer(b *testing.B) {
 			nt := newNetTable(b, defaultLimits)
 			ctx, stop := context.WithCancel(context.Background())
 			var wg sync.WaitGroup
+			var sent floodCount
 			if flood {
-				floodFrom(ctx, &wg, nt, flooder)
+				floodFrom(ctx, &wg, nt, flooder, &sent)
 			}
 			d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(phone)}}
 			tr := &http.Transport{DialContext: d.DialContext, DisableKeepAlives: true}
@@ -494,6 +497,7 @@ func BenchmarkFlood_PhoneAnswer(b *testing.B) {
 			var worst time.Duration
 			b.ResetTimer()
 			for range b.N {
+				nt.clock.Advance(time.Second) // the phone asks once a second, as the limits see it
 				start := time.Now()
 				req, _ := http.NewRequest("GET", "http://"+nt.addr+"/api/v1/state?t="+nt.host.Token(), nil)
 				resp, err := c.Do(req)
@@ -511,14 +515,22 @@ func BenchmarkFlood_PhoneAnswer(b *testing.B) {
 			b.ReportMetric(float64(worst.Microseconds())/1000, "worst-ms")
 			stop()
 			wg.Wait()
+			if flood {
+				secs := b.Elapsed().Seconds()
+				b.ReportMetric(float64(sent.dials.Load())/secs, "flood-conns/s")
+				b.ReportMetric(float64(sent.requests.Load())/secs, "flood-reqs/s")
+			}
 		})
 	}
 }
 
+// floodCount is what a flood sent: connections opened, requests answered.
+type floodCount struct{ dials, requests atomic.Int64 }
+
 // floodFrom keeps one address busy until ctx ends: dialing and holding
 // bare connections, guessing tokens, and asking the state with the token
 // on kept-alive connections.
-func floodFrom(ctx context.Context, wg *sync.WaitGroup, nt *netTable, from string) {
+func floodFrom(ctx context.Context, wg *sync.WaitGroup, nt *netTable, from string, sent *floodCount) {
 	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}, Timeout: time.Second}
 	for range 2 { // bare connections, held until the host closes them
 		wg.Go(func() {
@@ -533,6 +545,7 @@ func floodFrom(ctx context.Context, wg *sync.WaitGroup, nt *netTable, from strin
 				if err != nil {
 					continue
 				}
+				sent.dials.Add(1)
 				held = append(held, c)
 				if len(held) > 64 {
 					_ = held[0].Close()
@@ -553,6 +566,7 @@ func floodFrom(ctx context.Context, wg *sync.WaitGroup, nt *netTable, from strin
 			for ctx.Err() == nil {
 				req, _ := http.NewRequestWithContext(ctx, "GET", "http://"+nt.addr+"/api/v1/state?t="+tok, nil)
 				if resp, err := c.Do(req); err == nil {
+					sent.requests.Add(1)
 					_, _ = io.Copy(io.Discard, resp.Body)
 					_ = resp.Body.Close()
 				}
