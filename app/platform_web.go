@@ -201,9 +201,6 @@ func (u *UI) watchPlatform() {
 		}
 		return nil
 	}))
-	if startLink() == "" {
-		u.rejoinTable()
-	}
 	win.Set("boardsideScreen", js.FuncOf(func(js.Value, []js.Value) any {
 		var executor js.Func
 		executor = js.FuncOf(func(_ js.Value, args []js.Value) any {
