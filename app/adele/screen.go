@@ -145,7 +145,7 @@ type adeleSetup struct {
 	ship        *widget.RadioGroup
 	experienced *widget.Check
 	remove      *widget.CheckGroup
-	pin         *widget.Entry
+	pin         *app.NumberEntry
 	start       *widget.Button
 	specials    map[string]string // check label → card ID
 }
@@ -179,7 +179,7 @@ func newAdeleSetup(u *app.UI, d *ad.Data, dispatch func(companion.Action), edit 
 		s.remove.Hidden = !on
 		s.remove.Refresh()
 	})
-	s.pin = widget.NewPasswordEntry()
+	s.pin = app.NewPINEntry()
 	s.pin.SetPlaceHolder(lang.L("PIN (4 to 8 digits, optional)"))
 	s.start = app.BigButton(lang.L("Set up the game"), theme.MediaPlayIcon(), func() {
 		act, err := s.action(d)
@@ -239,7 +239,7 @@ type adeleConsole struct {
 
 	covered   bool
 	coverBox  fyne.CanvasObject
-	pinEntry  *widget.Entry
+	pinEntry  *app.NumberEntry
 	slide     *app.SlideLock
 	lastTouch time.Time
 	wake      func() // renders again, to time the idle cover
@@ -271,7 +271,7 @@ func newAdeleConsole(u *app.UI, dispatch func(companion.Action)) *adeleConsole {
 	split := app.NewScrollSplit(0.45, left, right)
 	console := container.New(app.TwoPass{Inner: layout.NewBorderLayout(top, c.endPhase, nil, nil)}, top, c.endPhase, split)
 
-	c.pinEntry = widget.NewPasswordEntry()
+	c.pinEntry = app.NewPINEntry()
 	c.pinEntry.SetPlaceHolder(lang.L("PIN"))
 	c.pinEntry.OnSubmitted = func(string) { c.tryPIN() }
 	c.slide = app.NewSlideLock(lang.L("Slide to the right to show"), func() { c.cover(false) })
