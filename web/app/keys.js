@@ -12,17 +12,19 @@
 //   - keydown 229 ("Unidentified") is kept from the driver, so that
 //     nothing cancels what the phone's keyboard does to the input;
 //   - text that reaches #dummyEntry (typed, composed, corrected by
-//     autocorrect, pasted, dictated, deleted) is handed to the app's
-//     window.boardsideType(deleted, text): the app types it into the
-//     focused entry as backspaces and letters;
+//     autocorrect, pasted with its lines, dictated, deleted) is handed
+//     to the app's window.boardsideType(deleted, text): the app types it
+//     into the focused entry as backspaces and letters;
 //   - a hardware key that gives one letter outside ASCII is typed the
 //     same way (ASCII letters the driver types itself);
 //   - the input is emptied once a piece of text is handed over, so
 //     nothing piles up; while a word is being composed (a phone's
 //     keyboard underlines it) it stays, so the keyboard can change it.
 // And it tells an iPad by its touch points: iPadOS reports a Mac's user
-// agent, and the driver decides from the user agent whether to show the
-// phone keyboard at all.
+// agent, and Fyne decides from the user agent, once as it starts, whether
+// it runs on a mobile device, where its widgets behave as on a phone
+// (tabs, forms, menus, no hover). (The driver focuses #dummyEntry for an
+// entry on every device, a desktop's too.)
 (() => {
   "use strict";
 
@@ -32,7 +34,8 @@
     try {
       Object.defineProperty(navigator, "userAgent", { value: ua + " iPad", configurable: true });
     } catch {
-      // Not changeable here: the keyboard shows on a tap into the page instead.
+      // Not changeable here: Fyne lays the app out as on a desktop, and
+      // types all the same (the keyboard opens for the hidden input).
     }
   }
 
@@ -89,6 +92,14 @@
         send(1, "");
         e.preventDefault();
       }
+    });
+    // A paste hands over the clipboard's text itself: the input, one
+    // line, would join its lines, which a multi-line entry keeps.
+    input.addEventListener("paste", (e) => {
+      const text = e.clipboardData ? e.clipboardData.getData("text/plain") : "";
+      if (composing || !text) return; // the input's own paste, handed over as it changes
+      e.preventDefault();
+      send(0, text);
     });
     input.addEventListener("blur", () => {
       composing = false;
