@@ -61,6 +61,7 @@ type adeleScreen struct {
 	s       *companion.Session
 	content fyne.CanvasObject
 	bar     *app.GameBar
+	acts    *app.Acts // every change the screen makes
 	live    *app.Live
 
 	setup   *adeleSetup
@@ -74,6 +75,7 @@ type adeleScreen struct {
 func newAdeleScreen(u *app.UI, g *app.Game, s *companion.Session) *adeleScreen {
 	a := &adeleScreen{u: u, g: g, s: s}
 	a.bar = app.NewGameBar(u, g, s, func(bool) {})
+	a.acts = app.NewActs(u, s, a.bar)
 	a.bar.Turn.Hide() // the tablet is ADELE's own; nothing to turn to the crew
 	edit := widget.NewButtonWithIcon(lang.L("Game data"), theme.DocumentCreateIcon(), func() {
 		e := newAdeleDataScreen(u, g, a.state().Data(), func() { u.OpenGame(g) })
@@ -102,11 +104,10 @@ func newAdeleScreen(u *app.UI, g *app.Game, s *companion.Session) *adeleScreen {
 
 func (a *adeleScreen) state() *ad.State { return a.s.View().State.(*ad.State) }
 
-func (a *adeleScreen) dispatch(act companion.Action) {
-	if err := a.s.Dispatch(act); err != nil {
-		a.u.ShowError(err)
-	}
-}
+// dispatch applies act to the game as the screen showed it (app.Acts):
+// ADELE's console too, so a move made on what the crew just changed is
+// refused rather than applied on top of it.
+func (a *adeleScreen) dispatch(act companion.Action) { a.acts.Dispatch(act) }
 
 // sendPublic turns the board's public action into a typed one, the same
 // way the share server does for other devices.
@@ -126,6 +127,8 @@ func (a *adeleScreen) sendPublic(kind string, data any) {
 func (a *adeleScreen) render(now time.Time) (time.Duration, bool) {
 	v := a.s.View()
 	st := v.State.(*ad.State)
+	a.acts.Draw(v)
+	a.acts.Means(boardMeanings(ad.Public(st).(ad.PublicState), v.Version))
 	a.bar.Refresh(v)
 	a.vis.Set(!st.SetUp(), a.setup.content)
 	a.vis.Set(st.SetUp(), a.playing)
