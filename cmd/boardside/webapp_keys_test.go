@@ -70,7 +70,9 @@ var (
 	// platform, told from a Mac only by its touch points.
 	kbIPad = kbDevice{820, 1180, "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15",
 		"MacIntel", 5, false, false}
-	kbMac = kbDevice{1024, 768, kbIPad.ua, "MacIntel", 0, false, false}
+	kbMac     = kbDevice{1024, 768, kbIPad.ua, "MacIntel", 0, false, false}
+	kbWindows = kbDevice{1280, 800, "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+		"Win32", 0, false, false}
 )
 
 // kbLANName is the name a phone reaches the host by on the local network,
@@ -713,7 +715,12 @@ func TestWebApp_Keys(t *testing.T) {
 		})
 	}
 	t.Run("iPad", func(t *testing.T) { tryIPad(t, kbBrowser(t), tally) })
-	t.Run("Mac", func(t *testing.T) { tryMac(t, kbBrowser(t), tally) })
+	t.Run("Mac", func(t *testing.T) {
+		tryDesktop(t, kbBrowser(t), tally, kbMac, "AquaSphere: new player's name, on a Mac")
+	})
+	t.Run("Windows", func(t *testing.T) {
+		tryDesktop(t, kbBrowser(t), tally, kbWindows, "AquaSphere: new player's name, on Windows")
+	})
 	t.Log(tally)
 }
 
@@ -786,26 +793,50 @@ func tryIPad(t *testing.T, newTab func() context.Context, tally *kbTally) {
 	tally.add(name, "hidden input emptied", assert.Empty(t, p.piled, "%s: text piled up in the hidden input", name))
 }
 
-// tryMac types on a Mac: the iPad's browser but for touch, which Fyne
-// takes for a desktop; its driver still focuses the hidden input for an
-// entry, and the page's keys type.
-func tryMac(t *testing.T, newTab func() context.Context, tally *kbTally) {
-	const name = "AquaSphere: new player's name, on a Mac"
-	for _, k := range []string{"a desktop to Fyne", "hardware keyboard"} {
+// A German keyboard types these with Option on a Mac, with AltGr on
+// Windows: "@" in an address, braces in ADELE's game data.
+var (
+	macOption = map[rune]hwKey{'@': {"@", "KeyL", 76, false}, '{': {"{", "Digit8", 56, false}, '}': {"}", "Digit9", 57, false}, '€': {"€", "KeyE", 69, false}}
+	winAltGr  = map[rune]hwKey{'@': {"@", "KeyQ", 81, false}, '{': {"{", "Digit7", 55, false}, '}': {"}", "Digit0", 48, false}, '€': {"€", "KeyE", 69, false}}
+)
+
+// tryDesktop types on a desktop's keyboard, which Fyne takes for a
+// desktop; its driver still focuses the hidden input for an entry, and
+// the page's keys type: letters outside ASCII, and what a German keyboard
+// types with Option (a Mac) or AltGr (Windows).
+func tryDesktop(t *testing.T, newTab func() context.Context, tally *kbTally, d kbDevice, name string) {
+	for _, k := range []string{"a desktop to Fyne", "hardware keyboard", "Option or AltGr"} {
 		tally.add(name, k, false)
 	}
-	m := openKeys(t, newTab, kbMac)
-	tally.add(name, "a desktop to Fyne", assert.False(t, eval[bool](m.tab, t, `boardsideIsMobile()`), "Fyne takes a Mac with no touch for a desktop"))
+	p := openKeys(t, newTab, d)
+	tally.add(name, "a desktop to Fyne", assert.False(t, eval[bool](p.tab, t, `boardsideIsMobile()`), "Fyne takes %s for a desktop", name))
 	loc := entryBeside("Add player")
-	tapShown(m.tab, t, "label", is("AquaSphere"), "the AquaSphere tile")
-	m.focus(loc, "the name") // on a desktop too
+	tapShown(p.tab, t, "label", is("AquaSphere"), "the AquaSphere tile")
+	p.focus(loc, "the name") // on a desktop too
 	ok := true
 	for _, n := range []string{"Jörg", "Åsa", "Çağla"} {
-		m.clear(loc)
-		m.hardware(n)
-		ok = m.typed(loc, n, "a Mac's keyboard") && ok
+		p.clear(loc)
+		p.hardware(n)
+		ok = p.typed(loc, n, "a desktop's keyboard") && ok
 	}
 	tally.add(name, "hardware keyboard", ok)
+
+	p.clear(loc)
+	const typed = "{@€}"
+	for _, r := range typed {
+		if d.platform == "MacIntel" {
+			p.press(macOption[r], 1) // Option is Alt
+			continue
+		}
+		// Windows reports AltGr as Ctrl+Alt; Chromium's protocol cannot
+		// hold AltGr down, so the page gets the key as Windows sends it.
+		k := winAltGr[r]
+		for _, typ := range []string{"keydown", "keyup"} {
+			eval[bool](p.tab, t, fmt.Sprintf(`document.activeElement.dispatchEvent(new KeyboardEvent(%q, {key: %q, code: %q, keyCode: %d,
+				ctrlKey: true, altKey: true, modifierAltGraph: true, bubbles: true, cancelable: true})) || true`, typ, k.key, k.code, k.keyCode))
+		}
+	}
+	tally.add(name, "Option or AltGr", p.typed(loc, typed, "characters of a German keyboard's Option or AltGr"))
 }
 
 // kbEntries is every entry the app has.
