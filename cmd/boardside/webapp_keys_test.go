@@ -879,7 +879,9 @@ func kbEntries() []kbEntry {
 					ok = p.typed(loc, want, "sectors typed on a decimal keypad as "+typed+", and Enter") && ok
 					p.focus(loc, "the octopods, after Enter")
 				}
-				return ok
+				// From the octopods to a name: the letters come back.
+				p.focus(entryBeside("Add player"), "the new player's name")
+				return assert.Equal(p.t, "", p.inputMode(), "the keypad for a name, after the octopods") && ok
 			},
 			enter: func(p *kbPage, loc kbLocate) bool {
 				p.burst("1,2")
