@@ -39,20 +39,23 @@ import (
 //     into the hidden input (the keyboard's clipboard bar, the text menu);
 //   - a hardware keyboard typing "Jörg", "Åsa" and "Çağla" with the keys
 //     of a German, a Swedish and a Turkish keyboard;
-//   - Enter: submits where a desktop's Enter does, typed straight after
-//     the word it submits;
+//   - the phone's keyboard and hardware keys mixed, as fast as they come;
 //   - the keypad: a number entry asks for a number keypad (inputmode)
 //     while it has the focus, and its text is read with that keypad's
 //     separators;
+//   - Enter: submits where a desktop's Enter does, typed straight after
+//     the word it submits;
 //   - the hidden input is empty after each piece of text it handed over.
 //
 // An iPad reports a Mac's user agent: with touch points, Fyne must still
 // take it for a mobile device (its driver focuses the hidden input on a
-// tap on every device, a Mac's too, which a Mac without touch shows).
+// tap on every device, a Mac's too). A Mac and a Windows PC are desktops
+// to Fyne, and type what a German keyboard types with Option or AltGr.
 //
 // The phone opens the app by the host's name on the local network, as a
 // phone at the table does: a plain-HTTP page, not a secure context, where
-// the page keeps its own clipboard. The iPad opens it on loopback, with the browser's clipboard.
+// the page keeps its own clipboard. The others open it on loopback, with
+// the browser's clipboard.
 
 // kbDevice is a device the keyboards are tried on.
 type kbDevice struct {
@@ -132,6 +135,7 @@ func openKeys(t *testing.T, newTab func() context.Context, d kbDevice) *kbPage {
 			require.NoError(t, err)
 		}
 	}
+	// waitShown's report on a time-out reads the page's events from __ev.
 	_, err = chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `window.__ev = [];`})
 	require.NoError(t, err)
 	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(base+"/app/")))
@@ -237,7 +241,7 @@ func (p *kbPage) scrollTo(kind string, match func(string) bool, what string) {
 }
 
 // focus taps the entry and waits until the hidden input has the focus, as
-// Fyne's web driver gives it on a mobile device to open its keyboard.
+// Fyne's web driver gives it (on any device) to open a phone's keyboard.
 func (p *kbPage) focus(loc kbLocate, what string) {
 	p.t.Helper()
 	require.True(p.t, p.tapFocuses(loc, what), "a tap on %s focuses the hidden input (the page's %s has the focus)",
