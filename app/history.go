@@ -1,6 +1,7 @@
 package app
 
 import (
+	"errors"
 	"fmt"
 
 	"fyne.io/fyne/v2"
@@ -10,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"boardside/companion"
+	"boardside/companion/share"
 )
 
 // historyScreen lists a game's log, newest first, with an undo button.
@@ -22,6 +24,7 @@ type historyScreen struct {
 	undo    *widget.Button
 	list    *widget.List
 	entries []companion.Entry // newest first
+	shown   uint64            // the game's version the list shows
 	stop    func()
 }
 
@@ -56,11 +59,13 @@ func newHistoryScreen(u *UI, g *Game, s *companion.Session, onBack func()) *hist
 
 func (h *historyScreen) refresh() {
 	log := h.s.Log()
+	v := h.s.View()
+	h.shown = v.Version
 	h.entries = h.entries[:0]
 	for i := len(log) - 1; i >= 0; i-- {
 		h.entries = append(h.entries, log[i])
 	}
-	if h.s.View().CanUndo {
+	if v.CanUndo {
 		h.undo.Enable()
 	} else {
 		h.undo.Disable()
@@ -68,8 +73,14 @@ func (h *historyScreen) refresh() {
 	h.list.Refresh()
 }
 
+// onUndo takes back the last action the list shows: where a device at the
+// table acted since, it says so instead of taking back that action.
 func (h *historyScreen) onUndo() {
-	if err := h.s.Undo(); err != nil {
+	err := h.s.UndoAt(h.shown, nil)
+	if errors.Is(err, companion.ErrStale) {
+		err = share.ErrFaster
+	}
+	if err != nil {
 		h.u.ShowError(err)
 	}
 }

@@ -91,6 +91,29 @@ func TestHistory_ListsTheLogAndUndoes(t *testing.T) {
 	assert.Contains(t, apptest.Texts(u.Current), "Resume Counter")
 }
 
+// TestHistory_UndoTakesBackWhatTheListShows: a phone's action that the
+// list has not drawn yet is not what Undo takes back; the player is told.
+func TestHistory_UndoTakesBackWhatTheListShows(t *testing.T) {
+	env := newTestEnv(t, counterGame())
+	u := env.start(t)
+	u.OpenGame(u.Game("counter"))
+	test.Tap(shownCounter.plus)
+	s := u.Session("counter")
+	h := newHistoryScreen(u, u.Game("counter"), s, u.ShowHome)
+	u.Show(h.content)
+	h.stop() // the list as drawn, before the change below reaches it
+
+	require.NoError(t, s.Dispatch(&bump{By: 5})) // a device at the table
+	test.Tap(h.undo)
+	assert.Equal(t, 6, s.View().State.(*counter).Count, "nothing taken back")
+	require.NotNil(t, u.Win.Canvas().Overlays().Top(), "the player is told")
+	assert.Contains(t, strings.Join(apptest.Texts(u.Win.Canvas().Overlays().Top()), " "), "Someone was faster")
+
+	h.refresh() // drawn: now Undo takes back the device's action
+	test.Tap(h.undo)
+	assert.Equal(t, 1, s.View().State.(*counter).Count)
+}
+
 func TestStart_UnreadableSaveIsSetAsideAndThePlayerIsTold(t *testing.T) {
 	env := newTestEnv(t, counterGame())
 	path := filepath.Join(env.Dir, "sessions", "counter.json")
