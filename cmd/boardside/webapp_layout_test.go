@@ -1,0 +1,306 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/require"
+
+	"boardside/app/apptest"
+	"boardside/app/screen"
+	"boardside/assets"
+	"boardside/companion/share"
+	"boardside/internal/webscreen"
+)
+
+// The layout check in a real browser: what players see. Fyne's test
+// driver is not a browser (its fonts, its window that grows, its desktop
+// mode), so the web app is walked in headless Chromium as a phone, by the
+// taps a player makes, through the screens app/apptest's check covers,
+// and each state is checked at every size, in English and in German.
+
+// webSizes are the sizes of devices.md: phones upright and on their side,
+// a tablet both ways.
+var webSizes = []device{
+	{360, 640, phone.ua}, {412, 915, phone.ua}, {640, 360, phone.ua}, {915, 412, phone.ua},
+	{800, 1280, tablet.ua}, {1280, 800, tablet.ua},
+}
+
+// TestWebApp_EveryScreenFitsEveryPhone walks the web app's screens by taps
+// on a 360×640 phone and checks each state at every size: the canvas no
+// larger than the page, every tappable object inside the window (or in a
+// scroll that reaches it) and at least 44×44, no two texts overlapping,
+// no text cut (apptest.Violations, on what the app lists in the browser).
+// What it finds must be what testdata/web_layout_violations.txt lists.
+func TestWebApp_EveryScreenFitsEveryPhone(t *testing.T) {
+	if testing.Short() {
+		t.Skip("walks every screen in a browser: minutes")
+	}
+	dir := builtWebApp(t)
+	var found []string
+	checked := 0
+	for _, code := range []string{"en", "de"} {
+		t.Run(code, func(t *testing.T) {
+			// A browser each: each language starts with no games saved.
+			newTab := browserFor(t, 20*time.Minute, chromedp.Flag("disable-gpu", false), chromedp.Flag("use-gl", "swiftshader"),
+				chromedp.Flag("enable-unsafe-swiftshader", true))
+			table, _ := serveWithApp(t, dir)
+			w := &webWalk{t: t, tab: newTab(), code: code, tr: translator(t, code), found: &found, checked: &checked}
+			w.open(share.AppURL(table)[:strings.Index(share.AppURL(table), "?")])
+			w.walk()
+		})
+	}
+	found = slices.Compact(slices.Sorted(slices.Values(found)))
+	t.Logf("%d states × sizes × languages checked in the browser, %d violations:\n%s", checked, len(found), strings.Join(found, "\n"))
+	apptest.CompareKnown(t, filepath.Join("testdata", "web_layout_violations.txt"), found)
+}
+
+// webWalk is one language's walk through the web app.
+type webWalk struct {
+	t       *testing.T
+	tab     context.Context
+	code    string
+	tr      func(string) string
+	found   *[]string // what the walks found, kept when one stops
+	checked *int
+}
+
+// walkSize is the phone the walk taps on: the smallest.
+var walkSize = webSizes[0]
+
+func (w *webWalk) open(url string) {
+	w.t.Helper()
+	w.resize(walkSize)
+	require.NoError(w.t, chromedp.Do(w.tab, chromedp.Navigate(url)))
+	waitDrawn(w.tab, w.t)
+}
+
+// walk goes through the screens as a player would, checking each state.
+func (w *webWalk) walk() {
+	w.check("home")
+	w.visit("Settings", "settings", "Back")
+	w.visit("About", "about", "Back")
+	w.visit("Join a table", "join", "Back")
+
+	// Magic Maze on Mars, mission 3: the talk banner after a flip, landing, the win.
+	w.tap("label", "Magic Maze on Mars")
+	w.check("marsmaze")
+	w.pickRadio("3")
+	w.check("marsmaze-mission-3")
+	w.tap("button", "Turn the sand timer over to start")
+	w.wait("button", "Flip")
+	w.check("marsmaze-running")
+	// The joker's talk banner, the longest: a flip this early would end
+	// the game (the sand that ran is what runs again).
+	w.tap("button", "Joker: talk")
+	w.wait("button", "Action: someone moved")
+	w.check("marsmaze-talk")
+	w.tap("button", "Action: someone moved")
+	w.tap("check", "☐ "+w.tr("Colonists landed"))
+	w.wait("check", "☑ "+w.tr("Colonists landed"))
+	w.check("marsmaze-landed")
+	w.tap("button", "All colonists on domes")
+	w.waitAny("button", "Yes", "Ja")
+	w.check("marsmaze-confirm")
+	w.tapAny("button", "Yes", "Ja")
+	w.waitText("label", func(s string) bool {
+		return strings.Contains(s, w.tr("Mission complete with {{.Time}} of sand left")[:8])
+	})
+	w.check("marsmaze-won")
+	w.tap("button", "Home")
+
+	// Mission Control: a rolled setup, the countdown, a turn's AI card, the end.
+	w.tap("label", "Mission Control: Critical Orbit")
+	w.check("missioncontrol")
+	w.tap("button", "Roll")
+	w.waitText("label", func(s string) bool { return strings.HasPrefix(s, strings.Split(w.tr("Rolled {{.Number}}:"), " ")[0]) })
+	w.check("missioncontrol-rolled")
+	w.tap("button", "Start")
+	w.wait("button", "Roll 3 dice")
+	w.check("missioncontrol-running")
+	w.tap("button", "Roll 3 dice")
+	w.wait("button", "Next turn")
+	w.check("missioncontrol-turn")
+	w.tap("button", "Accomplished")
+	w.tapAny("button", "Yes", "Ja")
+	w.wait("label", "Mission accomplished")
+	w.check("missioncontrol-accomplished")
+	w.tap("button", "Home")
+
+	// ADELE: set up, the table.
+	w.tap("label", "ADELE")
+	w.check("adele-setup")
+	w.tap("button", "Set up the game")
+	w.wait("label", "Round")
+	w.check("adele-table")
+	w.tap("button", "Home")
+
+	// AquaSphere's sheet.
+	w.tap("label", "AquaSphere")
+	w.check("aquasphere")
+	w.tap("button", "Home")
+
+	// Home with games under way, and a game's history.
+	w.check("home-resume")
+	w.tap("button", "History") // the first game's
+	w.wait("button", "Back")
+	w.check("history")
+	w.tap("button", "Back")
+}
+
+// visit taps a button to a screen, checks it, and goes back.
+func (w *webWalk) visit(button, name, back string) {
+	w.tap("button", button)
+	w.wait("button", back)
+	w.check(name)
+	w.tap("button", back)
+}
+
+// check checks the state on screen at every size, then goes back to the
+// phone the walk taps on.
+func (w *webWalk) check(name string) {
+	w.t.Helper()
+	for _, d := range webSizes {
+		w.resize(d)
+		s := w.settled(d)
+		*w.checked++
+		for _, v := range w.violations(s, d) {
+			*w.found = append(*w.found, fmt.Sprintf("%dx%d %s %s: %s", d.w, d.h, w.code, name, v))
+		}
+	}
+	w.resize(walkSize)
+	w.settled(walkSize)
+}
+
+// violations are devices.md's rules broken on the screen s shows at d.
+func (w *webWalk) violations(s webscreen.Screen, d device) []string {
+	var out []string
+	page := eval[[]float64](w.tab, w.t, `(() => { const c = document.querySelector("canvas").getBoundingClientRect();
+		return [innerWidth, innerHeight, c.width, c.height, document.documentElement.scrollWidth, document.documentElement.scrollHeight]; })()`)
+	if s.Width > page[0]+0.5 || s.Height > page[1]+0.5 {
+		out = append(out, fmt.Sprintf("the app's window is %.0f×%.0f, larger than the page's %.0f×%.0f", s.Width, s.Height, page[0], page[1]))
+	}
+	if page[2] > page[0]+0.5 || page[3] > page[1]+0.5 || page[4] > page[0]+0.5 || page[5] > page[1]+0.5 {
+		out = append(out, fmt.Sprintf("the canvas is %.0f×%.0f (the page %.0f×%.0f) in a %.0f×%.0f viewport", page[2], page[3], page[4], page[5], page[0], page[1]))
+	}
+	items := make([]screen.Item, 0, len(s.Items))
+	for _, it := range s.Items {
+		items = append(items, screen.Item{Kind: it.Kind, Text: it.Text, X: float32(it.X), Y: float32(it.Y), W: float32(it.W), H: float32(it.H),
+			Disabled: it.Disabled, InView: it.InView, Scrolled: it.Scrolled, MinW: float32(it.MinW), MinH: float32(it.MinH), Dialog: it.Dialog})
+	}
+	return append(out, apptest.Violations(items, fyne.NewSize(float32(d.w), float32(d.h)))...)
+}
+
+// resize makes the tab the device d.
+func (w *webWalk) resize(d device) {
+	w.t.Helper()
+	opts := []chromedp.EmulateViewportOption{chromedp.EmulateScale(2.6), chromedp.EmulateMobile, chromedp.EmulateTouch}
+	if d.w > d.h {
+		opts = append(opts, chromedp.EmulateLandscape)
+	}
+	require.NoError(w.t, chromedp.Do(w.tab, chromedp.EmulateViewport(d.w, d.h, opts...)))
+	// The page's language is the browser's: navigator.language.
+	_, err := chromedp.Call(w.tab, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{UserAgent: d.ua,
+		AcceptLanguage: map[string]string{"en": "en-GB", "de": "de-DE"}[w.code]})
+	require.NoError(w.t, err)
+}
+
+// settled is the screen once the app has taken the page's size and its
+// layout has stopped changing.
+func (w *webWalk) settled(d device) webscreen.Screen {
+	w.t.Helper()
+	var last string
+	var s webscreen.Screen
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		var err error
+		s, err = webscreen.Read(w.tab)
+		require.NoError(w.t, err)
+		b, _ := json.Marshal(s)
+		if int64(s.Width+0.5) >= d.w && int64(s.Height+0.5) >= d.h && string(b) == last {
+			return s
+		}
+		last = string(b)
+		time.Sleep(250 * time.Millisecond) // the browser lays out on its own time
+	}
+	return s // checked as it is: a window that never took the page's size is a violation
+}
+
+// tap taps, with a finger, what shows text (in the walk's language).
+func (w *webWalk) tap(kind, text string) {
+	w.t.Helper()
+	w.tapMatch(kind, webscreen.Is(w.tr(text)), text)
+}
+
+func (w *webWalk) tapAny(kind string, texts ...string) {
+	w.t.Helper()
+	w.tapMatch(kind, func(s string) bool { return slices.Contains(texts, s) }, strings.Join(texts, " or "))
+}
+
+func (w *webWalk) tapMatch(kind string, match func(string) bool, what string) {
+	w.t.Helper()
+	if err := webscreen.TapShown(w.tab, kind, match, 20*time.Second); err != nil {
+		require.FailNow(w.t, "cannot tap "+what, "%v", err)
+	}
+}
+
+func (w *webWalk) wait(kind, text string) {
+	w.t.Helper()
+	w.waitText(kind, webscreen.Is(w.tr(text)))
+}
+
+func (w *webWalk) waitAny(kind string, texts ...string) {
+	w.t.Helper()
+	w.waitText(kind, func(s string) bool { return slices.Contains(texts, s) })
+}
+
+func (w *webWalk) waitText(kind string, match func(string) bool) {
+	w.t.Helper()
+	if _, err := webscreen.Wait(w.tab, kind, match, 20*time.Second); err != nil {
+		require.FailNow(w.t, "not shown", "%v", err)
+	}
+}
+
+// pickRadio taps the option of the first radio group: its options are laid
+// out in a row, each as wide as the widest.
+func (w *webWalk) pickRadio(option string) {
+	w.t.Helper()
+	s, err := webscreen.Read(w.tab)
+	require.NoError(w.t, err)
+	r, ok := s.Find("radio", func(string) bool { return true })
+	require.True(w.t, ok, "a radio group: %s", s)
+	n := 5.0
+	i := 0.0
+	_, err = fmt.Sscanf(option, "%g", &i)
+	require.NoError(w.t, err)
+	x := r.X + (i-0.5)*r.MinW/n
+	require.NoError(w.t, chromedp.Do(w.tab, webscreen.Tap(x, r.Y+r.H/2)))
+	w.waitText("radio", webscreen.Is(option))
+}
+
+// translator gives a text as the app shows it in the language code: the
+// app's texts are keyed by their English.
+func translator(t *testing.T, code string) func(string) string {
+	if code == "en" {
+		return func(s string) string { return s }
+	}
+	b, err := assets.Translations.ReadFile(assets.TranslationsDir + "/" + code + ".json")
+	require.NoError(t, err)
+	var m map[string]any
+	require.NoError(t, json.Unmarshal(b, &m))
+	return func(s string) string {
+		if v, ok := m[s].(string); ok {
+			return v
+		}
+		return s
+	}
+}
