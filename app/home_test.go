@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/test"
 	"github.com/stretchr/testify/assert"
 
@@ -39,4 +40,21 @@ func TestHome_TileOfAnUnbuiltGameSaysSo(t *testing.T) {
 	test.Tap(apptest.Button(t, u.Current, "Back"))
 	assert.Contains(t, strings.Join(apptest.Texts(u.Current), "\n"), "Counter", "Back returns home")
 	assert.Empty(t, u.prefs.OpenGame())
+}
+
+// TestHome_TheWayHomeIsNotNamedLikeAStart: the game bar's button back to
+// the home screen reads unlike the button that starts a game's timer (in
+// German both read "Start"), and leads home.
+func TestHome_TheWayHomeIsNotNamedLikeAStart(t *testing.T) {
+	for _, code := range []string{"en", "de"} {
+		t.Run(code, func(t *testing.T) {
+			setLanguage(t, code)
+			u := newTestEnv(t).start(t)
+			u.OpenGame(u.games[0])
+			home := shownCounter.bar.back
+			assert.NotEqual(t, lang.L("Start"), home.Text, "Mission Control's start button and the way home read alike")
+			test.Tap(home)
+			assert.Contains(t, apptest.Texts(u.Current), lang.L("Settings"), "the home screen")
+		})
+	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -27,18 +28,48 @@ type JoinScreen struct {
 func (u *UI) showJoin() { u.Show(NewJoinScreen(u).Content) }
 
 // showJoinLink shows the join screen with a table's link filled in, for a
-// copy of the app opened from that table: one tap on Join joins it.
+// copy of the app opened from that table: one tap on Join joins it. The
+// table this copy is at already (a page reloaded at the table) is joined
+// again without a tap.
 func (u *UI) showJoinLink(link string) {
+	if link == u.prefs.JoinedTable() {
+		u.rejoinTable()
+		return
+	}
 	j := NewJoinScreen(u)
 	j.link.SetText(link)
 	SetLabel(j.status, lang.L("You came from this table: tap Join to take part from this device."))
 	u.Show(j.Content)
 }
 
+// rejoinTable joins the table this copy joined and has not left, if there
+// is one, and says whether there is: the app started again (a browser
+// reloaded the page) while its player was at a table. The join screen
+// shows while it dials, and says why if the table does not answer; Join
+// tries again, Back leaves the table.
+func (u *UI) rejoinTable() bool {
+	link := u.prefs.JoinedTable()
+	if link == "" {
+		return false
+	}
+	j := NewJoinScreen(u)
+	j.link.SetText(link)
+	u.Show(j.Content)
+	j.onJoin(u)
+	return true
+}
+
+// leaveTable goes home from a table, or from joining one: the table is not
+// joined again at the next start.
+func (u *UI) leaveTable() {
+	u.prefs.SetJoinedTable("")
+	u.ShowHome()
+}
+
 // NewJoinScreen asks for the link of a table to join.
 func NewJoinScreen(u *UI) *JoinScreen {
 	j := &JoinScreen{}
-	bar, _ := BackBar(lang.L("Join a table"), u.ShowHome)
+	bar, _ := BackBar(lang.L("Join a table"), u.leaveTable)
 	j.link = widget.NewEntry()
 	j.link.SetPlaceHolder("http://192.168.1.20:7777/?t=…")
 	j.status = widget.NewLabel(lang.L("Paste or type the link the host shows under its QR code."))
@@ -58,12 +89,20 @@ func (j *JoinScreen) onJoin(u *UI) {
 	go j.Connect(u, link)
 }
 
-// Connect dials the table and, on the UI goroutine, opens it or says why not.
+// Connect dials the table and, on the UI goroutine, opens it or says why
+// not, if the join screen still shows. The table is remembered, to be
+// joined again at the next start, until the player leaves it.
 func (j *JoinScreen) Connect(u *UI, link string) {
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
 	c, err := share.Dial(ctx, link, u.Clock)
 	u.Do(func() {
+		if u.Current != j.Content { // the player went elsewhere meanwhile
+			if err == nil {
+				c.Close()
+			}
+			return
+		}
 		j.join.Enable()
 		if err != nil {
 			SetLabel(j.status, TranslateError(err))
@@ -78,6 +117,7 @@ func (j *JoinScreen) Connect(u *UI, link string) {
 		content, stop := g.Join(u, c)
 		u.Show(content)
 		u.Leave = stop
+		u.prefs.SetJoinedTable(link)
 	})
 }
 
@@ -103,6 +143,9 @@ type JoinedScreen struct {
 	// renderGame shows the public state; it returns the time left on the
 	// game's timer and whether it runs.
 	renderGame func(state json.RawMessage) (time.Duration, bool)
+	// within is how soon the game asked to be shown again (WakeWithin),
+	// besides its timer's next second; 0 for not.
+	within time.Duration
 }
 
 // NewJoinedScreen frames a game's joined view: center fills the middle,
@@ -114,6 +157,7 @@ func NewJoinedScreen(u *UI, c *share.Client, center, below fyne.CanvasObject, re
 	j.conn.Wrapping = fyne.TextWrapWord
 	j.Status = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	j.Status.SizeName = theme.SizeNameSubHeadingText
+	j.Status.Wrapping = fyne.TextWrapWord // "Mission complete with 1:23 of sand left" is wider than a phone
 	j.Info = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{})
 	j.Info.Wrapping = fyne.TextWrapWord
 	j.Banner = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
@@ -157,12 +201,34 @@ func (j *JoinedScreen) render() {
 	}
 	SetLabel(j.conn, fmt.Sprintf("%s · %s %d ms · %s %d ms", state, lang.L("clock offset"), off.Milliseconds(), lang.L("round trip"), rtt.Milliseconds()))
 	j.bar.Refresh()
+	j.within = 0
 	rem, running := j.renderGame(j.c.Snapshot().State)
 	j.Vis.Apply(j.Content)
 	j.u.KeepAwake(running)
-	if running {
-		j.waker.After(timers.UntilRemainingChanges(rem))
+	next := j.within
+	if running && (next == 0 || timers.UntilRemainingChanges(rem) < next) {
+		next = timers.UntilRemainingChanges(rem)
 	}
+	if next > 0 {
+		j.waker.After(next)
+	}
+}
+
+// WakeWithin asks, from the game's render, to be shown again within d:
+// for what changes besides the timer's seconds (solo mode's stopwatch).
+func (j *JoinedScreen) WakeWithin(d time.Duration) {
+	if d > 0 && (j.within == 0 || d < j.within) {
+		j.within = d
+	}
+}
+
+// HostNow is the host's clock, as estimated here.
+func (j *JoinedScreen) HostNow() time.Time { return j.c.HostNow() }
+
+// LocalTime is a moment on the host's clock on this device's clock.
+func (j *JoinedScreen) LocalTime(hostMs int64) time.Time {
+	off, _ := j.c.Offset()
+	return time.UnixMilli(hostMs).Add(-off)
 }
 
 // JoinedBar is a joined screen's top bar: Back, the title, and Undo at
@@ -178,7 +244,7 @@ type JoinedBar struct {
 // NewJoinedBar is the bar of a screen that shows c's table.
 func NewJoinedBar(u *UI, c *share.Client, title string) *JoinedBar {
 	b := &JoinedBar{u: u, c: c}
-	back, _ := BackBar(title, func() { u.ShowHome() })
+	back, _ := BackBar(title, u.leaveTable)
 	b.undo = widget.NewButtonWithIcon(lang.L("Undo"), theme.ContentUndoIcon(), b.undoLast)
 	b.undo.Disable()
 	b.Content = container.NewBorder(nil, nil, nil, b.undo, back)
@@ -208,11 +274,13 @@ func (j *JoinedScreen) Remaining(v timers.View) time.Duration {
 	return max(time.UnixMilli(v.DeadlineMs).Sub(j.c.HostNow()), 0)
 }
 
-// Action is a button of the joined screen: a public action to send.
+// Action is a button of the joined screen: a public action to send, after
+// Ask's question is answered Yes when there is one (what ends a game).
 type Action struct {
 	Text, Kind string
 	Data       any
 	Main, Off  bool
+	Ask        string
 }
 
 // SetButtons shows the actions; the row is rebuilt only when they change,
@@ -225,7 +293,17 @@ func (j *JoinedScreen) SetButtons(as ...Action) {
 	j.btnKey = key
 	objs := make([]fyne.CanvasObject, len(as))
 	for i, a := range as {
-		b := widget.NewButton(a.Text, func() { j.send(a.Kind, a.Data) })
+		b := widget.NewButton(a.Text, func() {
+			if a.Ask == "" {
+				j.send(a.Kind, a.Data)
+				return
+			}
+			dialog.ShowConfirm(a.Text, a.Ask, func(ok bool) {
+				if ok {
+					j.send(a.Kind, a.Data)
+				}
+			}, j.u.Win)
+		})
 		if a.Main {
 			b.Importance = widget.HighImportance
 		}

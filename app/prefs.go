@@ -10,6 +10,7 @@ const (
 	prefSound        = "sound"        // bool
 	prefKeepScreenOn = "keepScreenOn" // bool
 	prefOpenGame     = "openGame"     // game ID whose screen was showing, or ""
+	prefJoinedTable  = "joinedTable"  // link of the table this copy joined and has not left, or ""
 
 	choiceSystem = "system"
 )
@@ -53,6 +54,13 @@ func (p *Prefs) OpenGame() string { return p.p.String(prefOpenGame) }
 
 // SetOpenGame records which game screen is showing ("" for none).
 func (p *Prefs) SetOpenGame(id string) { p.p.SetString(prefOpenGame, id) }
+
+// JoinedTable is the link of the table this copy joined and has not left:
+// it is joined again when the app starts (in a browser, after a reload).
+func (p *Prefs) JoinedTable() string { return p.p.String(prefJoinedTable) }
+
+// SetJoinedTable records the table joined ("" once the player leaves it).
+func (p *Prefs) SetJoinedTable(link string) { p.p.SetString(prefJoinedTable, link) }
 
 // oneOf returns v if it is allowed, else the first (default) choice.
 func oneOf(v string, allowed ...string) string {

@@ -29,8 +29,64 @@ func (t boardsideTheme) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.
 	if t.variant != nil {
 		v = *t.variant
 	}
+	if c, ok := palette[v][n]; ok {
+		return c
+	}
 	return t.Theme.Color(n, v)
 }
+
+// palette holds the colours Boardside sets in place of Fyne's, by variant,
+// so that everything read at the table stands out from what is behind it
+// (checked by TestContrast_*, in WCAG's terms):
+//   - the text of every button, of any importance, and the success, error
+//     and primary colours as text on the background, at 4.5:1 or more;
+//     Fyne's white on its bright green (1.48:1), orange (2.16:1), red and
+//     blue, and its blue on the dark background, were less;
+//   - a disabled control's text and outline, and an unticked box's or an
+//     empty radio button's outline, at 3:1 or more against the background
+//     (Fyne's were 1.2 to 1.6:1, barely there); disabled text is still
+//     well below the enabled text, so it reads as disabled.
+//
+// Where a colour is a fill behind text in one place and text in another,
+// each variant picks the side that works both ways: a dark green, red and
+// blue with white text on a light screen, light ones with dark text on a
+// dark screen. Warning is only ever a fill (a forced die in Mission
+// Control carries the normal text colour on it): light amber in light,
+// dark orange in dark.
+//
+// The primary colour is fixed here rather than taken from Fyne's
+// preference, which no Boardside setting offers, so that no choice of it
+// undoes the contrast.
+var palette = map[fyne.ThemeVariant]map[fyne.ThemeColorName]color.Color{
+	theme.VariantLight: {
+		theme.ColorNamePrimary:             rgb(0x1d, 0x63, 0xd8),
+		theme.ColorNameHyperlink:           rgb(0x1d, 0x63, 0xd8),
+		theme.ColorNameForegroundOnPrimary: rgb(0xff, 0xff, 0xff),
+		theme.ColorNameSuccess:             rgb(0x1b, 0x7f, 0x37),
+		theme.ColorNameForegroundOnSuccess: rgb(0xff, 0xff, 0xff),
+		theme.ColorNameError:               rgb(0xc6, 0x28, 0x28),
+		theme.ColorNameForegroundOnError:   rgb(0xff, 0xff, 0xff),
+		theme.ColorNameWarning:             rgb(0xff, 0xca, 0x3a),
+		theme.ColorNameForegroundOnWarning: rgb(0x17, 0x17, 0x18),
+		theme.ColorNameDisabled:            rgb(0x85, 0x85, 0x85),
+		theme.ColorNameInputBorder:         rgb(0x76, 0x76, 0x76),
+	},
+	theme.VariantDark: {
+		theme.ColorNamePrimary:             rgb(0x6a, 0xa4, 0xff),
+		theme.ColorNameHyperlink:           rgb(0x6a, 0xa4, 0xff),
+		theme.ColorNameForegroundOnPrimary: rgb(0x17, 0x17, 0x18),
+		theme.ColorNameSuccess:             rgb(0x43, 0xf4, 0x36),
+		theme.ColorNameForegroundOnSuccess: rgb(0x17, 0x17, 0x18),
+		theme.ColorNameError:               rgb(0xff, 0x6b, 0x5e),
+		theme.ColorNameForegroundOnError:   rgb(0x17, 0x17, 0x18),
+		theme.ColorNameWarning:             rgb(0x9a, 0x4d, 0x00),
+		theme.ColorNameForegroundOnWarning: rgb(0xf3, 0xf3, 0xf3),
+		theme.ColorNameDisabled:            rgb(0x7a, 0x7a, 0x7a),
+		theme.ColorNameInputBorder:         rgb(0x8e, 0x8e, 0x8e),
+	},
+}
+
+func rgb(r, g, b uint8) color.NRGBA { return color.NRGBA{R: r, G: g, B: b, A: 0xff} }
 
 func (t boardsideTheme) Size(n fyne.ThemeSizeName) float32 {
 	switch n {

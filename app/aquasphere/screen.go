@@ -7,14 +7,12 @@ package aquasphere
 import (
 	"encoding/json"
 	"fmt"
-	"image/color"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
@@ -86,6 +84,7 @@ type aquaSphereScreen struct {
 	values map[string]*widget.Label
 	plus   map[string]*widget.Button
 	ticks  map[string]*widget.Check // the yes-or-no lines, by "player/field"
+	sums   []*widget.Label          // the line under each player's bar, for tests
 	score  *widget.Button
 	// History is this device's finished games, kept in historyStore.
 	history      *aq.History
@@ -248,7 +247,11 @@ func (a *aquaSphereScreen) entryGrid(st *aq.State) fyne.CanvasObject {
 	if width == 0 { // not laid out yet: the window's
 		width = a.u.Win.Canvas().Size().Width
 	}
-	if width < a.narrowBelow() && len(st.Players) > 1 {
+	// Too narrow for the lines' names beside the steppers (a phone, or a
+	// long German name beside one player's column): each name above its
+	// stepper, and a player at a time when there are more.
+	narrow := width < a.narrowBelow()
+	if narrow && len(st.Players) > 1 {
 		a.focus = min(a.focus, len(st.Players)-1)
 		shown = []int{a.focus}
 		var names []string
@@ -290,7 +293,7 @@ func (a *aquaSphereScreen) entryGrid(st *aq.State) fyne.CanvasObject {
 		}
 	}
 	for _, f := range fields {
-		cells = append(cells, widget.NewLabel(fieldName(f)))
+		cells = append(cells, lineName(fieldName(f), narrow))
 		for _, i := range shown {
 			if yesNo[f] {
 				cells = append(cells, a.yesNo(i, f, entryValue(st, i, f, final) > 0))
@@ -300,7 +303,7 @@ func (a *aquaSphereScreen) entryGrid(st *aq.State) fyne.CanvasObject {
 		}
 	}
 	if !final {
-		cells = append(cells, widget.NewLabel(lang.L("Octopods by sector")))
+		cells = append(cells, lineName(lang.L("Octopods by sector"), narrow))
 		for _, i := range shown {
 			e := widget.NewEntry()
 			e.SetPlaceHolder("2, 3")
@@ -315,8 +318,8 @@ func (a *aquaSphereScreen) entryGrid(st *aq.State) fyne.CanvasObject {
 	// (narrowBelow); it asks for none, so a window can still be made
 	// narrow, and the sheet is then built a player at a time.
 	var grid fyne.CanvasObject = app.Narrowable(container.NewGridWithColumns(cols, cells...))
-	if picker != nil {
-		// One column on a phone: each line's name above its stepper.
+	if narrow {
+		// One column: each line's name above its stepper.
 		grid = container.NewVBox(cells[1:]...)
 	}
 	if final {
@@ -332,9 +335,19 @@ func (a *aquaSphereScreen) entryGrid(st *aq.State) fyne.CanvasObject {
 	return container.NewVBox(grid, a.score)
 }
 
-// narrowBelow is the width under which the sheet shows one player at a
-// time: where a column of steppers for each player, beside the lines'
-// names, would not fit.
+// lineName is a line's name on the sheet; alone in its row (narrow) it
+// wraps, so a long name fits a phone whatever its font.
+func lineName(text string, narrow bool) *widget.Label {
+	if narrow {
+		return app.Wrapped(text)
+	}
+	return widget.NewLabel(text)
+}
+
+// narrowBelow is the width under which the sheet puts each line's name
+// above its stepper, and shows one player at a time when there are more:
+// where a column of steppers for each player, beside the lines' names,
+// would not fit.
 // The grid's columns are of one width, so that is the widest line name's
 // or a stepper's, whichever is more.
 func (a *aquaSphereScreen) narrowBelow() float32 {
@@ -448,168 +461,6 @@ func (a *aquaSphereScreen) setOctopods(player int, text string) {
 		sectors = append(sectors, n)
 	}
 	a.dispatch(&aq.SetOctopods{Player: player, Sectors: sectors})
-}
-
-// winner names the winner (or the players sharing first place) once the
-// final scoring is in, with the export.
-func (a *aquaSphereScreen) winner(rep *aq.Report) []fyne.CanvasObject {
-	if rep.Final == nil {
-		return nil
-	}
-	var first []string
-	for i, x := range rep.Final {
-		if x.Place == 1 {
-			first = append(first, rep.Players[i].Name)
-		}
-	}
-	w := widget.NewLabelWithStyle(lang.L("Winner: {{.Names}}", map[string]any{"Names": strings.Join(first, ", ")}), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
-	w.Wrapping = fyne.TextWrapWord
-	w.SizeName = theme.SizeNameHeadingText
-	export := widget.NewButtonWithIcon(lang.L("Export as CSV"), theme.DocumentSaveIcon(), func() {
-		a.u.SaveFile("aquasphere-scores.csv", rep.WriteCSV, a.u.ShowError)
-	})
-	return []fyne.CanvasObject{w, container.NewCenter(export)}
-}
-
-// Colours of the bars, one per source of knowledge points, and of what
-// octopods took away; each goes with its word in the legend.
-var barColours = []color.NRGBA{
-	{R: 0x1e, G: 0x6f, B: 0xd9, A: 0xff}, // majority
-	{R: 0x2e, G: 0x9e, B: 0x44, A: 0xff}, // supply
-	{R: 0xe9, G: 0xb8, B: 0x4a, A: 0xff}, // crystals
-	{R: 0x8e, G: 0x44, B: 0xad, A: 0xff}, // final scoring
-}
-
-// lostColour covers, at the bar's end, the points octopods took away.
-var lostColour = color.NRGBA{R: 0xd6, G: 0x28, B: 0x28, A: 0xc0}
-
-// bars shows each player's points as a bar stacked by where they came
-// from; what octopods took away covers the bar's end in red, so the bar
-// up to the red is what the player kept. The numbers are written under
-// it, and a legend names every colour. Bars share one scale and take the
-// width there is.
-func (a *aquaSphereScreen) bars(rep *aq.Report) fyne.CanvasObject {
-	most := 1
-	type parts struct {
-		gains []int
-		lost  int
-	}
-	all := make([]parts, len(rep.Players))
-	for i := range rep.Players {
-		maj, sup, cry, oct, fin := rep.Breakdown(i)
-		all[i] = parts{gains: []int{maj, sup, cry, fin}, lost: -oct}
-		most = max(most, maj+sup+cry+fin)
-	}
-	swatch := func(c color.Color, text string) fyne.CanvasObject {
-		r := canvas.NewRectangle(c)
-		r.SetMinSize(fyne.NewSize(16, 16))
-		return container.NewHBox(container.NewCenter(r), widget.NewLabel(text))
-	}
-	legend := container.NewGridWrap(fyne.NewSize(200, widget.NewLabel("").MinSize().Height),
-		swatch(barColours[0], lang.L("Majority")), swatch(barColours[1], lang.L("Supply")),
-		swatch(barColours[2], lang.L("Crystals")), swatch(barColours[3], lang.L("Final scoring")),
-		swatch(lostColour, lang.L("Taken by octopods")))
-	rows := []fyne.CanvasObject{legend}
-	for i, p := range rep.Players {
-		bl := &barLayout{most: most}
-		var rects []fyne.CanvasObject
-		for k, v := range all[i].gains {
-			if v > 0 {
-				bl.parts = append(bl.parts, v)
-				rects = append(rects, canvas.NewRectangle(barColours[k]))
-			}
-		}
-		gained := 0
-		for _, v := range bl.parts {
-			gained += v
-		}
-		bl.lost = min(all[i].lost, gained)
-		rects = append(rects, canvas.NewRectangle(lostColour))
-		sum := lang.L("{{.Points}} points", map[string]any{"Points": gained - all[i].lost})
-		if all[i].lost > 0 {
-			sum = lang.L("{{.Points}} points ({{.Gained}} {{.Lost}} by octopods)",
-				map[string]any{"Points": gained - all[i].lost, "Gained": gained, "Lost": signed(-all[i].lost)})
-		}
-		// The name, then its bar and sum below across the width: a name
-		// beside the bar took a phone's width from it, and was cut.
-		name := widget.NewLabelWithStyle(p.Name, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-		bar := container.NewGridWrap(fyne.NewSize(1, 22)) // the bar's height
-		rows = append(rows, name, container.NewStack(bar, container.New(bl, rects...)), app.Wrapped(sum))
-	}
-	return container.NewVBox(rows...)
-}
-
-// barLayout lays a bar's segments end to end, parts[i] points wide on a
-// scale where most points fill the width; the last object covers the
-// bar's last lost points.
-type barLayout struct {
-	parts      []int
-	lost, most int
-}
-
-func (l *barLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	unit := size.Width / float32(l.most)
-	var x float32
-	for i, v := range l.parts {
-		objs[i].Move(fyne.NewPos(x, 0))
-		objs[i].Resize(fyne.NewSize(float32(v)*unit, size.Height))
-		x += float32(v) * unit
-	}
-	cover := objs[len(objs)-1]
-	cover.Move(fyne.NewPos(x-float32(l.lost)*unit, 0))
-	cover.Resize(fyne.NewSize(float32(l.lost)*unit, size.Height))
-}
-
-func (l *barLayout) MinSize([]fyne.CanvasObject) fyne.Size { return fyne.NewSize(60, 22) }
-
-// results shows every computed line of every scoring so far, newest first.
-func (a *aquaSphereScreen) results(rep *aq.Report) []fyne.CanvasObject {
-	var out []fyne.CanvasObject
-	if rep.Final != nil {
-		out = append(out, widget.NewLabelWithStyle(lang.L("Final scoring"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
-		// By place; players sharing one keep their seats' order.
-		order := make([]int, len(rep.Final))
-		for i := range order {
-			order[i] = i
-		}
-		slices.SortStableFunc(order, func(a, b int) int { return rep.Final[a].Place - rep.Final[b].Place })
-		for _, i := range order {
-			x := rep.Final[i]
-			out = append(out, app.Wrapped(lang.L("{{.Place}}. {{.Name}}: {{.To}} (letters {{.Letters}}, time markers {{.Time}}, submarines {{.Subs}}, extensions {{.Ext}})",
-				map[string]any{"Place": x.Place, "Name": rep.Players[i].Name, "To": x.To, "Letters": x.Letters, "Time": x.TimeMarkers, "Subs": x.Submarines, "Ext": x.Extensions})))
-		}
-	}
-	for r := len(rep.Rounds) - 1; r >= 0; r-- {
-		out = append(out, widget.NewLabelWithStyle(lang.L("Interim scoring {{.Round}}", map[string]any{"Round": r + 1}), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
-		for i, x := range rep.Rounds[r] {
-			line := lang.L("{{.Name}}: time markers +{{.Time}}, majority {{.Maj}}, supply {{.Sup}}, crystals {{.Cry}}, octopods {{.Oct}} = {{.Sum}}; {{.From}} → {{.To}}",
-				map[string]any{"Name": rep.Players[i].Name, "Time": x.TimeMarkers, "Maj": x.Majority, "Sup": x.FreeNumber, "Cry": x.Crystals, "Oct": signed(x.Octopods), "Sum": signed(x.Points), "From": x.From, "To": x.To})
-			for _, l := range x.RedLines {
-				line += "; " + redLineText(l)
-			}
-			out = append(out, app.Wrapped(line))
-		}
-	}
-	return out
-}
-
-// signed writes a number that may be negative with a real minus sign.
-func signed(n int) string {
-	if n < 0 {
-		return "−" + strconv.Itoa(-n)
-	}
-	return strconv.Itoa(n)
-}
-
-func redLineText(l aq.RedLine) string {
-	switch l.Way {
-	case aq.PaidCrystal:
-		return lang.L("red line at {{.At}}: paid with a crystal", map[string]any{"At": l.At})
-	case aq.PaidBot:
-		return lang.L("red line at {{.At}}: a programmed bot went back", map[string]any{"At": l.At})
-	default:
-		return lang.L("red line at {{.At}}: stopped before it", map[string]any{"At": l.At})
-	}
 }
 
 // describeAquaSphere is a history line.

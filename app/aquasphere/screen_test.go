@@ -67,8 +67,10 @@ func TestAquaSphere_EnterARoundAndUndo(t *testing.T) {
 	test.Tap(apptest.Button(t, u.Current, "Score interim scoring 1"))
 
 	shown = strings.Join(apptest.Texts(u.Current), "\n")
-	assert.Contains(t, shown, "Anna: time markers +1, majority 6, supply 2, crystals 1, octopods 0 = 9; 0 → 9")
-	assert.Contains(t, shown, "Ben: time markers +0, majority 0, supply 3, crystals 0, octopods 0 = 3; 0 → 3")
+	assert.Contains(t, shown, "Anna: 9 points (majority 6, supply 2, crystals 1, octopods 0); 0 → 9; +1 time marker",
+		"the time marker stands apart from the knowledge points")
+	assert.Contains(t, shown, "Ben: 3 points (majority 0, supply 3, crystals 0, octopods 0); 0 → 3")
+	assert.NotContains(t, shown, "0 → 3;", "no time markers, no word of them")
 	assert.Contains(t, shown, "Interim scoring 2 of 4")
 
 	test.Tap(a.bar.Undo)
@@ -220,14 +222,40 @@ func TestAquaSphere_Golden(t *testing.T) {
 }
 
 // TestAquaSphere_BarLayoutCoversWhatOctopodsTook: 3 + 2 points gained, 2
-// taken: the red cover lies over the last 2, so the bar up to it is the 3
-// kept, on the scale where the most points fill the width.
+// taken by octopods: the red cover lies over the last 2, so the bar up to
+// it is the 3 kept, on the scale where the most points fill the width.
+// Points the red lines stopped lie last, after what octopods took; the
+// final scoring's, which neither takes, come after both.
 func TestAquaSphere_BarLayoutCoversWhatOctopodsTook(t *testing.T) {
-	l := &barLayout{parts: []int{3, 2}, lost: 2, most: 10}
-	objs := []fyne.CanvasObject{canvas.NewRectangle(nil), canvas.NewRectangle(nil), canvas.NewRectangle(nil)}
-	l.Layout(objs, fyne.NewSize(100, 22))
-	assert.Equal(t, []float32{0, 30, 30}, []float32{objs[0].Position().X, objs[1].Position().X, objs[2].Position().X})
-	assert.Equal(t, []float32{30, 20, 20}, []float32{objs[0].Size().Width, objs[1].Size().Width, objs[2].Size().Width})
+	tests := []struct {
+		name     string
+		layout   barLayout
+		x, width []float32
+	}{
+		{name: "octopods alone", layout: barLayout{parts: []int{3, 2}, lost: []int{2, 0}, most: 10},
+			x: []float32{0, 30, 30, 50}, width: []float32{30, 20, 20, 0}},
+		{name: "octopods, then the red lines", layout: barLayout{parts: []int{4, 4}, lost: []int{1, 3}, most: 10},
+			x: []float32{0, 40, 40, 50}, width: []float32{40, 40, 10, 30}},
+		{name: "never more covered than gained", layout: barLayout{parts: []int{2}, lost: []int{1, 5}, most: 10},
+			x: []float32{0, 0, 10}, width: []float32{20, 10, 10}},
+		{name: "the final scoring's points come after the covers", layout: barLayout{parts: []int{3, 2, 4}, tail: 1, lost: []int{1, 2}, most: 10},
+			x: []float32{0, 30, 50, 20, 30}, width: []float32{30, 20, 40, 10, 20}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var objs []fyne.CanvasObject
+			for range len(tt.layout.parts) + len(tt.layout.lost) {
+				objs = append(objs, canvas.NewRectangle(nil))
+			}
+			tt.layout.Layout(objs, fyne.NewSize(100, 22))
+			var x, w []float32
+			for _, o := range objs {
+				x, w = append(x, o.Position().X), append(w, o.Size().Width)
+			}
+			assert.Equal(t, tt.x, x)
+			assert.Equal(t, tt.width, w)
+		})
+	}
 }
 
 // aquaSphereLayoutScreens are AquaSphere's screens for the layout check (layoutcheck_test.go).
@@ -247,6 +275,12 @@ var aquaSphereLayoutScreens = []gametest.State{
 		u.Show(newTrackScreen(u, u.Game(aq.Game), aq.Default(), func() {}).content)
 	}},
 	{Name: "aquasphere", Show: func(t *testing.T, env *testEnv, u *app.UI) { u.OpenGame(u.Game(aq.Game)) }},
+	// One player: the sheet's lines beside a single column of steppers,
+	// the widest German line name included.
+	{Name: "aquasphere-one-player", Show: func(t *testing.T, env *testEnv, u *app.UI) {
+		u.OpenGame(u.Game(aq.Game))
+		require.NoError(t, u.Session(aq.Game).Dispatch(&aq.AddPlayer{Name: "Anna"}))
+	}},
 	{Name: "aquasphere-players", Show: func(t *testing.T, env *testEnv, u *app.UI) {
 		u.OpenGame(u.Game(aq.Game))
 		s := u.Session(aq.Game)

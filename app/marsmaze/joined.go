@@ -6,8 +6,11 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 
 	"boardside/app"
 	mm "boardside/companion/marsmaze"
@@ -15,20 +18,46 @@ import (
 	"boardside/timers"
 )
 
-// joinedMars is a Magic Maze on Mars table hosted elsewhere: its sand timer
-// and the public actions.
+// joinedMars is a Magic Maze on Mars table hosted elsewhere: the whole
+// public game, as the quick viewer (assets/web/marsmaze.js) shows it: the
+// sand timer with its alerts, the talk banner, landing, the win, solo
+// mode's stopwatch with its ring and a pulse at every window, the expert
+// rule; and every public action.
 type joinedMars struct {
 	*app.JoinedScreen
+	u      *app.UI
 	digits *app.Digits
 	glass  *sandglass
+	flash  *app.Flasher
+	alerts *app.TimerAlerts
+
+	soloRow    fyne.CanvasObject
+	watch      *app.Digits
+	ring       *canvas.Arc
+	nextWindow *widget.Label
+	marks      *timers.Marks // nil until the stopwatch is first shown
+	pulses     int           // solo windows signalled, for tests
 }
 
 func joinMarsMaze(u *app.UI, c *share.Client) (fyne.CanvasObject, func()) {
-	j := &joinedMars{digits: app.NewDigits("–:––"), glass: newSandglass()}
-	center := container.New(app.SplitLayout{Share: 0.65}, j.digits, j.glass)
-	j.JoinedScreen = app.NewJoinedScreen(u, c, center, nil, j.render)
+	j := newJoinedMars(u, c)
 	j.Start()
-	return j.Content, j.Stop
+	return container.NewStack(j.Content, j.flash.Rect), j.Stop
+}
+
+func newJoinedMars(u *app.UI, c *share.Client) *joinedMars {
+	j := &joinedMars{u: u, digits: app.NewDigits("–:––"), glass: newSandglass(), flash: app.NewFlasher(u.Clock)}
+	j.alerts = app.NewTimerAlerts(u, j.flash, lang.L("The sand has run out"), lang.L("Magic Maze on Mars: the game is lost."))
+	j.watch = app.NewDigits("0:00")
+	j.ring = canvas.NewArc(0, 360, 0.75, theme.Color(theme.ColorNamePrimary))
+	j.nextWindow = widget.NewLabel("")
+	j.nextWindow.Alignment = fyne.TextAlignCenter
+	ring := container.New(app.TallLayout{Height: 72}, container.NewGridWrap(fyne.NewSize(72, 72), j.ring))
+	j.soloRow = container.NewVBox(container.NewBorder(nil, nil, ring, nil, j.watch), j.nextWindow)
+	j.soloRow.Hide()
+	center := container.NewBorder(nil, j.soloRow, nil, nil, container.New(app.SplitLayout{Share: 0.65}, j.digits, j.glass))
+	j.JoinedScreen = app.NewJoinedScreen(u, c, center, nil, j.render)
+	return j
 }
 
 func (j *joinedMars) render(state json.RawMessage) (time.Duration, bool) {
@@ -37,23 +66,59 @@ func (j *joinedMars) render(state json.RawMessage) (time.Duration, bool) {
 		return 0, false
 	}
 	rem := j.Remaining(p.Sand)
-	j.digits.SetText(timers.FormatRemaining(rem))
-	if p.Sand.TotalMs > 0 {
-		j.glass.Set(float64(rem.Milliseconds())/float64(p.Sand.TotalMs), p.Sand.Running)
-	}
 	over := p.Sand.Started && !p.Won && rem <= 0
 	playing := p.Sand.Started && !over && !p.Won
+	phase := timers.Idle
+	switch {
+	case over:
+		phase = timers.Expired
+	case p.Sand.Running:
+		phase = timers.Running
+	case p.Sand.Started:
+		phase = timers.Paused
+	}
+
+	j.digits.SetText(timers.FormatRemaining(rem))
+	if p.Sand.TotalMs > 0 {
+		j.glass.Set(float64(rem.Milliseconds())/float64(p.Sand.TotalMs), p.Sand.Running && !over)
+	}
+	status := ""
 	switch {
 	case p.Won:
-		app.SetLabel(j.Status, lang.L("Mission complete"))
+		j.digits.SetColour(theme.Color(theme.ColorNameSuccess))
+		status = lang.L("Mission complete with {{.Time}} of sand left", map[string]any{"Time": timers.FormatRemaining(time.Duration(p.SandLeftAtWinMs) * time.Millisecond)})
+	case over && p.Sand.DeadlineMs > 0:
+		j.digits.SetColour(theme.Color(theme.ColorNameError))
+		status = lang.L("The sand has run out at {{.Clock}}: the game is lost", map[string]any{"Clock": j.LocalTime(p.Sand.DeadlineMs).Local().Format("15:04:05")})
 	case over:
-		app.SetLabel(j.Status, lang.L("The sand has run out"))
-	case p.Sand.Started && !p.Sand.Running:
-		app.SetLabel(j.Status, lang.L("Paused"))
+		j.digits.SetColour(theme.Color(theme.ColorNameError))
+		status = lang.L("The sand has run out")
+	case phase == timers.Paused:
+		j.digits.SetColour(nil)
+		status = lang.L("Paused")
+	case p.Landed:
+		j.digits.SetColour(nil)
+		status = lang.L("The colonists have landed: no more flips")
 	default:
-		app.SetLabel(j.Status, lang.L("Mission {{.Mission}}", map[string]any{"Mission": p.Mission}))
+		j.digits.SetColour(nil)
 	}
-	app.SetLabel(j.Info, lang.L("Hourglass markers left: {{.Markers}}", map[string]any{"Markers": p.MarkersLeft}))
+	app.SetLabel(j.Status, status)
+	j.Vis.Set(status != "", j.Status)
+
+	mission := lang.L("Mission {{.Mission}}", map[string]any{"Mission": p.Mission})
+	if p.Solo {
+		mission += " · " + lang.L("Solo mode")
+	}
+	info := []string{mission, lang.L("Hourglass markers left: {{.Markers}}", map[string]any{"Markers": p.MarkersLeft})}
+	jokers := missionJokers(p.Mission) > 0
+	if jokers {
+		info = append(info, lang.L("Jokers left: {{.Jokers}}", map[string]any{"Jokers": p.JokersLeft}))
+	}
+	if p.Expert {
+		info = append(info, lang.L("Expert rule: pass action tiles on each flip"))
+	}
+	app.SetLabel(j.Info, strings.Join(info, "\n"))
+
 	talk := ""
 	if playing && p.Talk == mm.TalkAfterJoker {
 		talk = lang.L("Joker: talk now, until someone acts")
@@ -65,24 +130,86 @@ func (j *joinedMars) render(state json.RawMessage) (time.Duration, bool) {
 	}
 	app.SetLabel(j.Banner, talk)
 	j.Vis.Set(talk != "", j.Banner)
+
+	// While the game runs every action keeps its place, disabled where it
+	// does not apply, as in the quick viewer: a tap never lands on a
+	// button that has just moved under the finger.
 	var bs []app.Action
 	if !p.Sand.Started {
 		bs = append(bs, app.Action{Text: lang.L("Turn the sand timer over to start"), Kind: "start", Main: true})
 	}
 	if playing {
-		bs = append(bs, app.Action{Text: lang.L("Flip"), Kind: "flip", Main: true, Off: p.Landed || p.MarkersLeft <= 0})
-		if talk != "" {
-			bs = append(bs, app.Action{Text: lang.L("Action: someone moved"), Kind: "act"})
-		}
-		if p.JokersLeft > 0 {
-			bs = append(bs, app.Action{Text: lang.L("Joker: talk"), Kind: "useJoker"})
+		bs = append(bs,
+			app.Action{Text: lang.L("Flip"), Kind: "flip", Main: true, Off: p.Landed || p.MarkersLeft <= 0},
+			app.Action{Text: lang.L("Action: someone moved"), Kind: "act", Off: p.Talk == "" && !p.PassTiles})
+		if jokers {
+			bs = append(bs, app.Action{Text: lang.L("Joker: talk"), Kind: "useJoker", Off: p.JokersLeft <= 0})
 		}
 		if p.Sand.Running {
 			bs = append(bs, app.Action{Text: lang.L("Pause"), Kind: "pause"})
 		} else {
 			bs = append(bs, app.Action{Text: lang.L("Resume"), Kind: "resume"})
 		}
+		land := app.Action{Text: lang.L("Colonists landed"), Kind: "land", Data: mm.Land{Landed: true}}
+		if p.Landed {
+			land = app.Action{Text: lang.L("Colonists not landed after all"), Kind: "land", Data: mm.Land{Landed: false}}
+		}
+		bs = append(bs, land,
+			app.Action{Text: lang.L("All colonists on domes"), Kind: "win", Ask: lang.L("Is every colonist on a dome?")})
 	}
 	j.SetButtons(bs...)
+
+	j.renderSolo(p, playing)
+	deadline := time.UnixMilli(p.Sand.DeadlineMs)
+	j.alerts.Observe(rem, phase, deadline, p.Won || phase == timers.Idle || phase == timers.Paused)
 	return rem, playing && p.Sand.Running
+}
+
+// renderSolo shows solo mode's stopwatch and the ring counting down to the
+// next moment the "Do something!" pawn may move, and pulses at each, as
+// the host's screen does.
+func (j *joinedMars) renderSolo(p mm.PublicState, playing bool) {
+	show := p.Solo && playing && p.SoloEveryMs > 0
+	j.Vis.Set(show, j.soloRow)
+	if !show {
+		return
+	}
+	w := p.Watch
+	elapsed := time.Duration(w.BeforeMs) * time.Millisecond
+	if w.Running {
+		elapsed += j.HostNow().Sub(time.UnixMilli(w.SinceMs))
+	}
+	elapsed = max(elapsed, 0)
+	every := time.Duration(p.SoloEveryMs) * time.Millisecond
+	if j.marks == nil || j.marks.Every != every { // windows that passed before this screen opened are not signalled
+		j.marks = timers.NewMarks(every, elapsed)
+	}
+	j.watch.SetText(timers.FormatElapsed(elapsed))
+	until := j.marks.UntilNext(elapsed)
+	secs := int((until + time.Second - 1) / time.Second)
+	app.SetLabel(j.nextWindow, lang.L("Pawn may move in {{.Seconds}} s", map[string]any{"Seconds": secs}))
+	if sweep := float32(360 * float64(until) / float64(every)); j.ring.EndAngle != sweep {
+		j.ring.EndAngle = sweep
+		j.ring.Refresh()
+	}
+	if crossed := j.marks.Observe(elapsed); len(crossed) > 0 && w.Running {
+		// Windows missed while asleep arrive together: one pulse, one sound.
+		j.pulses++
+		j.u.PlaySound(app.SoundMark)
+		j.flash.Flash(app.FlashMark)
+	}
+	if w.Running {
+		j.WakeWithin(min(timers.UntilElapsedChanges(elapsed), until))
+	}
+}
+
+// missionJokers is how many jokers a mission gives: where it gives none,
+// there is no joker button.
+func missionJokers(mission int) int {
+	for _, mi := range mm.Default().Missions {
+		if mi.Number == mission {
+			return mi.Jokers
+		}
+	}
+	return 0
 }

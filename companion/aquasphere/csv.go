@@ -35,20 +35,3 @@ func (rep *Report) WriteCSV(w io.Writer) error {
 	}
 	return c.Error()
 }
-
-// Breakdown sums a player's knowledge points by where they came from, for
-// the bars on the sheet: majority, supply, crystals, octopods (≤ 0) and
-// the final scoring.
-func (rep *Report) Breakdown(player int) (majority, supply, crystals, octopods, final int) {
-	for _, round := range rep.Rounds {
-		x := round[player]
-		majority += x.Majority
-		supply += x.FreeNumber
-		crystals += x.Crystals
-		octopods += x.Octopods
-	}
-	if rep.Final != nil {
-		final = rep.Final[player].To - rep.Final[player].From
-	}
-	return
-}

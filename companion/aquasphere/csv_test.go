@@ -29,6 +29,6 @@ func TestReport_CSVAndBreakdown(t *testing.T) {
 	assert.Equal(t, "final", rows[3][1])
 	assert.Equal(t, "1", rows[3][14], "Anna: 9 + T(2) = 12, ahead of Ben's 9 + 1")
 
-	maj, sup, cry, oct, fin := rep.Breakdown(1)
-	assert.Equal(t, []int{0, 12, 0, -1, 1}, []int{maj, sup, cry, oct, fin})
+	assert.Equal(t, Breakdown{Supply: 12, Octopods: -1, RedLines: -2, Final: 1}, rep.Breakdown(1),
+		"Ben kept 9 of his 11 and gained 1 in the final scoring")
 }
