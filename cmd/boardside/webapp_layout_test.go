@@ -12,6 +12,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
 
@@ -90,8 +91,22 @@ func (w *webWalk) walk() {
 	w.visit("Settings", "settings", "Back")
 	w.visit("About", "about", "Back")
 	w.visit("Join a table", "join", "Back")
+	w.missionControl()
+	w.adele()
+	w.aquaSphere()
+	w.marsMaze()
 
-	// Magic Maze on Mars, mission 3: the talk banner after a flip, landing, the win.
+	// Home with games under way, and a game's history.
+	w.check("home-resume")
+	w.tap("button", "History") // the first game's
+	w.wait("button", "Back")
+	w.check("history")
+	w.tap("button", "Back")
+}
+
+// marsMaze plays mission 3 to the win (the joker's talk banner, landing),
+// then loses a game of mission 1 to the sand, in solo mode.
+func (w *webWalk) marsMaze() {
 	w.tap("label", "Magic Maze on Mars")
 	w.check("marsmaze")
 	w.pickRadio("3")
@@ -112,18 +127,33 @@ func (w *webWalk) walk() {
 	w.waitAny("button", "Yes", "Ja")
 	w.check("marsmaze-confirm")
 	w.tapAny("button", "Yes", "Ja")
-	w.waitText("label", func(s string) bool {
-		return strings.Contains(s, w.tr("Mission complete with {{.Time}} of sand left")[:8])
-	})
+	w.waitText("label", w.starts("Mission complete with {{.Time}} of sand left"))
 	w.check("marsmaze-won")
-	w.tap("button", "Home")
 
-	// Mission Control: a rolled setup, the countdown, a turn's AI card, the end.
+	w.newGame()
+	w.tap("check", "☐ "+w.tr("Solo mode"))
+	w.check("marsmaze-solo-setup")
+	w.tap("button", "Turn the sand timer over to start")
+	w.wait("button", "Flip")
+	w.check("marsmaze-solo")
+	w.tap("button", "Flip") // at once: the sand that ran, a second, is all there is
+	w.waitText("label", w.starts("The sand has run out at {{.Clock}}: the game is lost"))
+	w.check("marsmaze-lost")
+	w.tap("button", "Home")
+}
+
+// missionControl rolls a setup, starts, plays a turn, opens the game
+// data, and ends the mission accomplished.
+func (w *webWalk) missionControl() {
 	w.tap("label", "Mission Control: Critical Orbit")
 	w.check("missioncontrol")
 	w.tap("button", "Roll")
-	w.waitText("label", func(s string) bool { return strings.HasPrefix(s, strings.Split(w.tr("Rolled {{.Number}}:"), " ")[0]) })
+	w.waitText("label", w.starts("Rolled {{.Number}}:"))
 	w.check("missioncontrol-rolled")
+	w.tap("button", "Game data")
+	w.wait("button", "Back")
+	w.check("missioncontrol-data")
+	w.tap("button", "Back")
 	w.tap("button", "Start")
 	w.wait("button", "Roll 3 dice")
 	w.check("missioncontrol-running")
@@ -135,26 +165,54 @@ func (w *webWalk) walk() {
 	w.wait("label", "Mission accomplished")
 	w.check("missioncontrol-accomplished")
 	w.tap("button", "Home")
+}
 
-	// ADELE: set up, the table.
+// adele sets a game up and shows the table.
+func (w *webWalk) adele() {
 	w.tap("label", "ADELE")
 	w.check("adele-setup")
 	w.tap("button", "Set up the game")
-	w.wait("label", "Round")
+	w.waitText("tabs", func(string) bool { return true })
 	w.check("adele-table")
 	w.tap("button", "Home")
+}
 
-	// AquaSphere's sheet.
+// aquaSphere adds two players by typing their names, and opens the track.
+func (w *webWalk) aquaSphere() {
 	w.tap("label", "AquaSphere")
 	w.check("aquasphere")
-	w.tap("button", "Home")
-
-	// Home with games under way, and a game's history.
-	w.check("home-resume")
-	w.tap("button", "History") // the first game's
+	for _, name := range []string{"Anna", "Jörg"} {
+		w.tapMatch("entry", webscreen.Is(""), "the name entry")
+		_, err := chromedp.Call(w.tab, input.InsertText, input.InsertTextParams{Text: name})
+		require.NoError(w.t, err)
+		w.waitText("entry", webscreen.Is(name))
+		w.tap("button", "Add player")
+		w.waitText("label", func(s string) bool { return strings.Contains(s, name) })
+	}
+	w.check("aquasphere-players")
+	w.tap("button", "Track")
 	w.wait("button", "Back")
-	w.check("history")
+	w.check("aquasphere-track")
 	w.tap("button", "Back")
+	w.tap("button", "Home")
+}
+
+// newGame ends the game on screen for a new one, as on a tablet: its game
+// bar has room for New game, which a phone's keeps behind ⋮.
+func (w *webWalk) newGame() {
+	w.resize(webSizes[4])
+	w.settled(webSizes[4])
+	w.tap("button", "New game")
+	w.tapAny("button", "Yes", "Ja")
+	w.resize(walkSize)
+	w.settled(walkSize)
+}
+
+// starts matches a text that begins as the template does, up to its first
+// field.
+func (w *webWalk) starts(template string) func(string) bool {
+	prefix, _, _ := strings.Cut(w.tr(template), "{{")
+	return func(s string) bool { return strings.HasPrefix(s, prefix) }
 }
 
 // visit taps a button to a screen, checks it, and goes back.
@@ -230,7 +288,7 @@ func (w *webWalk) settled(d device) webscreen.Screen {
 			return s
 		}
 		last = string(b)
-		time.Sleep(250 * time.Millisecond) // the browser lays out on its own time
+		time.Sleep(100 * time.Millisecond) // the browser lays out on its own time
 	}
 	return s // checked as it is: a window that never took the page's size is a violation
 }
