@@ -24,9 +24,11 @@ vet:
 # -tags ci gives Fyne's app package a headless driver; -race catches UI
 # changes made off the Fyne goroutine. The web app is built first (under a
 # minute, seconds when Go's cache has it) so that the browser test opens it;
-# a plain `go test` without build/web skips that test.
+# a plain `go test` without build/web skips that test. The browser tests
+# walk every screen at six sizes in two languages: more than go test's
+# ten minutes a package on a slow machine.
 unit: web
-	$(GO) test -race -tags ci,$(TAGS) ./...
+	$(GO) test -race -timeout 30m -tags ci,$(TAGS) ./...
 
 smoke:
 	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -tags smoke,$(TAGS) -run TestSmoke -v ./cmd/boardside

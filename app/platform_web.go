@@ -8,11 +8,15 @@ import (
 	"errors"
 	"io"
 	"net/url"
+	"reflect"
 	"strings"
 	"syscall/js"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 )
 
 // Boardside in a browser: see platform_native.go for the program.
@@ -178,20 +182,28 @@ func forgetStartLink() {
 }
 
 // watchPlatform follows the page: its Back button (the page sends
-// "boardside:back" when Back would have left the app) goes back a screen,
-// and only on the home screen does the page say a second Back leaves;
-// and window.boardsideScreen() answers, as a promise of JSON, what the
-// window shows and where: Fyne draws to one canvas, so this is what
+// "boardside:back", web/app/boot.js) goes back a screen, and only on the
+// home screen does the page say a second Back leaves; a table this copy
+// joined and has not left is joined again (the page was reloaded or opened
+// anew); and window.boardsideScreen() answers, as a promise of JSON, what
+// the window shows and where: Fyne draws to one canvas, so this is what
 // browser tests tap and read.
 func (u *UI) watchPlatform() {
 	win := js.Global()
 	win.Call("addEventListener", "boardside:back", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		// Asked on the page's event loop, which must answer at once: the
+		// screen is known from outside Fyne's goroutine only as "home or
+		// not". A dialog over the home screen stays open, and the page
+		// says a second Back leaves.
 		if u.awayFromHome.Load() {
 			args[0].Call("preventDefault") // the page then says nothing about leaving
-			u.Do(func() { u.back() })
+			u.Do(u.goBack)
 		}
 		return nil
 	}))
+	if startLink() == "" {
+		u.rejoinTable()
+	}
 	win.Set("boardsideScreen", js.FuncOf(func(js.Value, []js.Value) any {
 		var executor js.Func
 		executor = js.FuncOf(func(_ js.Value, args []js.Value) any {
@@ -211,4 +223,78 @@ func (u *UI) watchPlatform() {
 		})
 		return js.Global().Get("Promise").New(executor)
 	}))
+}
+
+// goBack does what a phone's Back does in an app: it closes the dialog or
+// menu open over the screen, or else goes back as the screen's own Back
+// button does (Home on a game's bar): from History to the game, from a game
+// or the join screen to the home screen, from a joined table to the home
+// screen, leaving it.
+func (u *UI) goBack() {
+	c := u.Win.Canvas()
+	if top := c.Overlays().Top(); top != nil {
+		// Since Fyne 2.8 the overlay is a container around the pop-up
+		// (see app/screen): hiding the pop-up takes both away. A dialog's
+		// callback does not run: it is closed as if never answered.
+		if p, ok := overlaid(top).(*widget.PopUp); ok {
+			p.Hide()
+		} else {
+			c.Overlays().Remove(top)
+		}
+		return
+	}
+	if b := screenBack(u.Current, u.app.Driver().AbsolutePositionForObject); b != nil && b.OnTapped != nil {
+		b.OnTapped()
+		return
+	}
+	u.back()
+}
+
+// overlaid is the pop-up inside an overlay's container, or the overlay.
+func overlaid(o fyne.CanvasObject) fyne.CanvasObject {
+	v := reflect.ValueOf(o)
+	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
+		return o
+	}
+	if f := v.Elem().FieldByName("Content"); f.IsValid() && f.CanInterface() {
+		if c, ok := f.Interface().(fyne.CanvasObject); ok && c != nil {
+			return c
+		}
+	}
+	return o
+}
+
+// screenBack is the way back a screen offers at its top: the enabled Back
+// button of its bar (BackBar) or the Home button of a game's bar, the one
+// nearest the top left (abs is the driver's AbsolutePositionForObject);
+// nil where there is none.
+func screenBack(screen fyne.CanvasObject, abs func(fyne.CanvasObject) fyne.Position) *widget.Button {
+	back, home := theme.NavigateBackIcon().Name(), theme.HomeIcon().Name()
+	var found *widget.Button
+	var at fyne.Position
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		if o == nil || !o.Visible() {
+			return
+		}
+		switch o := o.(type) {
+		case *fyne.Container:
+			for _, c := range o.Objects {
+				walk(c)
+			}
+		case *container.Scroll:
+			walk(o.Content)
+		case interface{ ViewportContent() fyne.CanvasObject }: // the app's viewport in a browser
+			walk(o.ViewportContent())
+		case *widget.Button:
+			if o.Icon == nil || o.Disabled() || (o.Icon.Name() != back && o.Icon.Name() != home) {
+				return
+			}
+			if p := abs(o); found == nil || p.Y < at.Y || (p.Y == at.Y && p.X < at.X) {
+				found, at = o, p
+			}
+		}
+	}
+	walk(screen)
+	return found
 }

@@ -5,7 +5,6 @@ import (
 	"io"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -61,7 +60,9 @@ func newAdeleDataScreen(u *app.UI, g *app.Game, current *ad.Data, onBack func())
 	importB := widget.NewButtonWithIcon(lang.L("Import"), theme.DownloadIcon(), func() { u.ImportData(s.importFrom) })
 	reset := widget.NewButtonWithIcon(lang.L("Reset to default"), theme.HistoryIcon(), func() { u.ConfirmReset(s.resetToDefault) })
 	buttons := app.ButtonRow(check, save, export, importB, reset)
-	s.content = app.NewBorder(container.NewVBox(bar, s.status), buttons, s.text)
+	// The text takes the height left; on a phone on its side, five lines
+	// of it scroll with the rest.
+	s.content = app.NewBorder(bar, nil, app.NewFillScroll(s.status, s.text, buttons, 5*36))
 	return s
 }
 

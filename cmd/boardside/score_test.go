@@ -6,6 +6,9 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -74,13 +77,54 @@ func TestScore_GamesWorkedOutByHand(t *testing.T) {
 				assert.Equal(t, tt.places[i], x.Place, rep.Players[i].Name)
 			}
 
-			// The text report says the same for people.
+			// Each player's breakdown adds up to the ranking's total.
+			for i := range rep.Players {
+				assert.Equal(t, rep.Final[i].To, rep.Breakdown(i).Total(), "%s's breakdown", rep.Players[i].Name)
+			}
+
+			// The text report says the same for people: each round's points are
+			// what the counter moved, the ranking's totals are the final scoring's.
 			out.Reset()
 			require.NoError(t, score([]string{"aquasphere", filepath.Join("testdata", tt.sheet)}, &out))
-			assert.Contains(t, out.String(), "Ranking")
-			assert.Contains(t, out.String(), "1. ")
+			text := out.String()
+			assert.Contains(t, text, "Ranking")
+			rounds := regexp.MustCompile(`(?m)^  (\w+) +(-?\d+) points? \(.*\) \| (\d+) → (\d+)`).FindAllStringSubmatch(text, -1)
+			require.Len(t, rounds, len(tt.rounds)*len(rep.Players), text)
+			for _, m := range rounds {
+				assert.Equal(t, atoi(t, m[4])-atoi(t, m[3]), atoi(t, m[2]), m[0])
+			}
+			ranking := regexp.MustCompile(`(?m)^  (\d+)\. (\w+), (\d+) knowledge points?`).FindAllStringSubmatch(text, -1)
+			require.Len(t, ranking, len(rep.Players), text)
+			for _, m := range ranking {
+				i := slices.IndexFunc(rep.Players, func(p aquasphere.Player) bool { return p.Name == m[2] })
+				require.GreaterOrEqual(t, i, 0, m[0])
+				assert.Equal(t, rep.Final[i].To, atoi(t, m[3]), m[0])
+				assert.Equal(t, rep.Final[i].Place, atoi(t, m[1]), m[0])
+			}
+			assert.NotRegexp(t, `(^|[^\d])1 (knowledge )?points`, text, "one point is \"1 point\"")
 		})
 	}
+}
+
+// TestScore_TextReport: game 1 (worked out by hand above) as people read it.
+func TestScore_TextReport(t *testing.T) {
+	var out bytes.Buffer
+	require.NoError(t, score([]string{"aquasphere", filepath.Join("testdata", "aquasphere-game1.json")}, &out))
+	text := out.String()
+	assert.Contains(t, text, "Anna       9 points (majority 6, supply 2, crystals 1, octopods 0) | 0 → 9 | +1 time marker\n",
+		"the time marker stands apart from the knowledge points")
+	assert.Contains(t, text, "Anna       1 point (majority 0, supply 3, crystals 0, octopods 0, red lines -2) | 18 → 19 | red line at 20: stopped\n",
+		"3 scored, 2 of them stopped before the line at 20")
+	assert.Contains(t, text, "Ben        -1 point (majority 0, supply 0, crystals 1, octopods -2) | 21 → 20 | goes back no further than 20: octopods took 2 of 10\n",
+		"1 − T(4) = −9 held at the line before 20")
+	assert.Contains(t, text, "  2. Anna, 33 knowledge points (42 gained, -7 by octopods, -2 stopped at red lines)\n")
+}
+
+func atoi(t *testing.T, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	require.NoError(t, err, s)
+	return n
 }
 
 func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }

@@ -33,7 +33,8 @@ type Breakdown struct {
 	RedLines int `json:"redLines"`
 }
 
-// Gained is what the player scored before octopods and red lines.
+// Gained is the start and what the player scored, before octopods and red
+// lines took any.
 func (b Breakdown) Gained() int { return b.Start + b.Majority + b.Supply + b.Crystals + b.Final }
 
 // Total is the points the player kept: what the counter shows.

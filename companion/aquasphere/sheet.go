@@ -93,14 +93,28 @@ func (d *Data) Score(s *Sheet) (*Report, error) {
 }
 
 // WriteText prints a report for people: every line, then the ranking.
+// Each round says the points the player kept, made of parts that add up
+// to them; time markers, which are no knowledge points, stand apart. The
+// ranking gives each total with what it is made of, as the sheet's bars do.
 func (rep *Report) WriteText(w io.Writer) {
 	for r, round := range rep.Rounds {
 		fmt.Fprintf(w, "Interim scoring %d\n", r+1)
 		for i, x := range round {
-			fmt.Fprintf(w, "  %-10s time markers +%d | majority %+d, supply %+d, crystals %+d, octopods %+d = %+d | %d → %d",
-				rep.Players[i].Name, x.TimeMarkers, x.Majority, x.FreeNumber, x.Crystals, x.Octopods, x.Points, x.From, x.To)
+			p := x.Parts()
+			fmt.Fprintf(w, "  %-10s %s (majority %d, supply %d, crystals %d, octopods %d", rep.Players[i].Name,
+				count(x.Kept(), "point"), p.Majority, p.Supply, p.Crystals, p.Octopods)
+			if p.RedLines != 0 {
+				fmt.Fprintf(w, ", red lines %d", p.RedLines)
+			}
+			fmt.Fprintf(w, ") | %d → %d", x.From, x.To)
 			for _, l := range x.RedLines {
 				fmt.Fprintf(w, " | red line at %d: %s", l.At, l.Way)
+			}
+			if x.Held() > 0 {
+				fmt.Fprintf(w, " | goes back no further than %d: octopods took %d of %d", x.To, -p.Octopods, -x.Octopods)
+			}
+			if x.TimeMarkers > 0 {
+				fmt.Fprintf(w, " | +%s", count(x.TimeMarkers, "time marker"))
 			}
 			fmt.Fprintln(w)
 		}
@@ -116,9 +130,29 @@ func (rep *Report) WriteText(w io.Writer) {
 	fmt.Fprintln(w, "Ranking")
 	for place := 1; place <= len(rep.Final); place++ {
 		for i, x := range rep.Final {
-			if x.Place == place {
-				fmt.Fprintf(w, "  %d. %s, %d knowledge points\n", place, rep.Players[i].Name, x.To)
+			if x.Place != place {
+				continue
 			}
+			fmt.Fprintf(w, "  %d. %s, %s", place, rep.Players[i].Name, count(x.To, "knowledge point"))
+			if b := rep.Breakdown(i); b.Octopods != 0 || b.RedLines != 0 {
+				fmt.Fprintf(w, " (%d gained", b.Gained())
+				if b.Octopods != 0 {
+					fmt.Fprintf(w, ", %d by octopods", b.Octopods)
+				}
+				if b.RedLines != 0 {
+					fmt.Fprintf(w, ", %d stopped at red lines", b.RedLines)
+				}
+				fmt.Fprint(w, ")")
+			}
+			fmt.Fprintln(w)
 		}
 	}
+}
+
+// count writes n things in English: "1 point", "-1 point", "3 points".
+func count(n int, thing string) string {
+	if n == 1 || n == -1 {
+		return fmt.Sprintf("%d %s", n, thing)
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }

@@ -1,6 +1,6 @@
 // Boardside's web app page: checks the browser can run the app, downloads
 // it with a progress bar, starts it, and then helps Fyne's web driver on a
-// phone: a finger drag scrolls or slides, and Back does not drop a game by mistake.
+// phone: a finger drag scrolls or slides, and Back goes back a screen.
 // The page marks performance "app-drawn" (and <html data-drawn="1">) when
 // the app's first frame is on screen, after "app-compiled" when the wasm
 // is downloaded and compiled; tests and cmd/webappbench wait for them.
@@ -373,28 +373,59 @@
     drag = null;
   }, { passive: true });
 
-  // ---- Back does not drop a game ----
+  // ---- Back goes back a screen ----
 
-  // The page keeps one history entry of its own ahead of where it was
-  // opened. Back takes that one: the app stays, and "boardside:back" is
-  // sent to window: the app goes back a screen, or, on its home screen,
-  // lets the page say that a second Back leaves. The entry
-  // is added again at the next tap: browsers skip entries that a page adds
-  // without a tap or key press.
-  let guarded = false;
-  function guard() {
-    if (guarded || (navigator.userActivation && !navigator.userActivation.isActive)) return;
-    history.pushState({ boardside: "guard" }, "", location.href);
-    guarded = true;
+  // The page keeps entries of its own in the history, above the one it was
+  // opened at (history.state {boardside: "guard", depth: 1, 2, …}; depth 0
+  // is any other). Back takes one: the page stays, and "boardside:back" is
+  // sent to window. The app goes back a screen and cancels the event; on
+  // its home screen it does not, and the page says that a second Back
+  // leaves and steps down to depth 0 itself, so that the next Back does.
+  //
+  // What browsers allow shapes this:
+  // - Chrome's Back button skips entries a page added without a user
+  //   activation (a tap, a key), and after a Back it no longer counts the
+  //   taps before it (docs/history_manipulation_intervention.md in
+  //   Chromium). So entries are added only while a tap or key press is
+  //   being handled, never after a Back, and then as many as the deepest
+  //   way home takes without a tap in between: History → game → home →
+  //   "Press Back again" is GUARDS Backs.
+  // - So a fresh visit has no entry of its own before its first tap: a Back
+  //   then leaves Boardside at once. A page cannot do better in Chrome: an
+  //   entry added then would be skipped.
+  // - A reload keeps the entries and the one it shows, state and all, and a
+  //   Back to them stays in the page: the depth is read from history.state,
+  //   so the first Back after a reload goes back a screen, tap or none.
+  const GUARDS = 3;
+  const depthOf = (state) => (state && state.boardside === "guard" && state.depth > 0 ? state.depth : 0);
+  let depth = depthOf(history.state);
+  let stepping = false; // the page is going down to depth 0 itself
+  function topUp() {
+    if (navigator.userActivation && !navigator.userActivation.isActive) return; // not a tap: Chrome would skip it
+    while (depth < GUARDS) {
+      depth++;
+      history.pushState({ boardside: "guard", depth }, "", location.href);
+    }
   }
   for (const type of ["pointerup", "touchend", "mousedown", "keydown"]) {
-    addEventListener(type, guard, { capture: true, passive: true });
+    addEventListener(type, topUp, { capture: true, passive: true });
   }
   addEventListener("popstate", (e) => {
-    if (!guarded || (e.state && e.state.boardside === "guard")) return;
-    guarded = false;
+    const from = depth;
+    depth = depthOf(e.state);
+    if (stepping) {
+      stepping = false;
+      return;
+    }
+    if (depth >= from) return; // Forward, or an entry not of this page's
     // The app cancels the event when it went back a screen itself.
-    if (dispatchEvent(new CustomEvent("boardside:back", { cancelable: true }))) toast(T.backAgain);
+    if (dispatchEvent(new CustomEvent("boardside:back", { cancelable: true }))) {
+      toast(T.backAgain);
+      if (depth > 0) {
+        stepping = true;
+        history.go(-depth);
+      }
+    }
   });
 
   let toastTimer = 0;
