@@ -306,9 +306,60 @@ func (w *webWalk) tapAny(kind string, texts ...string) {
 
 func (w *webWalk) tapMatch(kind string, match func(string) bool, what string) {
 	w.t.Helper()
+	w.reveal(kind, match, what)
 	if err := webscreen.TapShown(w.tab, kind, match, 20*time.Second); err != nil {
 		require.FailNow(w.t, "cannot tap "+what, "%v", err)
 	}
+}
+
+// reveal waits until the screen has what kind and match find, in view or
+// not, and brings it into view as a finger would: a drag in the scroll
+// that holds it.
+func (w *webWalk) reveal(kind string, match func(string) bool, what string) {
+	w.t.Helper()
+	var s webscreen.Screen
+	for deadline := time.Now().Add(20 * time.Second); ; {
+		var err error
+		s, err = webscreen.Read(w.tab)
+		require.NoError(w.t, err)
+		if _, ok := s.Find(kind, match); ok {
+			break
+		}
+		if time.Now().After(deadline) {
+			require.FailNow(w.t, "not on the screen: "+what, "the screen shows:\n%s", s)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	for range 15 {
+		it, ok := s.Find(kind, match)
+		require.True(w.t, ok, "gone from the screen: %s\n%s", what, s)
+		if it.InView {
+			return
+		}
+		sc, ok := holder(s, it)
+		require.True(w.t, ok, "%s lies out of view, and no scroll holds it:\n%s", what, s)
+		mid := sc.Y + sc.H/2
+		dy := max(-sc.H*0.4, min(sc.H*0.4, it.Y+it.H/2-mid)) // up, to bring what is below into view
+		require.NoError(w.t, chromedp.Do(w.tab, stroke(sc.X+sc.W/2, mid+dy/2, mid-dy/2, 10, 200*time.Millisecond)))
+		time.Sleep(300 * time.Millisecond) // the page scrolls on its own time
+		var err error
+		s, err = webscreen.Read(w.tab)
+		require.NoError(w.t, err)
+	}
+	require.FailNow(w.t, "a finger could not bring "+what+" into view", "the screen shows:\n%s", s)
+}
+
+// holder is the smallest scroll in view whose width spans it.
+func holder(s webscreen.Screen, it webscreen.Shown) (webscreen.Shown, bool) {
+	var best webscreen.Shown
+	found := false
+	x := it.X + it.W/2
+	for _, sc := range s.Items {
+		if sc.Kind == "scroll" && sc.W > 0 && sc.H > 0 && x >= sc.X && x <= sc.X+sc.W && (!found || sc.W*sc.H < best.W*best.H) {
+			best, found = sc, true
+		}
+	}
+	return best, found
 }
 
 func (w *webWalk) wait(kind, text string) {
@@ -321,11 +372,10 @@ func (w *webWalk) waitAny(kind string, texts ...string) {
 	w.waitText(kind, func(s string) bool { return slices.Contains(texts, s) })
 }
 
+// waitText waits until the screen has it, in view or in a scroll.
 func (w *webWalk) waitText(kind string, match func(string) bool) {
 	w.t.Helper()
-	if _, err := webscreen.Wait(w.tab, kind, match, 20*time.Second); err != nil {
-		require.FailNow(w.t, "not shown", "%v", err)
-	}
+	w.reveal(kind, match, kind)
 }
 
 // pickRadio taps the option of the first radio group: its options are laid
