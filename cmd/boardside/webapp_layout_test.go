@@ -55,7 +55,7 @@ func TestWebApp_EveryScreenFitsEveryPhone(t *testing.T) {
 			newTab := browserFor(t, 20*time.Minute, chromedp.Flag("disable-gpu", false), chromedp.Flag("use-gl", "swiftshader"),
 				chromedp.Flag("enable-unsafe-swiftshader", true))
 			table, _ := serveWithApp(t, dir)
-			w := &webWalk{t: t, tab: newTab(), code: code, tr: translator(t, code), found: &found, checked: &checked}
+			w := &webWalk{t: t, tab: newTab(), code: code, tr: translator(t, code), found: &found, checked: &checked, table: table}
 			w.open(share.AppURL(table)[:strings.Index(share.AppURL(table), "?")])
 			w.walk()
 		})
@@ -73,6 +73,7 @@ type webWalk struct {
 	tr      func(string) string
 	found   *[]string // what the walks found, kept when one stops
 	checked *int
+	table   string // the link of a Magic Maze table to join
 }
 
 // walkSize is the phone the walk taps on: the smallest.
@@ -102,6 +103,32 @@ func (w *webWalk) walk() {
 	w.wait("button", "Back")
 	w.check("history")
 	w.tap("button", "Back")
+	w.joined()
+}
+
+// joined joins a Magic Maze table by its link, typed in, and starts its
+// game from this phone.
+func (w *webWalk) joined() {
+	w.tap("button", "Join a table")
+	w.typeInto(webscreen.Is(""), w.table)
+	w.tap("button", "Join")
+	w.waitText("label", w.starts("Connected"))
+	w.check("marsmaze-joined")
+	w.tap("button", "Turn the sand timer over to start")
+	w.wait("button", "Flip")
+	w.check("marsmaze-joined-running")
+	w.tap("button", "Back")
+	w.wait("button", "Join a table")
+}
+
+// typeInto taps the entry match finds and types text as a phone's
+// keyboard does.
+func (w *webWalk) typeInto(match func(string) bool, text string) {
+	w.t.Helper()
+	w.tapMatch("entry", match, "the entry")
+	_, err := chromedp.Call(w.tab, input.InsertText, input.InsertTextParams{Text: text})
+	require.NoError(w.t, err)
+	w.waitText("entry", webscreen.Is(text))
 }
 
 // marsMaze plays mission 3 to the win (the joker's talk banner, landing),
@@ -182,10 +209,7 @@ func (w *webWalk) aquaSphere() {
 	w.tap("label", "AquaSphere")
 	w.check("aquasphere")
 	for _, name := range []string{"Anna", "Jörg"} {
-		w.tapMatch("entry", webscreen.Is(""), "the name entry")
-		_, err := chromedp.Call(w.tab, input.InsertText, input.InsertTextParams{Text: name})
-		require.NoError(w.t, err)
-		w.waitText("entry", webscreen.Is(name))
+		w.typeInto(webscreen.Is(""), name)
 		w.tap("button", "Add player")
 		w.waitText("label", func(s string) bool { return strings.Contains(s, name) })
 	}
