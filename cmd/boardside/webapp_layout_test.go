@@ -181,11 +181,11 @@ func (w *webWalk) missionControl() {
 	w.wait("button", "Back")
 	w.check("missioncontrol-data")
 	w.tap("button", "Back")
-	w.tap("button", "Start")
+	w.tap("button", "Start the countdown")
 	w.wait("button", "Roll 3 dice")
 	w.check("missioncontrol-running")
 	w.tap("button", "Roll 3 dice")
-	w.wait("button", "Next turn")
+	w.waitText("button", w.ends("{{.City}} Locked!")) // the card asks the human roles to lock
 	w.check("missioncontrol-turn")
 	w.tap("button", "Accomplished")
 	w.tapAny("button", "Yes", "Ja")
@@ -230,6 +230,14 @@ func (w *webWalk) newGame() {
 	w.tapAny("button", "Yes", "Ja")
 	w.resize(walkSize)
 	w.settled(walkSize)
+}
+
+// ends matches a text that ends as the template does, after its last
+// field.
+func (w *webWalk) ends(template string) func(string) bool {
+	t := w.tr(template)
+	suffix := t[strings.LastIndex(t, "}}")+2:]
+	return func(s string) bool { return strings.HasSuffix(s, suffix) }
 }
 
 // starts matches a text that begins as the template does, up to its first
