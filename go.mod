@@ -1,6 +1,6 @@
 module boardside
 
-go 1.25
+go 1.26.0
 
 require (
 	fyne.io/fyne/v2 v2.8.1
@@ -12,6 +12,7 @@ require (
 	github.com/hack-pad/go-indexeddb v0.3.2
 	github.com/skip2/go-qrcode v0.0.0-20200617195104-da1b6568686e
 	github.com/stretchr/testify v1.12.1
+	golang.org/x/time v0.16.0
 )
 
 require (

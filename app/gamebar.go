@@ -17,6 +17,8 @@ import (
 type GameBar struct {
 	Content fyne.CanvasObject
 	back    *widget.Button
+	title   *widget.Label
+	name    string // the game's name; the title shows as much as fits
 	Undo    *widget.Button
 	History *widget.Button
 	newGame *widget.Button
@@ -36,6 +38,7 @@ func NewGameBar(u *UI, g *Game, s *companion.Session, onTurn func(rotated bool))
 	b.back = widget.NewButtonWithIcon(lang.L("Home"), theme.HomeIcon(), u.ShowHome)
 	title := widget.NewLabelWithStyle(g.Name, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	title.Truncation = fyne.TextTruncateEllipsis
+	b.title, b.name = title, g.Name
 	b.Undo = widget.NewButtonWithIcon(lang.L("Undo"), theme.ContentUndoIcon(), func() {
 		if err := s.Undo(); err != nil {
 			u.ShowError(err)
@@ -160,8 +163,28 @@ func (l *gameBarLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	bw := back.MinSize().Width
 	back.Move(fyne.NewPos(0, 0))
 	back.Resize(fyne.NewSize(bw, size.Height))
+	tw := max(0, x-bw-theme.Padding())
+	l.b.fitTitle(tw)
 	title.Move(fyne.NewPos(bw+theme.Padding(), 0))
-	title.Resize(fyne.NewSize(max(0, x-bw-theme.Padding()), size.Height))
+	title.Resize(fyne.NewSize(tw, size.Height))
+}
+
+// fitTitle shows the game's name whole in width: on one line where it
+// fits, else in smaller type over as many lines as it takes ("Mission
+// Control: Critical Orbit" on a phone), the bar growing to hold them,
+// rather than a name cut short.
+func (b *GameBar) fitTitle(width float32) {
+	t := b.title
+	one := fyne.MeasureText(b.name, theme.TextSize(), t.TextStyle).Width+2*theme.InnerPadding() <= width
+	wrap, size, cut := fyne.TextWrapOff, theme.SizeNameText, fyne.TextTruncateEllipsis
+	if !one {
+		// Fyne does not both wrap and cut a label: wrapped, it is whole.
+		wrap, size, cut = fyne.TextWrapWord, theme.SizeNameCaptionText, fyne.TextTruncateOff
+	}
+	if t.Wrapping != wrap || t.SizeName != size || t.Truncation != cut {
+		t.Wrapping, t.SizeName, t.Truncation = wrap, size, cut
+		t.Refresh()
+	}
 }
 
 // fold puts a button the bar has no room for out of sight and reach: no

@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -68,4 +69,28 @@ func TestGameBar_FoldsIntoAMenuOnAPhone(t *testing.T) {
 	assert.Equal(t, []string{"History", "New game", "Share", "Turn to the other side"}, items)
 	m.menu().Items[0].Action()
 	assert.Contains(t, apptest.Texts(u.Current), "Back", "History's screen")
+}
+
+// TestGameBar_ALongNameIsWholeNotCut: on a phone the bar shows "Mission
+// Control: Critical Orbit" in smaller type over two lines, not "Mission
+// Control: Cri…"; where there is room, on one line.
+func TestGameBar_ALongNameIsWholeNotCut(t *testing.T) {
+	g := counterGame()
+	g.Name = "Mission Control: Critical Orbit"
+	u := newTestEnv(t, g).start(t)
+	u.OpenGame(g)
+	oneLine := fyne.MeasureText(g.Name, theme.TextSize(), fyne.TextStyle{Bold: true})
+
+	u.Win.Resize(fyne.NewSize(360, 640))
+	title, ok := apptest.Find(u.ScreenList(), "label", g.Name)
+	require.True(t, ok, "the whole name: %v", u.ScreenList())
+	assert.Less(t, title.W, oneLine.Width, "a line is too short for it")
+	assert.GreaterOrEqual(t, title.H, title.MinH, "all its lines shown")
+	assert.Empty(t, apptest.Violations(u.ScreenList(), fyne.NewSize(360, 640)))
+
+	u.Win.Resize(fyne.NewSize(1280, 800))
+	title, ok = apptest.Find(u.ScreenList(), "label", g.Name)
+	require.True(t, ok, "the whole name on a wide bar")
+	assert.GreaterOrEqual(t, title.W, oneLine.Width, "on one line")
+	assert.Less(t, title.H, 2*oneLine.Height+2*theme.InnerPadding(), "one line high")
 }

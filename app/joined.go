@@ -148,8 +148,11 @@ type JoinedScreen struct {
 	within time.Duration
 }
 
-// NewJoinedScreen frames a game's joined view: center fills the middle,
-// below sits between the status lines and the buttons.
+// NewJoinedScreen frames a game's joined view: the bar at the top, the
+// actions at the foot, where they keep their place; between them center
+// (the timer) and, beside or under it, the connection, the status, the
+// banner, the game's lines and below, which scroll where they do not fit
+// (a landscape phone).
 func NewJoinedScreen(u *UI, c *share.Client, center, below fyne.CanvasObject, render func(state json.RawMessage) (time.Duration, bool)) *JoinedScreen {
 	j := &JoinedScreen{u: u, c: c, renderGame: render}
 	j.bar = NewJoinedBar(u, c, lang.L("Joined table"))
@@ -162,14 +165,17 @@ func NewJoinedScreen(u *UI, c *share.Client, center, below fyne.CanvasObject, re
 	j.Info.Wrapping = fyne.TextWrapWord
 	j.Banner = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	j.Banner.Importance = widget.SuccessImportance
+	j.Banner.Wrapping = fyne.TextWrapWord // the talk banner and the expert rule's reminder together
 	// The buttons fold into rows where a phone has no room for one row.
 	j.buttons = container.New(&FoldGrid{Height: 64})
-	bottom := container.NewVBox(j.Status, j.Banner, j.Info)
+	details := container.NewVBox(j.conn, j.Status, j.Banner, j.Info)
 	if below != nil {
-		bottom.Add(below)
+		details.Add(below)
 	}
-	bottom.Add(j.buttons)
-	j.Content = NewBorder(container.NewVBox(j.bar.Content, j.conn), container.NewPadded(bottom), container.NewPadded(center))
+	// Side by side where the details keep a phone's width beside the timer
+	// (a landscape phone or tablet), else the timer above them.
+	middle := container.New(SplitLayout{Share: 0.5, MinSecond: 280}, container.NewPadded(center), NewScroll(container.NewPadded(details)))
+	j.Content = NewBorder(j.bar.Content, container.NewPadded(j.buttons), middle)
 	return j
 }
 

@@ -2,6 +2,7 @@ package adele
 
 import (
 	"encoding/json"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -34,6 +35,7 @@ func newJoinedAdele(u *app.UI, c *share.Client) *joinedAdele {
 	j := &joinedAdele{u: u, c: c}
 	j.bar = app.NewJoinedBar(u, c, lang.L("Joined table")+" · ADELE")
 	j.conn = widget.NewLabel("")
+	j.conn.Wrapping = fyne.TextWrapWord // the game's counts follow the connection
 	j.board = newAdeleBoard(u.Win, func(kind string, data any) {
 		if err := c.Send(kind, data); err != nil {
 			u.ShowError(err)
@@ -50,15 +52,33 @@ func (j *joinedAdele) stop() {
 	j.c.Close()
 }
 
+// render shows the board, and in the line under the bar the connection
+// with what the quick viewer (assets/web/adele.js) shows besides the
+// board: the ship, the players, the emergency cards and impact markers
+// left and the rounds played; or, before the set-up, that the host is at it.
 func (j *joinedAdele) render() {
-	if j.c.Connected() {
-		app.SetLabel(j.conn, lang.L("Connected"))
-	} else {
-		app.SetLabel(j.conn, lang.L("Reconnecting…"))
+	line := lang.L("Connected")
+	if !j.c.Connected() {
+		line = lang.L("Reconnecting…")
 	}
 	j.bar.Refresh()
 	var p ad.PublicState
-	if json.Unmarshal(j.c.Snapshot().State, &p) == nil && p.SetUp {
-		j.board.set(p)
+	if json.Unmarshal(j.c.Snapshot().State, &p) == nil {
+		if p.SetUp {
+			ship := p.Ship
+			if ship != "" {
+				ship = strings.ToUpper(ship[:1]) + ship[1:] // the Deimos, the Phobos: names
+			}
+			line += " · " + ship + " · " + lang.L("{{.Count}} players", map[string]any{"Count": p.Players}) + "\n" +
+				strings.Join([]string{
+					lang.L("Emergency cards left: {{.Count}}", map[string]any{"Count": p.CardsLeft}),
+					lang.L("Impact markers left: {{.Count}}", map[string]any{"Count": p.ImpactsLeft}),
+					lang.L("Rounds played: {{.Count}}", map[string]any{"Count": p.RoundsPlayed}),
+				}, " · ")
+			j.board.set(p)
+		} else {
+			line += "\n" + lang.L("The host is setting the game up…")
+		}
 	}
+	app.SetLabel(j.conn, line)
 }

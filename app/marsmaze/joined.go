@@ -55,8 +55,8 @@ func newJoinedMars(u *app.UI, c *share.Client) *joinedMars {
 	ring := container.New(app.TallLayout{Height: 72}, container.NewGridWrap(fyne.NewSize(72, 72), j.ring))
 	j.soloRow = container.NewVBox(container.NewBorder(nil, nil, ring, nil, j.watch), j.nextWindow)
 	j.soloRow.Hide()
-	center := container.NewBorder(nil, j.soloRow, nil, nil, container.New(app.SplitLayout{Share: 0.65}, j.digits, j.glass))
-	j.JoinedScreen = app.NewJoinedScreen(u, c, center, nil, j.render)
+	center := container.New(app.SplitLayout{Share: 0.65}, j.digits, j.glass)
+	j.JoinedScreen = app.NewJoinedScreen(u, c, center, j.soloRow, j.render)
 	return j
 }
 

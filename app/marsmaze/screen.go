@@ -59,8 +59,8 @@ type marsMazeScreen struct {
 	checks  *widget.Label // the mission's material
 
 	talk       fyne.CanvasObject
-	talkText   *canvas.Text // white on green in either theme
-	passTiles  *canvas.Text
+	talkText   *bannerText // white on green in either theme
+	passTiles  *bannerText
 	act        *widget.Button
 	soloRow    fyne.CanvasObject
 	watch      *app.Digits
@@ -74,6 +74,9 @@ type marsMazeScreen struct {
 	resume *widget.Button
 	landed *widget.Check
 	won    *widget.Button
+	// extra holds Joker, Pause and Resume; foot the main action.
+	extra, foot fyne.CanvasObject
+	body        *screenLayout
 
 	alerts   *app.TimerAlerts
 	marks    *timers.Marks
@@ -93,6 +96,7 @@ func newMarsMazeScreen(u *app.UI, g *app.Game, s *companion.Session) *marsMazeSc
 	m.digits = app.NewDigits("3:00")
 	m.counts = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	m.counts.SizeName = theme.SizeNameSubHeadingText
+	m.counts.Wrapping = fyne.TextWrapWord // German, in a phone's half of a landscape screen
 	m.status = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	m.status.SizeName = theme.SizeNameHeadingText
 	m.status.Wrapping = fyne.TextWrapWord // "Der Sand ist um … abgelaufen: …" is longer than a phone is wide
@@ -117,17 +121,17 @@ func newMarsMazeScreen(u *app.UI, g *app.Game, s *companion.Session) *marsMazeSc
 		container.NewHBox(widget.NewLabel(lang.L("Sand timer")), shorter, m.sand, longer),
 		solo, expert, m.checks)
 
-	m.talkText = bannerText("", theme.TextHeadingSize())
-	m.passTiles = bannerText(lang.L("Pass your action tile to the left!"), theme.TextSubHeadingSize())
+	m.talkText = newBannerText("", theme.TextHeadingSize())
+	m.passTiles = newBannerText(lang.L("Pass your action tile to the left!"), theme.TextSubHeadingSize())
 	m.act = app.BigButton(lang.L("Action: someone moved"), theme.MediaFastForwardIcon(), func() { m.dispatch(&mm.Act{}) })
 	bg := canvas.NewRectangle(talkColour)
 	bg.CornerRadius = theme.InputRadiusSize()
-	m.talk = container.NewStack(bg, container.NewPadded(container.NewBorder(nil, nil, nil, m.act,
-		container.NewVBox(m.talkText, m.passTiles))))
+	m.talk = container.NewStack(bg, container.NewPadded(container.New(&bannerLayout{}, m.talkText, m.passTiles, m.act)))
 
 	m.watch = app.NewDigits("0:00")
 	m.ring = canvas.NewArc(0, 360, 0.75, theme.Color(theme.ColorNamePrimary))
 	m.nextWindow = widget.NewLabel("")
+	m.nextWindow.Wrapping = fyne.TextWrapWord
 	m.marks = timers.NewMarks(mm.Default().SoloMark(), 0)
 	ring := container.New(app.TallLayout{Height: 72}, container.NewGridWrap(fyne.NewSize(72, 72), m.ring))
 	// The sentence under the stopwatch: beside it, on a phone, it left the
@@ -150,12 +154,16 @@ func newMarsMazeScreen(u *app.UI, g *app.Game, s *companion.Session) *marsMazeSc
 	})
 	m.won.Importance = widget.SuccessImportance
 
-	timerArea := container.New(app.SplitLayout{Share: 0.38, MinSecond: 280}, m.glass, container.NewBorder(nil, m.counts, nil, nil, m.digits))
-	center := container.NewBorder(nil, m.soloRow, nil, nil, timerArea)
-	bottom := container.NewVBox(m.status, m.talk,
-		app.ButtonRow(m.start, m.flip, m.joker, m.pause, m.resume),
-		app.NewFoldRow(m.landed, m.won))
-	body := app.NewSetupBody(m.bar.Content, m.setup, container.NewPadded(center), container.NewPadded(bottom), 0.5)
+	// Laid out twice (app.NewBorder): the lines under the digits wrap.
+	timer := container.New(&timerLayout{}, m.glass, app.NewBorder(nil, m.counts, m.digits))
+	center := app.NewBorder(nil, m.soloRow, timer)
+	// Start and Flip, the common thing, keep one place at the foot; the
+	// rest scrolls above it where a phone has no room for all of it.
+	m.extra = app.ButtonRow(m.joker, m.pause, m.resume)
+	m.foot = container.NewPadded(app.ButtonRow(m.start, m.flip))
+	rest := container.NewPadded(container.NewVBox(m.setup, m.status, m.talk, m.extra, app.NewFoldRow(m.landed, m.won)))
+	m.body = &screenLayout{rest: rest}
+	body := newScreenBody(m.body, m.bar.Content, container.NewPadded(center), m.foot)
 	m.content = container.NewStack(body, m.flash.Rect)
 
 	m.live = app.StartLive(u.Clock, s, m.render)
@@ -239,7 +247,14 @@ func (m *marsMazeScreen) renderState(now time.Time) (time.Duration, bool) {
 		app.SetLabel(m.checks, m.checklist(st))
 	}
 	playing := !idle && !over
-	m.vis.Set(playing, m.flip, m.landed, m.won)
+	// Setting up, the timer keeps a good part of the height; playing, the
+	// banner and the buttons have all they need first.
+	m.body.headShare = 0
+	if idle {
+		m.body.headShare = 0.4
+	}
+	m.vis.Set(idle || playing, m.foot)
+	m.vis.Set(playing, m.flip, m.landed, m.won, m.extra)
 	m.vis.Set(playing && st.JokersLeft > 0, m.joker)
 	m.vis.Set(playing && phase == timers.Running, m.pause)
 	m.vis.Set(playing && phase == timers.Paused, m.resume)
@@ -253,13 +268,16 @@ func (m *marsMazeScreen) renderState(now time.Time) (time.Duration, bool) {
 	talking := playing && (st.Talk != "" || st.PassTiles)
 	m.vis.Set(talking, m.talk)
 	m.vis.Set(st.PassTiles, m.passTiles)
+	talk := ""
 	switch st.Talk {
 	case mm.TalkAfterJoker:
-		app.SetCanvasText(m.talkText, lang.L("Joker: talk now, until someone acts"))
+		talk = lang.L("Joker: talk now, until someone acts")
 	case mm.TalkAfterFlip:
-		app.SetCanvasText(m.talkText, lang.L("Talk now, until someone acts"))
-	default:
-		app.SetCanvasText(m.talkText, "")
+		talk = lang.L("Talk now, until someone acts")
+	}
+	if talk != m.talkText.Text {
+		m.talkText.SetText(talk)
+		m.vis.Changed = true // its lines, and so the banner's height, may change
 	}
 	m.vis.Set(st.Talk != "", m.talkText)
 
@@ -385,15 +403,3 @@ func describeMarsMaze(e companion.Entry) string {
 	}
 	return e.Kind
 }
-
-// bannerText is bold white text for the green talk banner.
-func bannerText(text string, size float32) *canvas.Text {
-	t := canvas.NewText(text, color.White)
-	t.TextStyle = fyne.TextStyle{Bold: true}
-	t.TextSize = size
-	t.Alignment = fyne.TextAlignCenter
-	return t
-}
-
-// setCanvasText changes a text only when it differs, so it is not redrawn
-// for nothing.

@@ -259,6 +259,49 @@ var marsMazeLayoutScreens = []gametest.State{
 		env.Clock.Advance(4 * time.Minute)
 		u.Current.Refresh() // lays out again what the end showed and hid, as the next frame would
 	}},
+	// The long texts: the talk banner with the expert rule's reminder
+	// after a flip, the joker's banner, the landing, both ends, in mission 3.
+	{Name: "marsmaze-talk", Show: func(t *testing.T, env *testEnv, u *app.UI) {
+		s := startMission3(t, env, u, mm.SetOptions{Expert: true})
+		require.NoError(t, s.Dispatch(&mm.Flip{}))
+	}},
+	{Name: "marsmaze-solo-talk", Show: func(t *testing.T, env *testEnv, u *app.UI) {
+		s := startMission3(t, env, u, mm.SetOptions{Solo: true, Expert: true})
+		require.NoError(t, s.Dispatch(&mm.Flip{}))
+	}},
+	{Name: "marsmaze-joker", Show: func(t *testing.T, env *testEnv, u *app.UI) {
+		s := startMission3(t, env, u, mm.SetOptions{})
+		require.NoError(t, s.Dispatch(&mm.UseJoker{}))
+	}},
+	{Name: "marsmaze-landed", Show: func(t *testing.T, env *testEnv, u *app.UI) {
+		s := startMission3(t, env, u, mm.SetOptions{Expert: true})
+		require.NoError(t, s.Dispatch(&mm.Flip{}))
+		require.NoError(t, s.Dispatch(&mm.Act{}))
+		require.NoError(t, s.Dispatch(&mm.Land{Landed: true}))
+	}},
+	{Name: "marsmaze-3-won", Show: func(t *testing.T, env *testEnv, u *app.UI) {
+		s := startMission3(t, env, u, mm.SetOptions{Expert: true})
+		require.NoError(t, s.Dispatch(&mm.Flip{}))
+		require.NoError(t, s.Dispatch(&mm.Win{}))
+	}},
+	{Name: "marsmaze-3-lost", Show: func(t *testing.T, env *testEnv, u *app.UI) {
+		s := startMission3(t, env, u, mm.SetOptions{Solo: true, Expert: true})
+		require.NoError(t, s.Dispatch(&mm.Flip{}))
+		env.Clock.Advance(10 * time.Minute)
+		u.Current.Refresh() // lays out again what the end showed and hid, as the next frame would
+	}},
+}
+
+// startMission3 opens Magic Maze on Mars, chooses mission 3 with opts,
+// starts it and lets 40 s of sand run.
+func startMission3(t *testing.T, env *testEnv, u *app.UI, opts mm.SetOptions) *companion.Session {
+	u.OpenGame(u.Game(mm.Game))
+	s := u.Session(mm.Game)
+	require.NoError(t, s.Dispatch(&mm.ChooseMission{Mission: 3}))
+	require.NoError(t, s.Dispatch(&opts))
+	require.NoError(t, s.Dispatch(&mm.Start{}))
+	env.Clock.Advance(40 * time.Second)
+	return s
 }
 
 // TestScreens_FitPhonesAndSpeakGerman walks the screen states above through

@@ -65,7 +65,26 @@ func (j *joinedMC) render(state json.RawMessage) (time.Duration, bool) {
 	if f := forcedText(forced); f != "" {
 		info = append(info, f)
 	}
-	app.SetLabel(j.Info, strings.Join(info, " · "))
+	if len(p.AIRoles) > 0 {
+		var names []string
+		for _, r := range p.AIRoles {
+			names = append(names, roleName(r))
+		}
+		info = append(info, lang.L("Played by the AI deck:")+" "+strings.Join(names, ", "))
+	}
+	if len(p.Unlocks) > 0 {
+		var names []string
+		for _, c := range p.Unlocks {
+			text, _, _ := unlockLook(c.Kind)
+			names = append(names, text)
+		}
+		info = append(info, lang.L("Revealed so far: {{.Cards}}", map[string]any{"Cards": strings.Join(names, " · ")}))
+	}
+	info = append(info, lang.L("Unlock cards left: {{.Count}}", map[string]any{"Count": p.UnlocksLeft}))
+	if p.AstronautLooks {
+		info = append(info, lang.L("The astronaut is looking at the top 2 unlock cards"))
+	}
+	app.SetLabel(j.Info, strings.Join(info, "\n"))
 	banner := ""
 	if p.AllLocked {
 		banner = lang.L("Mission Control is Locked!")
@@ -95,26 +114,36 @@ func (j *joinedMC) render(state json.RawMessage) (time.Duration, bool) {
 	}
 	showUnlockCard(j.unlock, &j.unlockK, kind, 18)
 
+	// While the game runs every action keeps its place, disabled where it
+	// does not apply, as in the quick viewer: Next turn never appears
+	// where Roll was just tapped.
 	var bs []app.Action
-	if playing && len(p.Dice) > 0 {
+	if !p.Timer.Started {
+		bs = append(bs, app.Action{Text: lang.L("Start the countdown"), Kind: "start", Main: true})
+	}
+	if playing {
+		rolled := len(p.Dice) > 0
+		bs = append(bs,
+			app.Action{Text: lang.L("Roll 3 dice"), Kind: "rollDice", Main: true, Off: rolled},
+			app.Action{Text: lang.L("Next turn"), Kind: "nextTurn", Main: true, Off: !rolled || !p.AllLocked})
 		for _, r := range p.HumanRoles {
 			locked := false
 			for _, l := range p.Locked {
 				locked = locked || l == r
 			}
-			bs = append(bs, app.Action{Text: lang.L("{{.City}} Locked!", map[string]any{"City": roleName(r)}), Kind: "lock",
-				Data: map[string]string{"role": r}, Off: locked})
+			text := lang.L("{{.City}} Locked!", map[string]any{"City": roleName(r)})
+			if locked {
+				text = "✓ " + text // in words too, not by a disabled look alone
+			}
+			bs = append(bs, app.Action{Text: text, Kind: "lock", Data: map[string]string{"role": r}, Off: locked || !rolled})
 		}
-		if p.AllLocked {
-			bs = append(bs, app.Action{Text: lang.L("Next turn"), Kind: "nextTurn", Main: true})
-		}
-	}
-	if playing {
+		bs = append(bs, app.Action{Text: lang.L("Reveal the top card"), Kind: "revealUnlock", Off: p.UnlocksLeft <= 0 || p.AstronautLooks})
 		if p.Timer.Running {
 			bs = append(bs, app.Action{Text: lang.L("Pause"), Kind: "pause"})
 		} else {
 			bs = append(bs, app.Action{Text: lang.L("Resume"), Kind: "resume"})
 		}
+		bs = append(bs, app.Action{Text: lang.L("Accomplished"), Kind: "accomplish", Ask: lang.L("Has the astronaut reached the oxygen needed?")})
 	}
 	j.SetButtons(bs...)
 	return rem, playing && p.Timer.Running

@@ -63,6 +63,8 @@ type missionControlScreen struct {
 	resume          *widget.Button
 	done            *widget.Button // "Mission accomplished"
 	editTime        *widget.Button
+	controls        fyne.CanvasObject // Pause, Resume, Accomplished, Edit time
+	controlsLine    fyne.CanvasObject // between the table and them
 	adjustRow       fyne.CanvasObject
 	adjust          map[int]*widget.Button // by seconds
 	editing         bool
@@ -77,6 +79,10 @@ type missionControlScreen struct {
 	editData    *widget.Button
 	table       *mcTable
 	tableArea   fyne.CanvasObject
+
+	body    *screenLayout
+	bodyBox *fyne.Container
+	foot    fyne.CanvasObject // the main action: Start, then Roll and Next turn
 
 	alerts *app.TimerAlerts
 	flash  *app.Flasher
@@ -118,7 +124,9 @@ func newMissionControlScreen(u *app.UI, g *app.Game, s *companion.Session) *miss
 	m.setupPick = widget.NewSelect(setups, nil)
 	m.setupPick.PlaceHolder = lang.L("Choose")
 	m.setupRoll = widget.NewButtonWithIcon(lang.L("Roll"), theme.ViewRefreshIcon(), func() { m.dispatch(&mc.RollSetup{}) })
-	m.setupShow = widget.NewLabel("")
+	// A rolled setup is a sentence: on one line it made a phone's browser
+	// window twice as wide as the phone.
+	m.setupShow = app.Wrapped("")
 	var physicalBag fyne.CanvasObject
 	m.physicalBag, physicalBag = app.NewWrapCheck(lang.L("Keep the half-valves in the real bag"), nil)
 	m.editData = widget.NewButtonWithIcon(lang.L("Game data"), theme.DocumentCreateIcon(), func() {
@@ -130,14 +138,15 @@ func newMissionControlScreen(u *app.UI, g *app.Game, s *companion.Session) *miss
 		widget.NewLabel(lang.L("Difficulty")), m.difficulty,
 		container.NewHBox(widget.NewLabel(lang.L("Length")), m.shorter, m.length, m.longer),
 		widget.NewLabel(lang.L("Played by the AI deck:")), m.aiRoles,
-		widget.NewLabel(lang.L("Starting setup")), container.NewHBox(m.setupPick, m.setupRoll, m.setupShow),
+		widget.NewLabel(lang.L("Starting setup")), container.NewHBox(m.setupPick, m.setupRoll), m.setupShow,
 		physicalBag, container.NewHBox(m.editData))
-	m.table = newMCTable(m.dispatch)
+	m.table = newMCTable(m.dispatch, m.relayout)
 	m.tableArea = app.Narrowable(m.table.tabs)
 
-	m.start = app.BigButton(lang.L("Start"), theme.MediaPlayIcon(), func() { m.dispatch(&mc.Start{}) })
-	m.pause = app.BigButton(lang.L("Pause"), theme.MediaPauseIcon(), func() { m.dispatch(&mc.Pause{}) })
-	m.resume = app.BigButton(lang.L("Resume"), theme.MediaPlayIcon(), func() { m.dispatch(&mc.Resume{}) })
+	// Not "Start": in German the home button reads so too.
+	m.start = app.BigButton(lang.L("Start the countdown"), theme.MediaPlayIcon(), func() { m.dispatch(&mc.Start{}) })
+	m.pause = widget.NewButtonWithIcon(lang.L("Pause"), theme.MediaPauseIcon(), func() { m.dispatch(&mc.Pause{}) })
+	m.resume = widget.NewButtonWithIcon(lang.L("Resume"), theme.MediaPlayIcon(), func() { m.dispatch(&mc.Resume{}) })
 	// "Accomplished" on the button: "Mission accomplished" made it too wide
 	// for two buttons side by side on a phone; the question says it whole.
 	m.done = widget.NewButtonWithIcon(lang.L("Accomplished"), theme.ConfirmIcon(), func() {
@@ -159,11 +168,18 @@ func newMissionControlScreen(u *app.UI, g *app.Game, s *companion.Session) *miss
 	m.adjustRow = container.NewGridWithColumns(4, adj...)
 	m.adjustRow.Hide()
 
-	controls := app.ButtonRow(m.start, m.pause, m.resume, m.done, m.editTime)
-	bottom := container.NewVBox(m.status, m.detail, m.adjustRow, controls)
-	center := container.New(app.SplitLayout{Share: 0.45, MinSecond: 330, StackShare: 0.3}, container.NewPadded(m.digits), m.tableArea)
-	body := app.NewSetupBody(m.bar.Content, m.setup, center, container.NewPadded(bottom), 0.5)
-	m.content = container.NewStack(body, m.flash.Rect)
+	// The countdown with how the game stands under it; the setup, or the
+	// turn with its card and the timer's own buttons, in one scroll; the
+	// turn's main actions at the foot, where Start was.
+	m.controls = app.ButtonRow(m.pause, m.resume, m.done, m.editTime)
+	m.controlsLine = widget.NewSeparator()
+	// Laid out twice (app.NewBorder): the lines under the digits wrap.
+	head := app.NewBorder(nil, container.NewVBox(m.status, m.detail), container.NewPadded(m.digits))
+	rest := container.NewPadded(container.NewVBox(m.setup, m.tableArea, m.controlsLine, m.controls, m.adjustRow))
+	m.foot = container.NewPadded(app.ButtonRow(m.start, m.table.roll, m.table.nextTurn))
+	m.body = &screenLayout{rest: rest}
+	m.bodyBox = newScreenBody(m.body, m.bar.Content, container.NewPadded(head), m.foot)
+	m.content = container.NewStack(m.bodyBox, m.flash.Rect)
 
 	// Set the controls from the state before their handlers are attached,
 	// so showing the screen dispatches nothing.
@@ -255,6 +271,14 @@ func (m *missionControlScreen) onEditTime() {
 
 func (m *missionControlScreen) onTurn(rotated bool) { m.digits.SetRotated(rotated) }
 
+// relayout shares the height out again between countdown and scroll, when
+// what the scroll holds grew or shrank (a card came or went).
+func (m *missionControlScreen) relayout() {
+	if m.bodyBox != nil {
+		m.bodyBox.Layout.Layout(m.bodyBox.Objects, m.bodyBox.Size())
+	}
+}
+
 func (m *missionControlScreen) state() *mc.State { return m.s.View().State.(*mc.State) }
 
 // render shows the state at now and says when the shown time next changes.
@@ -274,10 +298,19 @@ func (m *missionControlScreen) renderState(now time.Time) (time.Duration, bool) 
 	m.digits.SetText(timers.FormatRemaining(rem))
 
 	idle := phase == timers.Idle
+	playing := outcome == mc.Playing && !idle
+	// Setting up, the countdown keeps a good part of the height; playing,
+	// the turn and its card come first, over large digits.
+	m.body.headShare = 0.25
+	if idle {
+		m.body.headShare = 0.35
+	}
 	m.vis.Set(idle, m.setup, m.start)
+	m.vis.Set(idle || playing, m.foot)
+	m.vis.Set(playing, m.table.roll, m.table.nextTurn, m.controlsLine, m.controls)
 	m.vis.Set(outcome == mc.Playing && phase == timers.Running, m.pause)
 	m.vis.Set(outcome == mc.Playing && phase == timers.Paused, m.resume)
-	m.vis.Set(outcome == mc.Playing && !idle, m.done, m.editTime)
+	m.vis.Set(playing, m.done, m.editTime)
 	m.vis.Set(m.editing && outcome == mc.Playing && !idle, m.adjustRow)
 	m.vis.Set(!idle, m.tableArea)
 	if !idle {
@@ -322,6 +355,8 @@ func (m *missionControlScreen) renderState(now time.Time) (time.Duration, bool) 
 			app.SetLabel(m.detail, "")
 		}
 	}
+
+	m.vis.Set(m.detail.Text != "", m.detail)
 
 	m.alerts.Observe(rem, phase, st.Timer.Deadline, phase == timers.Idle || phase == timers.Paused)
 	m.u.KeepAwake(phase == timers.Running)

@@ -225,6 +225,44 @@ var missionControlLayoutScreens = []gametest.State{
 		require.NoError(t, u.Session(mc.Game).Dispatch(&mc.Start{}))
 		env.Clock.Advance(3 * time.Hour)
 	}},
+	// The long texts: a rolled setup; a turn with the AI card drawn, of one
+	// role and of two; Mission Control locked; both ends after a turn.
+	{Name: "missioncontrol-rolled-setup", Show: func(t *testing.T, env *testEnv, u *app.UI) {
+		u.OpenGame(u.Game(mc.Game))
+		require.NoError(t, u.Session(mc.Game).Dispatch(&mc.SetAIRoles{Roles: []string{mc.Cologne}}))
+		require.NoError(t, u.Session(mc.Game).Dispatch(&mc.RollSetup{}))
+	}},
+	{Name: "missioncontrol-card", Show: func(t *testing.T, env *testEnv, u *app.UI) {
+		rolledTurn(t, u, mc.Cologne)
+	}},
+	{Name: "missioncontrol-card-two", Show: func(t *testing.T, env *testEnv, u *app.UI) {
+		rolledTurn(t, u, mc.Houston, mc.Cologne)
+	}},
+	{Name: "missioncontrol-locked", Show: func(t *testing.T, env *testEnv, u *app.UI) {
+		s := rolledTurn(t, u, mc.Cologne)
+		require.NoError(t, s.Dispatch(&mc.Lock{Role: mc.Houston}))
+		require.NoError(t, s.Dispatch(&mc.Lock{Role: mc.Bengaluru}))
+	}},
+	{Name: "missioncontrol-card-accomplished", Show: func(t *testing.T, env *testEnv, u *app.UI) {
+		require.NoError(t, rolledTurn(t, u, mc.Cologne).Dispatch(&mc.Accomplish{}))
+	}},
+	{Name: "missioncontrol-card-timeup", Show: func(t *testing.T, env *testEnv, u *app.UI) {
+		rolledTurn(t, u, mc.Houston, mc.Cologne)
+		env.Clock.Advance(3 * time.Hour)
+	}},
+}
+
+// rolledTurn opens Mission Control with aiRoles played by the AI deck,
+// starts it and rolls the first turn's dice: the AI card is drawn.
+func rolledTurn(t *testing.T, u *app.UI, aiRoles ...string) *companion.Session {
+	u.OpenGame(u.Game(mc.Game))
+	s := u.Session(mc.Game)
+	require.NoError(t, s.Dispatch(&mc.SetAIRoles{Roles: aiRoles}))
+	require.NoError(t, s.Dispatch(&mc.Start{}))
+	require.NoError(t, s.Dispatch(&mc.RollDice{}))
+	_, ok := s.View().State.(*mc.State).AICard()
+	require.True(t, ok, "the AI card is drawn")
+	return s
 }
 
 // TestScreens_FitPhonesAndSpeakGerman walks the screen states above through

@@ -9,7 +9,6 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
-	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -18,22 +17,28 @@ import (
 	mc "boardside/companion/missioncontrol"
 )
 
-// mcTable is the part of the Mission Control screen beside the timer: the
-// turn (dice, AI card, locks), the unlock deck and the half-valve bag.
+// mcTable is the part of the Mission Control screen beside or under the
+// timer: the turn (dice, AI card, locks), the unlock deck and the
+// half-valve bag, each a tab; and the turn's two main actions, Roll and
+// Next turn, which the screen keeps at its foot.
 type mcTable struct {
 	dispatch func(companion.Action)
+	// relayout lays the screen out again, when a tab's height changed: the
+	// tabs sit in the screen's one scroll.
+	relayout func()
 	tabs     *container.AppTabs
 	bagTab   *container.TabItem
 	// Each tab lays out again on its own when something in it is shown or
 	// hidden: refreshing the whole screen re-renders every icon.
 	turnArea, unlockArea, bagArea fyne.CanvasObject
-	turnTab                       fyne.CanvasObject // turnArea and its foot
 	turnVis, unlockVis, bagVis    app.Visibility
 
 	turn      *widget.Label
 	dice      [3]*widget.Label
 	diceBg    [3]*canvas.Rectangle
+	realDice  fyne.CanvasObject // the row to tap in the dice rolled at the table
 	diceIn    [3]*widget.Select
+	canSet    bool // dice may be set now: playing, not yet rolled this turn
 	roll      *widget.Button
 	useDice   *widget.Button
 	forced    *widget.Label
@@ -68,24 +73,25 @@ type mcTable struct {
 
 var valveColours = []string{"black", "white", "red"}
 
-func newMCTable(dispatch func(companion.Action)) *mcTable {
-	t := &mcTable{dispatch: dispatch, locks: map[string]*widget.Button{}, take: map[string]*widget.Button{}}
+func newMCTable(dispatch func(companion.Action), relayout func()) *mcTable {
+	t := &mcTable{dispatch: dispatch, relayout: relayout, locks: map[string]*widget.Button{}, take: map[string]*widget.Button{}}
 
 	// Turn
 	t.turn = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	var diceRow []fyne.CanvasObject
+	diceRow := []fyne.CanvasObject{container.NewCenter(t.turn)}
 	for i := range 3 {
 		t.dice[i] = widget.NewLabelWithStyle("–", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 		t.dice[i].SizeName = theme.SizeNameHeadingText
 		t.diceBg[i] = canvas.NewRectangle(theme.Color(theme.ColorNameInputBackground))
 		t.diceBg[i].CornerRadius = 8
 		diceRow = append(diceRow, container.NewGridWrap(fyne.NewSize(64, 64), container.NewStack(t.diceBg[i], t.dice[i])))
-		t.diceIn[i] = widget.NewSelect([]string{"1", "2", "3", "4", "5", "6"}, nil)
+		t.diceIn[i] = widget.NewSelect([]string{"1", "2", "3", "4", "5", "6"}, func(string) { t.enableUseDice() })
 		t.diceIn[i].PlaceHolder = "?"
 	}
 	t.roll = widget.NewButtonWithIcon(lang.L("Roll 3 dice"), theme.ViewRefreshIcon(), func() { dispatch(&mc.RollDice{}) })
 	t.roll.Importance = widget.HighImportance
 	t.useDice = widget.NewButton(lang.L("Use these dice"), t.onUseDice)
+	t.useDice.Disable() // until each die is set
 	t.forced = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	t.forced.Wrapping = fyne.TextWrapWord
 	t.aiCard = container.NewStack()
@@ -101,17 +107,14 @@ func newMCTable(dispatch func(companion.Action)) *mcTable {
 	t.allLocked = widget.NewLabelWithStyle(lang.L("Mission Control is Locked!"), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	t.nextTurn = widget.NewButtonWithIcon(lang.L("Next turn"), theme.NavigateNextIcon(), func() { dispatch(&mc.NextTurn{}) })
 	t.nextTurn.Importance = widget.HighImportance
-	t.turnArea = app.NewScroll(container.NewVBox(
-		t.turn,
-		app.NewFoldRow(container.NewHBox(diceRow...), t.roll),
-		app.NewFoldRow(widget.NewLabel(lang.L("Real dice:")), container.NewHBox(t.diceIn[0], t.diceIn[1], t.diceIn[2]), t.useDice),
+	t.realDice = app.NewFoldRow(widget.NewLabel(lang.L("Real dice:")), container.NewHBox(t.diceIn[0], t.diceIn[1], t.diceIn[2]), t.useDice)
+	// No scroll of its own: the turn, the card under the dice, is in the
+	// screen's scroll; an inner one left the card a strip on a phone.
+	t.turnArea = container.NewVBox(
+		container.NewHBox(diceRow...), t.realDice,
 		t.forced, t.aiCard, t.aiSource,
-	))
-	// The roles' buttons and Next turn stay at the foot, in reach of a
-	// thumb and in view on a tablet whatever the card above takes.
-	foot := container.NewVBox(container.New(&app.FoldGrid{}, lockRow...), t.allLocked, t.nextTurn)
-	turnTab := container.New(app.TwoPass{Inner: layout.NewBorderLayout(nil, foot, nil, nil)}, foot, t.turnArea)
-	t.turnTab = turnTab
+		container.New(&app.FoldGrid{}, lockRow...), t.allLocked,
+	)
 
 	// Unlocks
 	t.unlockTop = container.NewStack()
@@ -125,10 +128,9 @@ func newMCTable(dispatch func(companion.Action)) *mcTable {
 	t.unlockSource = widget.NewLabel("")
 	t.unlockSource.TextStyle = fyne.TextStyle{Italic: true}
 	t.unlockSource.Wrapping = fyne.TextWrapWord
-	t.unlockArea = app.NewScroll(container.NewVBox(
+	t.unlockArea = container.NewVBox(
 		container.NewGridWrap(fyne.NewSize(320, 150), t.unlockTop), t.unlockSource,
-		t.unlockLeft, container.NewGridWithRows(1, t.reveal, t.peek), t.peekRow, t.revealedList))
-	unlockTab := t.unlockArea
+		t.unlockLeft, container.NewGridWithRows(1, t.reveal, t.peek), t.peekRow, t.revealedList)
 
 	// Bag
 	t.bagCounts = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
@@ -147,19 +149,29 @@ func newMCTable(dispatch func(companion.Action)) *mcTable {
 	t.starBox = container.NewVBox(t.starValve, container.NewGridWithRows(1, t.starRemove, t.starReturn))
 	t.taken = widget.NewLabel("")
 	t.taken.Wrapping = fyne.TextWrapWord
-	t.bagArea = app.NewScroll(container.NewVBox(
+	t.bagArea = container.NewVBox(
 		t.bagCounts, t.drawBlind,
 		widget.NewLabel(lang.L("Look in and choose:")), container.NewGridWithRows(1, takeRow...),
-		widget.NewSeparator(), t.starDraw, t.starBox, t.taken))
-	bagTab := t.bagArea
+		widget.NewSeparator(), t.starDraw, t.starBox, t.taken)
 
-	t.bagTab = container.NewTabItem(lang.L("Half-valves"), bagTab)
+	t.bagTab = container.NewTabItem(lang.L("Half-valves"), newTabPage(t.bagArea))
 	t.tabs = container.NewAppTabs(
-		container.NewTabItem(lang.L("Turn"), turnTab),
-		container.NewTabItem(lang.L("Unlocks"), unlockTab),
+		container.NewTabItem(lang.L("Turn"), newTabPage(t.turnArea)),
+		container.NewTabItem(lang.L("Unlocks"), newTabPage(t.unlockArea)),
 		t.bagTab,
 	)
+	t.tabs.OnSelected = func(*container.TabItem) { t.relayout() } // another page, another height
 	return t
+}
+
+// enableUseDice enables "Use these dice" once each die is set, while dice
+// may be set.
+func (t *mcTable) enableUseDice() {
+	set := t.canSet
+	for _, s := range t.diceIn {
+		set = set && s.Selected != ""
+	}
+	app.Enable(set, t.useDice)
 }
 
 func (t *mcTable) onUseDice() {
@@ -176,6 +188,7 @@ func (t *mcTable) onUseDice() {
 	for _, s := range t.diceIn {
 		s.ClearSelected()
 	}
+	t.enableUseDice()
 }
 
 // render shows the table part of the state.
@@ -185,9 +198,13 @@ func (t *mcTable) render(st *mc.State, playing bool) {
 	t.renderTurn(st, playing, &t.turnVis)
 	t.renderUnlocks(st, playing, &t.unlockVis)
 	t.renderBag(st, playing, &t.bagVis)
-	t.turnVis.Apply(t.turnTab)
+	changed := t.turnVis.Changed || t.unlockVis.Changed || t.bagVis.Changed
+	t.turnVis.Apply(t.turnArea)
 	t.unlockVis.Apply(t.unlockArea)
 	t.bagVis.Apply(t.bagArea)
+	if changed {
+		t.relayout()
+	}
 }
 
 func (t *mcTable) renderTurn(st *mc.State, playing bool, vis *app.Visibility) {
@@ -210,14 +227,18 @@ func (t *mcTable) renderTurn(st *mc.State, playing bool, vis *app.Visibility) {
 		}
 	}
 	rolled := len(st.Dice) > 0
-	app.Enable(playing && !rolled, t.roll, t.useDice)
+	t.canSet = playing && !rolled
+	app.Enable(t.canSet, t.roll)
+	t.enableUseDice()
 	for _, in := range t.diceIn {
-		if playing && !rolled {
+		if t.canSet {
 			in.Enable()
 		} else {
 			in.Disable()
 		}
 	}
+	// Once the dice are in, the row to set them goes: the card takes its room.
+	vis.Set(t.canSet, t.realDice)
 	app.SetLabel(t.forced, forcedText(forced))
 	vis.Set(len(forced) > 0, t.forced)
 
@@ -235,6 +256,7 @@ func (t *mcTable) renderTurn(st *mc.State, playing bool, vis *app.Visibility) {
 		t.aiCard.Objects = nil
 		if ok {
 			t.aiCard.Objects = []fyne.CanvasObject{newAICard(card, st.AIRoles)}
+			t.tabs.SelectIndex(0) // a new card: the turn shows it
 		}
 		t.aiCard.Refresh()
 	}
@@ -255,8 +277,10 @@ func (t *mcTable) renderTurn(st *mc.State, playing bool, vis *app.Visibility) {
 		}
 		app.Enable(playing && rolled && !locked, b)
 	}
-	vis.Set(st.AllLocked(), t.allLocked, t.nextTurn)
-	app.Enable(playing, t.nextTurn)
+	// Next turn keeps its place beside Roll, enabled once Mission Control
+	// is locked: it never appears where Roll was just tapped.
+	vis.Set(st.AllLocked(), t.allLocked)
+	app.Enable(playing && st.AllLocked(), t.nextTurn)
 }
 
 func (t *mcTable) renderUnlocks(st *mc.State, playing bool, vis *app.Visibility) {

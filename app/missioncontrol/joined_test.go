@@ -1,0 +1,70 @@
+package missioncontrol
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"boardside/app/apptest"
+	"boardside/app/gametest"
+	"boardside/companion"
+	mc "boardside/companion/missioncontrol"
+	"boardside/timers"
+)
+
+// TestJoin_PlaysAWholeTurnFromAPhone joins a Mission Control table and
+// plays from the phone what the quick viewer (assets/web/missioncontrol.js)
+// lets a phone play: the start, the roll, each role's lock, the next turn,
+// an unlock card, and the end, asked first. Each action keeps its button
+// from the start to the end, disabled where it does not apply.
+func TestJoin_PlaysAWholeTurnFromAPhone(t *testing.T) {
+	env := newTestEnv(t)
+	u := env.Start(t)
+	s := companion.New(mc.Rules, mc.New(), timers.System{})
+	state := func() *mc.State { return s.View().State.(*mc.State) }
+	q := gametest.JoinHosted(t, u, Game(), s, "Start the countdown")
+	shown := func() string { return strings.Join(apptest.Texts(u.Current), "\n") }
+	button := func(text string) bool { return !apptest.Button(t, u.Current, text).Disabled() }
+
+	test.Tap(apptest.Button(t, u.Current, "Start the countdown"))
+	require.True(t, state().Timer.Started)
+	q.Until(t, func() bool { return strings.Contains(shown(), "Roll 3 dice") })
+	roles := state().HumanRoles()
+	require.NotEmpty(t, roles)
+	lock := roleName(roles[0]) + " Locked!"
+	assert.True(t, button("Roll 3 dice"))
+	assert.False(t, button("Next turn"), "nothing to end before the roll")
+	assert.False(t, button(lock), "nothing to lock before the roll")
+	assert.True(t, button("Reveal the top card"))
+	assert.Contains(t, shown(), "Unlock cards left: ")
+
+	test.Tap(apptest.Button(t, u.Current, "Roll 3 dice"))
+	require.Len(t, state().Dice, 3, "rolled at the table")
+	q.Until(t, func() bool { return strings.Contains(shown(), "Real dice:") && button(lock) })
+	assert.False(t, button("Roll 3 dice"), "one roll a turn")
+	for _, r := range roles {
+		test.Tap(apptest.Button(t, u.Current, roleName(r)+" Locked!"))
+		q.Until(t, func() bool { return strings.Contains(shown(), "✓ "+roleName(r)+" Locked!") })
+	}
+	assert.True(t, state().AllLocked())
+	q.Until(t, func() bool { return button("Next turn") })
+	test.Tap(apptest.Button(t, u.Current, "Next turn"))
+	assert.Equal(t, 2, state().Turn)
+	q.Until(t, func() bool { return strings.Contains(shown(), "Turn 2") && button("Roll 3 dice") })
+
+	left := len(state().Unlock.Draw)
+	test.Tap(apptest.Button(t, u.Current, "Reveal the top card"))
+	require.Len(t, state().Unlock.Draw, left-1, "an unlock card revealed at the table")
+	q.Until(t, func() bool { return strings.Contains(shown(), "Revealed so far: ") })
+
+	test.Tap(apptest.Button(t, u.Current, "Accomplished"))
+	apptest.TapDialogButton(t, u.Win, "No")
+	assert.True(t, state().AccomplishedAt.IsZero(), "No: the game goes on")
+	test.Tap(apptest.Button(t, u.Current, "Accomplished"))
+	apptest.TapDialogButton(t, u.Win, "Yes")
+	require.False(t, state().AccomplishedAt.IsZero())
+	q.Until(t, func() bool { return strings.Contains(shown(), "Mission accomplished") })
+}
