@@ -150,9 +150,9 @@ type JoinedScreen struct {
 
 // NewJoinedScreen frames a game's joined view: the bar at the top, the
 // actions at the foot, where they keep their place; between them center
-// (the timer) and, beside or under it, the connection, the status, the
-// banner, the game's lines and below, which scroll where they do not fit
-// (a landscape phone).
+// (the timer) and, beside or under it, the status, the banner, the game's
+// lines, below and the connection, which scroll where they do not fit (a
+// small or landscape phone).
 func NewJoinedScreen(u *UI, c *share.Client, center, below fyne.CanvasObject, render func(state json.RawMessage) (time.Duration, bool)) *JoinedScreen {
 	j := &JoinedScreen{u: u, c: c, renderGame: render}
 	j.bar = NewJoinedBar(u, c, lang.L("Joined table"))
@@ -166,17 +166,50 @@ func NewJoinedScreen(u *UI, c *share.Client, center, below fyne.CanvasObject, re
 	j.Banner = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	j.Banner.Importance = widget.SuccessImportance
 	j.Banner.Wrapping = fyne.TextWrapWord // the talk banner and the expert rule's reminder together
-	// The buttons fold into rows where a phone has no room for one row.
-	j.buttons = container.New(&FoldGrid{Height: 64})
-	details := container.NewVBox(j.conn, j.Status, j.Banner, j.Info)
+	// The buttons fold into rows where a phone has no room for one row;
+	// rows of 48 (a finger's 44 and more), so that six rows on a 360×640
+	// phone leave the timer and the banner their room.
+	j.buttons = container.New(&FoldGrid{Height: 48})
+	details := container.NewVBox(j.Status, j.Banner, j.Info)
 	if below != nil {
 		details.Add(below)
 	}
+	details.Add(j.conn) // last: the game's own lines matter more
 	// Side by side where the details keep a phone's width beside the timer
 	// (a landscape phone or tablet), else the timer above them.
-	middle := container.New(SplitLayout{Share: 0.5, MinSecond: 280}, container.NewPadded(center), NewScroll(container.NewPadded(details)))
+	middle := container.New(joinedMiddle{}, container.NewPadded(center), NewScroll(container.NewPadded(details)))
 	j.Content = NewBorder(j.bar.Content, container.NewPadded(j.buttons), middle)
 	return j
+}
+
+// joinedMiddle lays out a joined screen's timer and its details (a
+// scroll): side by side, half each, where the details keep a phone's
+// width beside the timer (a landscape phone or tablet); else the timer
+// above, with half the height or the least it needs if that is more, and
+// the details in the rest.
+type joinedMiddle struct{}
+
+func (joinedMiddle) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	if len(objs) != 2 {
+		return
+	}
+	if size.Width >= size.Height && size.Width/2 >= 280 {
+		SplitLayout{Share: 0.5}.Layout(objs, size)
+		return
+	}
+	h := min(max(size.Height/2, objs[0].MinSize().Height), size.Height)
+	objs[0].Move(fyne.NewPos(0, 0))
+	objs[0].Resize(fyne.NewSize(size.Width, h))
+	objs[1].Move(fyne.NewPos(0, h))
+	objs[1].Resize(fyne.NewSize(size.Width, size.Height-h))
+}
+
+func (joinedMiddle) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var s fyne.Size
+	for _, o := range objs {
+		s = s.Max(o.MinSize())
+	}
+	return s
 }
 
 // Start renders now and whenever the table or the timer changes.

@@ -201,9 +201,6 @@ func (u *UI) watchPlatform() {
 		}
 		return nil
 	}))
-	if startLink() == "" {
-		u.rejoinTable()
-	}
 	win.Set("boardsideScreen", js.FuncOf(func(js.Value, []js.Value) any {
 		var executor js.Func
 		executor = js.FuncOf(func(_ js.Value, args []js.Value) any {
@@ -290,7 +287,11 @@ func screenBack(screen fyne.CanvasObject, abs func(fyne.CanvasObject) fyne.Posit
 			if o.Icon == nil || o.Disabled() || (o.Icon.Name() != back && o.Icon.Name() != home) {
 				return
 			}
-			if p := abs(o); found == nil || p.Y < at.Y || (p.Y == at.Y && p.X < at.X) {
+			p := abs(o)
+			if p.X < 0 || p.Y < 0 { // put out of the window (a narrow game bar's folded buttons)
+				return
+			}
+			if found == nil || p.Y < at.Y || (p.Y == at.Y && p.X < at.X) {
 				found, at = o, p
 			}
 		}

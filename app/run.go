@@ -16,6 +16,11 @@ func Run(games []*Game) {
 	LoadTranslations()
 	startMark("go-translations")
 	u := New(a, Options{Games: games})
+	if startLink() == "" {
+		// At a table when it stopped (a page reloaded, a phone's app
+		// restarted): back at that table until its player leaves it.
+		u.rejoinTable()
+	}
 	startMark("go-ui-made")
 	noDepthBuffer() // after New made the window, before it is shown
 	u.Window().ShowAndRun()

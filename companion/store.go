@@ -79,7 +79,7 @@ func NewStore(path string) *FileStore { return &FileStore{Path: path} }
 // disk, and renames it over the save file.
 func (st *FileStore) Save(data []byte) (err error) {
 	dir := filepath.Dir(st.Path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o700); err != nil { // the player's alone; CreateTemp makes the file 0600
 		return fmt.Errorf("could not create the folder for saved games: %w", err)
 	}
 	tmp, err := os.CreateTemp(dir, filepath.Base(st.Path)+".tmp-*")

@@ -73,6 +73,7 @@ import (
 	"io"
 	"io/fs"
 	"math/rand/v2"
+	"os"
 	"runtime"
 	"strings"
 	"sync"
@@ -110,11 +111,25 @@ type saveState struct {
 }
 
 // New returns the storage under root, which must exist (Fyne makes the
-// app's storage root at start, app/app.go:139-152).
+// app's storage root at start, app/app.go:139-152). On a desktop the
+// root is made the player's alone: Fyne makes it 0755
+// (internal/repository/file.go, CreateListable).
 func New(root fyne.URI) *Storage {
 	writeInOneTransaction(root)
-	return newStorage(root, renames(root))
+	s := newStorage(root, renames(root))
+	if s.rename {
+		_ = os.Chmod(root.Path(), privateFolder)
+	}
+	return s
 }
+
+// On a desktop, where other accounts may share the machine, the saves'
+// folders and files are the player's alone: a game's save, its sharing
+// token.
+const (
+	privateFolder fs.FileMode = 0o700
+	privateFile   fs.FileMode = 0o600
+)
 
 func newStorage(root fyne.URI, rename bool) *Storage {
 	return &Storage{root: root, rename: rename, saves: map[string]*saveState{}, dirs: map[string]bool{}}
@@ -182,7 +197,12 @@ func (s *Storage) makeFolders(name string) error {
 			return err
 		}
 		if !ok {
-			if err := storage.CreateListable(u); err != nil {
+			if s.rename {
+				err = os.Mkdir(u.Path(), privateFolder)
+			} else {
+				err = storage.CreateListable(u)
+			}
+			if err != nil {
 				return err
 			}
 		}
@@ -251,6 +271,9 @@ func (st *Store) saveByRename(u fyne.URI, data []byte) (err error) {
 	}()
 	if err = write(tmp, data); err != nil {
 		st.s.forgetFolders()
+		return err
+	}
+	if err = os.Chmod(tmp.Path(), privateFile); err != nil { // Fyne's writer makes it 0644; the rename keeps the mode
 		return err
 	}
 	if st.beforeCommit != nil {

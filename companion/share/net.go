@@ -56,6 +56,31 @@ func Addresses() []netip.Addr {
 	return slices.Compact(out)
 }
 
+// interfaceAddrs lists every address of this device's network interfaces
+// that are up, IPv4 and IPv6, loopback included.
+func interfaceAddrs() []netip.Addr {
+	ifaces, err := net.Interfaces()
+	if err != nil {
+		return nil
+	}
+	var out []netip.Addr
+	for _, ifc := range ifaces {
+		if ifc.Flags&net.FlagUp == 0 {
+			continue
+		}
+		addrs, err := ifc.Addrs()
+		if err != nil {
+			continue
+		}
+		for _, a := range addrs {
+			if p, err := netip.ParsePrefix(a.String()); err == nil {
+				out = append(out, p.Addr().Unmap())
+			}
+		}
+	}
+	return out
+}
+
 // rank orders addresses: a phone on the same Wi-Fi reaches private ones.
 func rank(a netip.Addr) int {
 	switch {

@@ -4,7 +4,6 @@ import (
 	"io/fs"
 	"net/http"
 	"strings"
-	"time"
 
 	"boardside/assets"
 	"boardside/companion"
@@ -13,11 +12,37 @@ import (
 // Server serves a host's API, the web viewer (assets/web) and, at /app/,
 // the full web app where `make web` built one (FindWebApp). Shutting it
 // down ends the event streams too.
+//
+// It holds up against its network (see guard.go): each client address may
+// hold a few dozen connections; headers, bodies and idle connections have
+// deadlines; wrong tokens are limited per address; requests that name
+// another host, or come from another site's page, are refused.
 func (h *Host) Server() *http.Server {
-	web, _ := fs.Sub(assets.Web, "web")
-	srv := &http.Server{Handler: WithWebApp(h.Handler(newWebFiles(web)), WebApp("")), ReadHeaderTimeout: 10 * time.Second}
-	srv.RegisterOnShutdown(h.Close)
+	srv, _ := h.server(defaultLimits)
 	return srv
+}
+
+// server is Server with the given limits; it returns the connections'
+// count too.
+func (h *Host) server(lim limits) (*http.Server, *connLimit) {
+	web, _ := fs.Sub(assets.Web, "web")
+	conns := newConnLimit(lim.connsPerAddress)
+	srv := &http.Server{
+		Handler:           h.guarded(WithWebApp(h.Handler(newWebFiles(web)), WebApp("")), lim),
+		ReadHeaderTimeout: lim.headerTimeout,
+		// A request's headers and body, whatever handler serves it; the
+		// guard's body deadline is shorter and says so in words. The
+		// server clears it once the body is read, so event streams and
+		// long downloads are not cut.
+		ReadTimeout: lim.headerTimeout + lim.bodyTimeout,
+		IdleTimeout: lim.idleTimeout,
+		// No WriteTimeout: it would cut event streams and the web app's
+		// download on a slow Wi-Fi; the guard's deadline moves with every
+		// write instead.
+		ConnState: conns.track,
+	}
+	srv.RegisterOnShutdown(h.Close)
+	return srv, conns
 }
 
 // LoadToken returns the token kept in st, so that devices which joined a
