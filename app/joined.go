@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -226,11 +227,9 @@ func (j *JoinedScreen) Stop() {
 	j.c.Close()
 }
 
-func (j *JoinedScreen) send(kind string, data any) {
-	if err := j.c.Send(kind, data); err != nil {
-		j.u.ShowError(err)
-	}
-}
+// Means records what each action button does on the screen being drawn,
+// by its action's kind (see JoinedBar.Means).
+func (j *JoinedScreen) Means(meanings map[string]string) { j.bar.Means(meanings) }
 
 func (j *JoinedScreen) render() {
 	off, rtt := j.c.Offset()
@@ -239,9 +238,10 @@ func (j *JoinedScreen) render() {
 		state = lang.L("Reconnecting…")
 	}
 	SetLabel(j.conn, fmt.Sprintf("%s · %s %d ms · %s %d ms", state, lang.L("clock offset"), off.Milliseconds(), lang.L("round trip"), rtt.Milliseconds()))
-	j.bar.Refresh()
+	snap := j.c.Snapshot() // one state per render: the one its taps act on
+	j.bar.Refresh(snap)
 	j.within = 0
-	rem, running := j.renderGame(j.c.Snapshot().State)
+	rem, running := j.renderGame(snap.State)
 	j.Vis.Apply(j.Content)
 	j.u.KeepAwake(running)
 	next := j.within
@@ -272,17 +272,23 @@ func (j *JoinedScreen) LocalTime(hostMs int64) time.Time {
 
 // JoinedBar is a joined screen's top bar: Back, the title, and Undo at
 // its end, where it keeps its place, enabled while the table's last action
-// is one a device at the table may take back (the host says which).
+// is one a device at the table may take back (the host says which). It
+// holds what the screen shows (share.Shown): every action sent from the
+// screen goes through it, with the version the screen drew, and a button
+// whose meaning another device has just changed takes no tap for a moment.
 type JoinedBar struct {
 	Content fyne.CanvasObject
 	u       *UI
 	c       *share.Client
 	undo    *widget.Button
+	shown   *share.Shown
+	// undoKind is what the Undo button drawn takes back.
+	undoKind string
 }
 
 // NewJoinedBar is the bar of a screen that shows c's table.
 func NewJoinedBar(u *UI, c *share.Client, title string) *JoinedBar {
-	b := &JoinedBar{u: u, c: c}
+	b := &JoinedBar{u: u, c: c, shown: share.NewShown(u.Clock)}
 	back, _ := BackBar(title, u.leaveTable)
 	b.undo = widget.NewButtonWithIcon(lang.L("Undo"), theme.ContentUndoIcon(), b.undoLast)
 	b.undo.Disable()
@@ -290,19 +296,68 @@ func NewJoinedBar(u *UI, c *share.Client, title string) *JoinedBar {
 	return b
 }
 
-// Refresh enables Undo as the table's last snapshot says.
-func (b *JoinedBar) Refresh() { Enable(b.c.Snapshot().Undo != "", b.undo) }
+// Refresh starts drawing snap, the state the screen's taps act on, and
+// enables Undo as it says. Undo means "take back this last action", so
+// any change made elsewhere re-arms it.
+func (b *JoinedBar) Refresh(snap share.RawSnapshot) {
+	b.shown.Draw(snap.Version)
+	b.shown.Means("undo", snap.Undo+" "+strconv.FormatUint(snap.Version, 10))
+	b.undoKind = snap.Undo
+	Enable(snap.Undo != "", b.undo)
+}
 
-// undoLast takes back the table's last action, the one the button was
-// enabled for; if another device acted first, the host refuses and says so.
+// Means records what each button does on the screen being drawn, by the
+// kind of the action it sends: the part of the public state that action
+// depends on, so that another device's change of that part re-arms it.
+func (b *JoinedBar) Means(meanings map[string]string) {
+	for id, what := range meanings {
+		b.shown.Means(id, what)
+	}
+}
+
+// Tap is a tap on the button that sends kind: the version it acts on, or
+// false, said to the player, when another device was faster.
+func (b *JoinedBar) Tap(kind string) (uint64, bool) {
+	seen, err := b.shown.Tap(kind)
+	if err != nil {
+		b.u.ShowError(err)
+		return 0, false
+	}
+	return seen, true
+}
+
+// SendAt sends a public action tapped on the screen that showed seen.
+func (b *JoinedBar) SendAt(seen uint64, kind string, data any) {
+	if err := b.c.Send(seen, kind, data); err != nil {
+		b.u.ShowError(err)
+		return
+	}
+	b.shown.Acted(seen)
+}
+
+// Send is a tap that sends a public action at once.
+func (b *JoinedBar) Send(kind string, data any) {
+	if seen, ok := b.Tap(kind); ok {
+		b.SendAt(seen, kind, data)
+	}
+}
+
+// undoLast takes back the table's last action, the one the button showed;
+// if another device acted first, the host refuses and says so.
 func (b *JoinedBar) undoLast() {
-	kind := b.c.Snapshot().Undo
+	kind := b.undoKind
 	if kind == "" {
 		return
 	}
-	if err := b.c.Undo(context.Background(), kind); err != nil {
-		b.u.ShowError(err)
+	seen, ok := b.Tap("undo")
+	if !ok {
+		return
 	}
+	if err := b.c.Undo(context.Background(), seen, kind); err != nil {
+		b.u.ShowError(err)
+		return
+	}
+	b.shown.Acted(seen)
 }
 
 // Remaining is a shared timer's time left on the host's clock.
@@ -333,13 +388,19 @@ func (j *JoinedScreen) SetButtons(as ...Action) {
 	objs := make([]fyne.CanvasObject, len(as))
 	for i, a := range as {
 		b := widget.NewButton(a.Text, func() {
-			if a.Ask == "" {
-				j.send(a.Kind, a.Data)
+			seen, ok := j.bar.Tap(a.Kind)
+			if !ok {
 				return
 			}
+			if a.Ask == "" {
+				j.bar.SendAt(seen, a.Kind, a.Data)
+				return
+			}
+			// Yes acts on what the screen showed at the tap: if the
+			// table moved on meanwhile, the host says so.
 			dialog.ShowConfirm(a.Text, a.Ask, func(ok bool) {
 				if ok {
-					j.send(a.Kind, a.Data)
+					j.bar.SendAt(seen, a.Kind, a.Data)
 				}
 			}, j.u.Win)
 		})

@@ -2,6 +2,8 @@ package adele
 
 import (
 	"encoding/json"
+	"fmt"
+	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -36,16 +38,16 @@ func newJoinedAdele(u *app.UI, c *share.Client) *joinedAdele {
 	j.bar = app.NewJoinedBar(u, c, lang.L("Joined table")+" · ADELE")
 	j.conn = widget.NewLabel("")
 	j.conn.Wrapping = fyne.TextWrapWord // the game's counts follow the connection
-	j.board = newAdeleBoard(u.Win, func(kind string, data any) {
-		if err := c.Send(kind, data); err != nil {
-			u.ShowError(err)
-		}
-	})
+	j.board = newAdeleBoard(u.Win, j.send)
 	j.content = app.NewBorder(container.NewVBox(j.bar.Content, j.conn), nil, container.NewPadded(j.board.content))
 	j.stopW = c.Watch(func() { u.Do(j.render) })
 	j.render()
 	return j
 }
+
+// send sends a public action tapped on the board (or on a dialog of it)
+// with the version the screen drew.
+func (j *joinedAdele) send(kind string, data any) { j.bar.Send(kind, data) }
 
 func (j *joinedAdele) stop() {
 	j.stopW()
@@ -61,9 +63,11 @@ func (j *joinedAdele) render() {
 	if !j.c.Connected() {
 		line = lang.L("Reconnecting…")
 	}
-	j.bar.Refresh()
+	snap := j.c.Snapshot() // one state per render: the one its taps act on
+	j.bar.Refresh(snap)
 	var p ad.PublicState
-	if json.Unmarshal(j.c.Snapshot().State, &p) == nil {
+	if json.Unmarshal(snap.State, &p) == nil {
+		j.bar.Means(boardMeanings(p, snap.Version))
 		if p.SetUp {
 			ship := p.Ship
 			if ship != "" {
@@ -81,4 +85,21 @@ func (j *joinedAdele) render() {
 		}
 	}
 	app.SetLabel(j.conn, line)
+}
+
+// boardMeanings is what each of the board's public actions depends on,
+// for the joined screen and ADELE's own (app.Acts): the phase buttons on
+// the phase and round; the rest of the board, as the quick viewer's
+// board rebuilt on every change, on any change at all: a D20 rolled
+// elsewhere may show the same number.
+func boardMeanings(p ad.PublicState, version uint64) map[string]string {
+	phase := fmt.Sprint(p.SetUp, p.Phase, p.Round, p.CardsLeft, p.Result)
+	changed := strconv.FormatUint(version, 10)
+	m := map[string]string{"emergency": phase, "endRound": phase}
+	for _, kind := range ad.PublicActions {
+		if _, ok := m[kind]; !ok {
+			m[kind] = changed
+		}
+	}
+	return m
 }

@@ -61,6 +61,7 @@ type adeleScreen struct {
 	s       *companion.Session
 	content fyne.CanvasObject
 	bar     *app.GameBar
+	acts    *app.Acts // every change the screen makes
 	live    *app.Live
 
 	setup   *adeleSetup
@@ -74,6 +75,7 @@ type adeleScreen struct {
 func newAdeleScreen(u *app.UI, g *app.Game, s *companion.Session) *adeleScreen {
 	a := &adeleScreen{u: u, g: g, s: s}
 	a.bar = app.NewGameBar(u, g, s, func(bool) {})
+	a.acts = app.NewActs(u, s, a.bar)
 	a.bar.Turn.Hide() // the tablet is ADELE's own; nothing to turn to the crew
 	edit := widget.NewButtonWithIcon(lang.L("Game data"), theme.DocumentCreateIcon(), func() {
 		e := newAdeleDataScreen(u, g, a.state().Data(), func() { u.OpenGame(g) })
@@ -102,11 +104,10 @@ func newAdeleScreen(u *app.UI, g *app.Game, s *companion.Session) *adeleScreen {
 
 func (a *adeleScreen) state() *ad.State { return a.s.View().State.(*ad.State) }
 
-func (a *adeleScreen) dispatch(act companion.Action) {
-	if err := a.s.Dispatch(act); err != nil {
-		a.u.ShowError(err)
-	}
-}
+// dispatch applies act to the game as the screen showed it (app.Acts):
+// ADELE's console too, so a move made on what the crew just changed is
+// refused rather than applied on top of it.
+func (a *adeleScreen) dispatch(act companion.Action) { a.acts.Dispatch(act) }
 
 // sendPublic turns the board's public action into a typed one, the same
 // way the share server does for other devices.
@@ -126,6 +127,8 @@ func (a *adeleScreen) sendPublic(kind string, data any) {
 func (a *adeleScreen) render(now time.Time) (time.Duration, bool) {
 	v := a.s.View()
 	st := v.State.(*ad.State)
+	a.acts.Draw(v)
+	a.acts.Means(boardMeanings(ad.Public(st).(ad.PublicState), v.Version))
 	a.bar.Refresh(v)
 	a.vis.Set(!st.SetUp(), a.setup.content)
 	a.vis.Set(st.SetUp(), a.playing)
@@ -145,7 +148,7 @@ type adeleSetup struct {
 	ship        *widget.RadioGroup
 	experienced *widget.Check
 	remove      *widget.CheckGroup
-	pin         *widget.Entry
+	pin         *app.NumberEntry
 	start       *widget.Button
 	specials    map[string]string // check label → card ID
 }
@@ -179,7 +182,7 @@ func newAdeleSetup(u *app.UI, d *ad.Data, dispatch func(companion.Action), edit 
 		s.remove.Hidden = !on
 		s.remove.Refresh()
 	})
-	s.pin = widget.NewPasswordEntry()
+	s.pin = app.NewPINEntry()
 	s.pin.SetPlaceHolder(lang.L("PIN (4 to 8 digits, optional)"))
 	s.start = app.BigButton(lang.L("Set up the game"), theme.MediaPlayIcon(), func() {
 		act, err := s.action(d)
@@ -239,7 +242,7 @@ type adeleConsole struct {
 
 	covered   bool
 	coverBox  fyne.CanvasObject
-	pinEntry  *widget.Entry
+	pinEntry  *app.NumberEntry
 	slide     *app.SlideLock
 	lastTouch time.Time
 	wake      func() // renders again, to time the idle cover
@@ -271,7 +274,7 @@ func newAdeleConsole(u *app.UI, dispatch func(companion.Action)) *adeleConsole {
 	split := app.NewScrollSplit(0.45, left, right)
 	console := container.New(app.TwoPass{Inner: layout.NewBorderLayout(top, c.endPhase, nil, nil)}, top, c.endPhase, split)
 
-	c.pinEntry = widget.NewPasswordEntry()
+	c.pinEntry = app.NewPINEntry()
 	c.pinEntry.SetPlaceHolder(lang.L("PIN"))
 	c.pinEntry.OnSubmitted = func(string) { c.tryPIN() }
 	c.slide = app.NewSlideLock(lang.L("Slide to the right to show"), func() { c.cover(false) })

@@ -219,6 +219,9 @@ func TestAdele_RemoveFromARoom(t *testing.T) {
 	a := showAdele(u, s)
 	require.NoError(t, s.Dispatch(&ad.EmergencyPhase{}))
 	require.NoError(t, s.Dispatch(&ad.PlayCard{Card: "A-01", Room: mustCard(t, "A-01").Rooms[0], Type: ad.Spy}))
+	// Made past the screen, as a phone would: the board's buttons take
+	// taps again once the change has been on screen a moment.
+	env.Clock.Advance(time.Second)
 	room := mustCard(t, "A-01").Rooms[0]
 	a.board.onRoom(room)
 	apptest.TapDialogButton(t, u.Win, "Remove Spy")

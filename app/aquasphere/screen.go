@@ -305,7 +305,7 @@ func (a *aquaSphereScreen) entryGrid(st *aq.State) fyne.CanvasObject {
 	if !final {
 		cells = append(cells, lineName(lang.L("Octopods by sector"), narrow))
 		for _, i := range shown {
-			e := widget.NewEntry()
+			e := app.NewNumberEntry(true)
 			e.SetPlaceHolder("2, 3")
 			e.SetText(app.JoinInts(st.Entering[i].Octopods))
 			e.OnSubmitted = func(text string) { a.setOctopods(i, text) }
@@ -452,7 +452,7 @@ func (a *aquaSphereScreen) stepper(player int, field string, value int) fyne.Can
 
 func (a *aquaSphereScreen) setOctopods(player int, text string) {
 	var sectors []int
-	for _, f := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ' ' || r == ';' }) {
+	for _, f := range app.SplitNumbers(text) {
 		n, err := strconv.Atoi(f)
 		if err != nil {
 			a.u.ShowError(fmt.Errorf("%s", lang.L("Octopods: type a number per sector, like 2, 3")))

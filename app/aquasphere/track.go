@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -38,7 +37,7 @@ func useAQData(g *app.Game, d *aq.Data) {
 // the owner checks against their board.
 type trackScreen struct {
 	content fyne.CanvasObject
-	lines   *widget.Entry
+	lines   *app.NumberEntry
 	status  *widget.Label
 	save    *widget.Button
 	reset   *widget.Button
@@ -50,7 +49,7 @@ func newTrackScreen(u *app.UI, g *app.Game, current *aq.Data, onBack func()) *tr
 	source := widget.NewLabel(lang.L("Source: {{.Source}}", map[string]any{"Source": app.SourceText(current.Source)}))
 	source.Wrapping = fyne.TextWrapWord
 	source.TextStyle = fyne.TextStyle{Italic: true}
-	t.lines = widget.NewEntry()
+	t.lines = app.NewNumberEntry(true)
 	t.lines.SetText(app.JoinInts(current.Track.RedLines))
 	t.status = widget.NewLabel(lang.L("Type the fields each red line lies just before, in order, e.g. 10, 20, 30, 40. A lap has {{.Lap}} fields.",
 		map[string]any{"Lap": current.Track.Lap}))
@@ -72,7 +71,7 @@ func newTrackScreen(u *app.UI, g *app.Game, current *aq.Data, onBack func()) *tr
 func (t *trackScreen) onSave(u *app.UI, g *app.Game, current *aq.Data) {
 	d := *current
 	d.Track.RedLines = nil
-	for _, f := range strings.FieldsFunc(t.lines.Text, func(r rune) bool { return r == ',' || r == ' ' || r == ';' }) {
+	for _, f := range app.SplitNumbers(t.lines.Text) {
 		n, err := strconv.Atoi(f)
 		if err != nil {
 			app.SetLabel(t.status, lang.L("Not saved: {{.Reason}}", map[string]any{"Reason": fmt.Sprintf("%q is not a number", f)}))

@@ -2,6 +2,7 @@ package marsmaze
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"time"
 
@@ -134,6 +135,7 @@ func (j *joinedMars) render(state json.RawMessage) (time.Duration, bool) {
 	// While the game runs every action keeps its place, disabled where it
 	// does not apply, as in the quick viewer: a tap never lands on a
 	// button that has just moved under the finger.
+	j.Means(publicMeanings(p))
 	var bs []app.Action
 	if !p.Sand.Started {
 		bs = append(bs, app.Action{Text: lang.L("Turn the sand timer over to start"), Kind: "start", Main: true})
@@ -163,6 +165,21 @@ func (j *joinedMars) render(state json.RawMessage) (time.Duration, bool) {
 	deadline := time.UnixMilli(p.Sand.DeadlineMs)
 	j.alerts.Observe(rem, phase, deadline, p.Won || phase == timers.Idle || phase == timers.Paused)
 	return rem, playing && p.Sand.Running
+}
+
+// publicMeanings is what each public action depends on, by its kind, for
+// the joined screen and the host's own (app.Acts): another device's change
+// of that part re-arms the button for a moment, so two players slapping
+// Flip as the sand runs low flip it once.
+func publicMeanings(p mm.PublicState) map[string]string {
+	sand := fmt.Sprint(p.Sand.Started, p.Sand.Running, p.Won)
+	return map[string]string{
+		"start": sand, "pause": sand, "resume": sand, "win": sand,
+		"flip":     fmt.Sprint(p.Flips, p.MarkersLeft, p.Sand, p.Landed),
+		"act":      fmt.Sprint(p.Talk, p.PassTiles),
+		"useJoker": fmt.Sprint(p.JokersLeft, p.Talk),
+		"land":     fmt.Sprint(p.Landed),
+	}
 }
 
 // renderSolo shows solo mode's stopwatch and the ring counting down to the

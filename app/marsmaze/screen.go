@@ -46,6 +46,7 @@ type marsMazeScreen struct {
 	s       *companion.Session
 	content fyne.CanvasObject
 	bar     *app.GameBar
+	acts    *app.Acts // every change the screen makes
 
 	glass   *sandglass
 	digits  *app.Digits
@@ -92,6 +93,7 @@ func newMarsMazeScreen(u *app.UI, g *app.Game, s *companion.Session) *marsMazeSc
 	m := &marsMazeScreen{u: u, s: s, flash: app.NewFlasher(u.Clock)}
 	m.alerts = app.NewTimerAlerts(u, m.flash, lang.L("The sand has run out"), lang.L("Magic Maze on Mars: the game is lost."))
 	m.bar = app.NewGameBar(u, g, s, m.onTurn)
+	m.acts = app.NewActs(u, s, m.bar)
 	m.glass = newSandglass()
 	m.digits = app.NewDigits("3:00")
 	m.counts = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
@@ -177,11 +179,8 @@ func newMarsMazeScreen(u *app.UI, g *app.Game, s *companion.Session) *marsMazeSc
 
 func (m *marsMazeScreen) state() *mm.State { return m.s.View().State.(*mm.State) }
 
-func (m *marsMazeScreen) dispatch(a companion.Action) {
-	if err := m.s.Dispatch(a); err != nil {
-		m.u.ShowError(err)
-	}
-}
+// dispatch applies a to the game as the screen showed it (app.Acts).
+func (m *marsMazeScreen) dispatch(a companion.Action) { m.acts.Dispatch(a) }
 
 func (m *marsMazeScreen) onMission(text string) {
 	n, err := strconv.Atoi(text)
@@ -226,6 +225,8 @@ func (m *marsMazeScreen) render(now time.Time) (time.Duration, bool) {
 func (m *marsMazeScreen) renderState(now time.Time) (time.Duration, bool) {
 	v := m.s.View()
 	st := v.State.(*mm.State)
+	m.acts.Draw(v)
+	m.acts.Means(publicMeanings(mm.Public(st).(mm.PublicState)))
 	m.bar.Refresh(v)
 	phase := st.Sand.Phase(now)
 	rem := st.Sand.Remaining(now)

@@ -117,6 +117,7 @@ func (j *joinedMC) render(state json.RawMessage) (time.Duration, bool) {
 	// While the game runs every action keeps its place, disabled where it
 	// does not apply, as in the quick viewer: Next turn never appears
 	// where Roll was just tapped.
+	j.Means(publicMeanings(p))
 	var bs []app.Action
 	if !p.Timer.Started {
 		bs = append(bs, app.Action{Text: lang.L("Start the countdown"), Kind: "start", Main: true})
@@ -147,4 +148,18 @@ func (j *joinedMC) render(state json.RawMessage) (time.Duration, bool) {
 	}
 	j.SetButtons(bs...)
 	return rem, playing && p.Timer.Running
+}
+
+// publicMeanings is what each public action depends on, by its kind, for
+// the joined screen and the host's own (app.Acts): another device's change
+// of that part re-arms the button for a moment, so two players revealing
+// or rolling at once reveal or roll once.
+func publicMeanings(p mc.PublicState) map[string]string {
+	turn := fmt.Sprint(p.Turn, p.Dice, p.Locked, p.AllLocked)
+	timer := fmt.Sprint(p.Timer.Started, p.Timer.Running, p.Accomplished)
+	return map[string]string{
+		"start": timer, "pause": timer, "resume": timer, "accomplish": timer,
+		"rollDice": turn, "setDice": turn, "lock": turn, "nextTurn": turn,
+		"revealUnlock": fmt.Sprint(len(p.Unlocks), p.UnlocksLeft, p.AstronautLooks),
+	}
 }

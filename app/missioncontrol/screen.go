@@ -48,6 +48,7 @@ type missionControlScreen struct {
 	s       *companion.Session
 	content fyne.CanvasObject
 	bar     *app.GameBar
+	acts    *app.Acts // every change the screen makes
 
 	digits     *app.Digits
 	status     *widget.Label // oxygen needed, or how the game ended
@@ -94,6 +95,7 @@ func newMissionControlScreen(u *app.UI, g *app.Game, s *companion.Session) *miss
 	m := &missionControlScreen{u: u, s: s, flash: app.NewFlasher(u.Clock)}
 	m.alerts = app.NewTimerAlerts(u, m.flash, lang.L("Time's up"), lang.L("Mission Control: the time is up."))
 	m.bar = app.NewGameBar(u, g, s, m.onTurn)
+	m.acts = app.NewActs(u, s, m.bar)
 	m.digits = app.NewDigits("20:00")
 	m.status = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	m.status.SizeName = theme.SizeNameHeadingText
@@ -204,11 +206,8 @@ func adjustText(sec int) string {
 	return sign + timers.FormatElapsed(time.Duration(sec)*time.Second)
 }
 
-func (m *missionControlScreen) dispatch(a companion.Action) {
-	if err := m.s.Dispatch(a); err != nil {
-		m.u.ShowError(err)
-	}
-}
+// dispatch applies a to the game as the screen showed it (app.Acts).
+func (m *missionControlScreen) dispatch(a companion.Action) { m.acts.Dispatch(a) }
 
 func (m *missionControlScreen) onDifficulty(text string) {
 	code, ok := m.difficulty2code[text]
@@ -291,6 +290,8 @@ func (m *missionControlScreen) render(now time.Time) (time.Duration, bool) {
 func (m *missionControlScreen) renderState(now time.Time) (time.Duration, bool) {
 	v := m.s.View()
 	st := v.State.(*mc.State)
+	m.acts.Draw(v)
+	m.acts.Means(publicMeanings(mc.Public(st).(mc.PublicState)))
 	m.bar.Refresh(v)
 	phase := st.Timer.Phase(now)
 	outcome := st.Outcome(now)

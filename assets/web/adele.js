@@ -66,8 +66,10 @@ GAMES.adele = {
     // The end is shown where the players' thumbs are: in the action bar.
     ui.end(over ? (s.result === "crew" ? T.crewWins : T.adeleWins) : "", s.result === "adele" ? "bad" : "");
     if (!over) {
-      ui.slot("emergency", T.emergencyPhase, "emergency", null, { main: true, disabled: s.phase !== "emergency" || s.cardsLeft === 0 });
-      ui.slot("endRound", T.endRound, "endRound", null, { main: true, disabled: s.phase !== "endRound" });
+      // Another phone's phase re-arms both phase buttons.
+      const phase = [s.phase, s.round, s.cardsLeft];
+      ui.slot("emergency", T.emergencyPhase, "emergency", null, { main: true, disabled: s.phase !== "emergency" || s.cardsLeft === 0, means: phase });
+      ui.slot("endRound", T.endRound, "endRound", null, { main: true, disabled: s.phase !== "endRound", means: phase });
     }
     renderBoard(s, over, ui);
   },
@@ -101,13 +103,15 @@ function emergencyCard(title, e, played) {
   return c;
 }
 
-// The board changes only with the state (and with the connection, which
+// The board changes only with the table (and with the connection, which
 // enables its buttons): rebuilt then, not on the clock's renders, so a tap
 // in flight is not swallowed. Rebuilt buttons are new, so they wait their
-// moment before they take a tap.
+// moment before they take a tap: on every change of version, even one
+// that shows the same (a D20 rolled on another phone may give the same
+// room), so a tap meant for the board as it was is not applied twice.
 let shownAdele = "";
 function renderBoard(s, over, ui) {
-  const key = JSON.stringify(s) + online + fatal;
+  const key = snap.version + JSON.stringify(s) + online + fatal;
   if (key === shownAdele) return;
   shownAdele = key;
   const parts = [];

@@ -1,6 +1,7 @@
 // Boardside's web viewer: shows a shared table's public state, computes the
 // timers from the host's deadlines and an estimated clock offset, and sends
-// public actions with the version it saw. No build step, nothing loaded
+// public actions with the version that was on screen when the finger went
+// down. No build step, nothing loaded
 // from the internet. This file is the page's frame: connection, clock, the
 // action bar's tap safety, alerts, keeping the screen on. Each game's
 // screen is in a file of its own (marsmaze.js, missioncontrol.js,
@@ -24,7 +25,7 @@ addWords({
   offlineBanner: "Offline – reconnecting … Buttons work again as soon as the table is back.",
   notSent: "Your tap did not reach the table. Check the Wi-Fi, then tap again.",
   forbidden: "This link belongs to another table or an old game: scan the host's code again.",
-  stale: "Someone was faster – the table is up to date now.",
+  stale: "Someone was faster: look again.",
   undo: "Undo: {a}", undoDone: "Undone: {a}", yes: "Yes", no: "No",
   soundOn: "Sound on", soundOff: "Sound off", waiting: "…",
   keepOn: "Keep this screen on yourself: this page cannot do it here.",
@@ -36,7 +37,7 @@ addWords({
   offlineBanner: "Getrennt – verbinde neu … Die Knöpfe gehen wieder, sobald der Tisch zurück ist.",
   notSent: "Dein Tippen ist nicht beim Tisch angekommen. Prüft das WLAN und tippt noch einmal.",
   forbidden: "Dieser Link gehört zu einem anderen Tisch oder einem alten Spiel: scannt den Code des Hosts erneut.",
-  stale: "Jemand war schneller – der Stand wurde aktualisiert.",
+  stale: "Jemand war schneller: schaut noch einmal hin.",
   undo: "Rückgängig: {a}", undoDone: "Rückgängig gemacht: {a}", yes: "Ja", no: "Nein",
   soundOn: "Ton an", soundOff: "Ton aus", waiting: "…",
   keepOn: "Lasst den Bildschirm selbst an: diese Seite kann es hier nicht.",
@@ -107,7 +108,7 @@ function connect() {
   if (!/^[0-9a-f]{32}$/.test(token)) { forbidden(T.forbidden); return; } // cut short: no table has it
   connState("", T.connecting);
   es = new EventSource(api("events"));
-  es.addEventListener("state", (e) => { snap = JSON.parse(e.data); setOnline(true); render(); });
+  es.addEventListener("state", (e) => { take(JSON.parse(e.data)); setOnline(true); render(); });
   es.onopen = () => { setOnline(true); if (synced) syncClock(); offerApp(); }; // a reconnect syncs again, and asks for the app if the host was out of reach
   es.onerror = () => {
     setOnline(false);
@@ -143,6 +144,14 @@ function setOnline(on) {
 }
 window.addEventListener("offline", () => setOnline(false));
 
+// take keeps a state the table sent, unless the page holds a newer one: the
+// event stream and the answers to this phone's actions arrive in any
+// order, and a phone never goes back in time.
+function take(got) {
+  if (!got || typeof got.version !== "number") return;
+  if (!snap || got.game !== snap.game || got.version >= snap.version) snap = got;
+}
+
 // notice says something that stays until the next thing goes well.
 function notice(msg) { const n = $("notice"); n.textContent = msg; n.hidden = !msg; }
 function toast(msg) {
@@ -151,23 +160,30 @@ function toast(msg) {
 }
 
 // ---- sending: one action in flight per phone ----
+// An action goes with the version that was on screen when the finger went
+// down (seen): the host applies it only if the table is still there, and
+// otherwise answers with the current state and 409 ("someone was faster").
+// mine holds the versions this phone's own actions made: their changes
+// re-arm no button (see tapButton).
 let busy = false;
-async function post(path, body) {
+const mine = new Set();
+async function post(path, body, seen) {
   if (!snap || busy || !online || fatal) return;
+  if (seen === undefined) seen = shownVersion;
   busy = true;
   try {
     const r = await fetch(api(path), {
       method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(Object.assign({ version: snap.version }, body)),
+      body: JSON.stringify(Object.assign({ version: seen }, body)),
     });
     const got = await r.json().catch(() => ({}));
     notice("");
     if (r.status === 403) { forbidden(T.forbidden); return; }
-    if (r.status === 409) { snap = got; toast(T.stale); return; }
+    if (r.status === 409) { take(got); faster(); return; }
     if (!r.ok) { toast(got.error ? cap(got.error) + "." : r.statusText); return; }
-    // The event stream may have brought a newer state while this answer
-    // was on its way: keep the newer one.
-    if (!snap || got.version >= snap.version) snap = got;
+    mine.add(seen + 1);
+    if (mine.size > 64) mine.delete(Math.min(...mine));
+    take(got); // the event stream may have brought a newer state meanwhile
     return true;
   } catch (e) {
     notice(T.notSent);
@@ -176,36 +192,48 @@ async function post(path, body) {
     render();
   }
 }
-const send = (kind, data) => post("actions", { action: { kind, data } });
-async function undo(kind) {
-  if (await post("undo", { kind })) toast(fill(T.undoDone, { a: actionName(kind) }));
+const send = (kind, data, seen) => post("actions", { action: { kind, data } }, seen);
+async function undo(kind, seen) {
+  if (await post("undo", { kind }, seen)) toast(fill(T.undoDone, { a: actionName(kind) }));
 }
+// faster tells the player another phone changed the table under their
+// finger: the tap was not applied, and the page shows the table as it is.
+function faster() { taps.faster++; toast(T.stale); }
 const actionName = (kind) => word(T.kind, kind);
 
 // ---- tap safety ----
 // Every button that acts, and the link to the full app, is made by
-// tapButton and carries its action's key. A tap counts only when the
-// button under the finger is still the same action when the finger lifts,
-// when the button has been where it is, as it is, for ARM_MS, and when the
-// same button was not tapped within SAME_TAP_MS: a double tap applies one
-// action, never a second one that appeared under the finger.
+// tapButton and carries its action's key: the action, and what it means
+// in this state (a game's means: Flip's sand and flips, say). A tap counts
+// only when the button under the finger is still the same action when the
+// finger lifts, when the button has been where it is, as it is, for
+// ARM_MS, and when the same button was not tapped within SAME_TAP_MS: a
+// double tap applies one action, never a second one that appeared under
+// the finger. A change made elsewhere (another phone, the host) re-arms
+// every button whose key it changed the same way, and a tap it stops says
+// "someone was faster"; the phone's own changes stop taps silently. The
+// action goes with the version on screen when the finger went down.
 const ARM_MS = 500, SAME_TAP_MS = 500;
-const taps = { applied: 0, ignored: 0 };
+const taps = { applied: 0, ignored: 0, faster: 0 };
 let down = null;
+// shownVersion is the version on screen; drawing, during a render of a
+// version another device made, is that version (mine tells later whether
+// it was this phone's after all: its event can come before its answer).
+let shownVersion = null, drawing = null;
 function tapButton(b, key, run) {
   b.dataset.tap = "";
   const t = b._tap;
-  if (!t) { b._tap = { key, run, armedAt: performance.now() + ARM_MS, lastTap: -1e9 }; return b; }
-  if (t.key !== key) { t.key = key; t.armedAt = performance.now() + ARM_MS; }
+  if (!t) { b._tap = { key, run, armedAt: performance.now() + ARM_MS, by: drawing, lastTap: -1e9 }; return b; }
+  if (t.key !== key) { t.key = key; arm(b); }
   t.run = run;
   return b;
 }
-function arm(b) { if (b._tap) b._tap.armedAt = performance.now() + ARM_MS; }
+function arm(b) { if (b._tap) { b._tap.armedAt = performance.now() + ARM_MS; b._tap.by = drawing; } }
 document.addEventListener("pointerdown", (e) => {
   unlockAudio();
   awake.gesture();
   const b = e.target.closest && e.target.closest("[data-tap]");
-  down = b ? { b, key: b._tap.key, t: e.timeStamp } : null;
+  down = b ? { b, key: b._tap.key, t: e.timeStamp, version: shownVersion } : null;
 }, true);
 document.addEventListener("click", (e) => {
   const b = e.target.closest && e.target.closest("[data-tap]");
@@ -217,13 +245,18 @@ document.addEventListener("click", (e) => {
   // take them for two taps 500 ms apart.
   const tap = b._tap, t = e.timeStamp;
   const pointer = e.detail !== 0; // a keyboard's click has no pointer
-  const from = pointer ? down : { b, key: tap.key, t };
+  const from = pointer ? down : { b, key: tap.key, t, version: shownVersion };
   down = null;
-  if (!from || from.b !== b || from.key !== tap.key || from.t < tap.armedAt || b.disabled ||
-      t - tap.lastTap < SAME_TAP_MS || busy) { taps.ignored++; return; }
+  if (!from || from.b !== b || b.disabled || busy) { taps.ignored++; return; }
+  if (from.key !== tap.key || from.t < tap.armedAt) {
+    taps.ignored++;
+    if (tap.by !== null && tap.by !== undefined && !mine.has(tap.by)) faster();
+    return;
+  }
+  if (t - tap.lastTap < SAME_TAP_MS) { taps.ignored++; return; }
   tap.lastTap = t;
   taps.applied++;
-  tap.run();
+  tap.run(from.version);
 }, true);
 // moved re-arms every button whose place changed since the last render.
 // A button not on screen has no place: where it shows up next is not a
@@ -240,7 +273,9 @@ window.addEventListener("resize", () => { rearmMoved(); });
 
 // action makes (or updates) a button that sends kind with data; opts:
 // main, disabled, ask (a question asked first, for what ends a game or
-// rolls a die), label (its accessible name, when the text is a symbol).
+// rolls a die), label (its accessible name, when the text is a symbol),
+// means (the part of the state the action depends on: another phone's
+// change of it re-arms the button).
 function action(b, text, kind, data, opts) {
   opts = opts || {};
   b = b || el("button");
@@ -249,8 +284,11 @@ function action(b, text, kind, data, opts) {
   const off = !!opts.disabled || !online || fatal;
   if (b.disabled !== off) { b.disabled = off; if (!off) arm(b); }
   if (opts.label) b.setAttribute("aria-label", opts.label);
-  const go = () => send(kind, data);
-  return tapButton(b, kind + JSON.stringify(data || null), opts.ask ? () => ask(opts.ask, go) : go);
+  // A question's Yes acts on what the screen showed when the finger went
+  // down on the button that asked it.
+  const go = (seen) => send(kind, data, seen);
+  const key = kind + JSON.stringify(data || null) + (opts.means === undefined ? "" : "|" + JSON.stringify(opts.means));
+  return tapButton(b, key, opts.ask ? (seen) => ask(opts.ask, () => go(seen)) : go);
 }
 
 // ask shows a question over the page; its Yes is armed like any button,
@@ -456,6 +494,11 @@ function render() {
   const game = GAMES[snap.game];
   if (!game) return;
   if (barGame !== snap.game) buildBar(snap.game);
+  drawing = shownVersion !== null && snap.version !== shownVersion ? snap.version : null;
+  shownVersion = snap.version;
+  try { draw(game); } finally { drawing = null; }
+}
+function draw(game) {
   $("version").textContent = snap.version;
   document.documentElement.dataset.version = snap.version;
   setSlots.clear();
@@ -479,7 +522,7 @@ function renderUndo() {
   if (u.textContent !== text) u.textContent = text;
   const off = !online || fatal;
   if (u.disabled !== off) { u.disabled = off; if (!off) arm(u); }
-  tapButton(u, "undo:" + kind + ":" + snap.version, () => undo(kind));
+  tapButton(u, "undo:" + kind + ":" + snap.version, (seen) => undo(kind, seen));
 }
 
 // ---- the full app, where the host serves it ----

@@ -45,12 +45,15 @@ GAMES.marsmaze = {
     ui.banner(playing && (s.talk || s.passTiles) ? [s.talk === "joker" ? T.talkJoker : s.talk ? T.talk : "", s.passTiles ? T.pass : ""].filter(Boolean).join(" · ") : "");
     renderSolo(s, ui, playing, s.won || over);
     if (!playing) return;
-    ui.slot("flip", T.flip, "flip", null, { main: true, disabled: s.landed || s.markersLeft <= 0 });
-    ui.slot("act", T.act, "act", null, { disabled: !(s.talk || s.passTiles) });
-    if (s.jokersLeft > 0 || s.talk === "joker") ui.slot("joker", T.joker, "useJoker", null, { disabled: s.jokersLeft <= 0 });
-    if (s.sand.running) ui.slot("pause", T.pause, "pause"); else ui.slot("pause", T.resume, "resume");
+    // What each action depends on: another phone's flip re-arms Flip, so
+    // two players slapping it as the sand runs low flip it once.
+    const sand = [s.sand.started, s.sand.running, s.won];
+    ui.slot("flip", T.flip, "flip", null, { main: true, disabled: s.landed || s.markersLeft <= 0, means: [s.flips, s.markersLeft, s.sand, s.landed] });
+    ui.slot("act", T.act, "act", null, { disabled: !(s.talk || s.passTiles), means: [s.talk, s.passTiles] });
+    if (s.jokersLeft > 0 || s.talk === "joker") ui.slot("joker", T.joker, "useJoker", null, { disabled: s.jokersLeft <= 0, means: [s.jokersLeft, s.talk] });
+    if (s.sand.running) ui.slot("pause", T.pause, "pause", null, { means: sand }); else ui.slot("pause", T.resume, "resume", null, { means: sand });
     ui.slot("land", s.landed ? T.notLanded : T.landed, "land", { landed: !s.landed });
-    ui.slot("win", T.win, "win", null, { ask: T.winAsk });
+    ui.slot("win", T.win, "win", null, { ask: T.winAsk, means: sand });
   },
 };
 

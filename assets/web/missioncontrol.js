@@ -45,15 +45,18 @@ GAMES.missioncontrol = {
     const playing = s.timer.started && !ended;
     if (!playing) return;
     const rolled = !!(s.dice && s.dice.length);
-    ui.slot("rollDice", T.roll, "rollDice", null, { main: true, disabled: rolled });
-    ui.slot("nextTurn", T.nextTurn, "nextTurn", null, { main: true, disabled: !(rolled && s.allLocked) });
+    // What each action depends on: another phone's reveal re-arms Reveal,
+    // so two players revealing at once reveal one card.
+    const turn = [s.turn, s.dice || [], s.locked || [], s.allLocked], timer = [s.timer.started, s.timer.running, s.accomplished];
+    ui.slot("rollDice", T.roll, "rollDice", null, { main: true, disabled: rolled, means: turn });
+    ui.slot("nextTurn", T.nextTurn, "nextTurn", null, { main: true, disabled: !(rolled && s.allLocked), means: turn });
     (s.humanRoles || []).forEach((r) => {
       const done = (s.locked || []).includes(r);
-      ui.slot("lock:" + r, done ? fill(T.isLocked, { r: cap(r) }) : cap(r) + " " + T.locked, "lock", { role: r }, { disabled: done || !rolled });
+      ui.slot("lock:" + r, done ? fill(T.isLocked, { r: cap(r) }) : cap(r) + " " + T.locked, "lock", { role: r }, { disabled: done || !rolled, means: turn });
     });
-    ui.slot("revealUnlock", T.reveal, "revealUnlock", null, { disabled: !(s.unlocksLeft > 0) || s.astronautLooks });
-    if (s.timer.running) ui.slot("pause", T.pause, "pause"); else ui.slot("pause", T.resume, "resume");
-    ui.slot("accomplish", T.accomplished, "accomplish", null, { ask: T.accomplishAsk });
+    ui.slot("revealUnlock", T.reveal, "revealUnlock", null, { disabled: !(s.unlocksLeft > 0) || s.astronautLooks, means: [(s.unlocks || []).length, s.unlocksLeft, !!s.astronautLooks] });
+    if (s.timer.running) ui.slot("pause", T.pause, "pause", null, { means: timer }); else ui.slot("pause", T.resume, "resume", null, { means: timer });
+    ui.slot("accomplish", T.accomplished, "accomplish", null, { ask: T.accomplishAsk, means: timer });
   },
 };
 

@@ -19,10 +19,12 @@ import (
 
 // Client follows a table hosted by another device, as the web viewer
 // does: it estimates the host's clock, follows the event stream
-// (reconnecting by itself) and sends public actions with the version it saw.
+// (reconnecting by itself) and sends public actions with the version its
+// screen showed (see Shown).
 type Client struct {
 	base, token string
 	http        *http.Client
+	events      *http.Client // no time limit: the event stream stays open
 	clock       timers.Clock
 	cancel      context.CancelFunc
 
@@ -51,13 +53,19 @@ var ErrNotATable = errors.New("that is not the link of a Boardside table: it loo
 // Dial joins the table at link (the URL the host shows), syncs the clock
 // and gets the current state before it returns.
 func Dial(ctx context.Context, link string, clock timers.Clock) (*Client, error) {
+	return dialOver(ctx, link, clock, http.DefaultTransport)
+}
+
+// dialOver is Dial over the given transport (tests put a network's delay in it).
+func dialOver(ctx context.Context, link string, clock timers.Clock, transport http.RoundTripper) (*Client, error) {
 	u, err := url.Parse(strings.TrimSpace(link))
 	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") || u.Query().Get("t") == "" {
 		return nil, ErrNotATable
 	}
 	c := &Client{
 		base: u.Scheme + "://" + u.Host, token: u.Query().Get("t"), clock: clock,
-		http: &http.Client{Timeout: 10 * time.Second}, watchers: map[int]func(){},
+		http:   &http.Client{Timeout: 10 * time.Second, Transport: transport},
+		events: &http.Client{Transport: transport}, watchers: map[int]func(){},
 	}
 	if err := c.fetch(ctx); err != nil {
 		return nil, err
@@ -155,7 +163,7 @@ func (c *Client) follow(ctx context.Context) {
 
 func (c *Client) stream(ctx context.Context) error {
 	req, _ := http.NewRequestWithContext(ctx, "GET", c.url("events"), nil)
-	resp, err := (&http.Client{}).Do(req)
+	resp, err := c.events.Do(req)
 	if err != nil {
 		return err
 	}
@@ -179,6 +187,9 @@ func (c *Client) stream(ctx context.Context) error {
 	return lines.Err()
 }
 
+// set takes a state the table sent, unless it is older than the one held:
+// an answer and the event stream arrive in any order, and a device never
+// goes back in time.
 func (c *Client) set(s RawSnapshot) {
 	c.mu.Lock()
 	if s.Version < c.snap.Version && s.Game == c.snap.Game {
@@ -257,27 +268,34 @@ func (c *Client) Watch(f func()) (stop func()) {
 	}
 }
 
-// Send sends a public action with the version this client saw. A stale
-// version updates the state and returns an error saying so.
-func (c *Client) Send(kind string, data any) error {
-	snap := c.Snapshot()
+// ErrFaster is what a device says when another device changed the table
+// under its player's finger: the tap was not applied. The host refuses an
+// action sent with an old version (409); a Shown refuses a tap on a button
+// whose meaning a change made elsewhere has just changed.
+var ErrFaster = errors.New("someone was faster: look again")
+
+// Send sends a public action made on the screen that showed version seen
+// (Shown.Tap's version): the host applies it only if the table is still
+// there, else it answers with the current state, which this client takes,
+// and Send returns ErrFaster.
+func (c *Client) Send(seen uint64, kind string, data any) error {
 	action := map[string]any{"kind": kind}
 	if data != nil {
 		action["data"] = data
 	}
-	return c.post(context.Background(), "actions", map[string]any{"version": snap.Version, "action": action})
+	return c.post(context.Background(), "actions", map[string]any{"version": seen, "action": action})
 }
 
 // Undo takes back the table's last action, which must be the public action
-// of this kind (the snapshot's Undo, as its Undo button said), at the
-// version this client saw. A stale version updates the state and returns
-// an error saying so; any other refusal comes in the host's words.
-func (c *Client) Undo(ctx context.Context, kind string) error {
-	snap := c.Snapshot()
-	return c.post(ctx, "undo", map[string]any{"version": snap.Version, "kind": kind})
+// of this kind (the snapshot's Undo, as its Undo button said), made on the
+// screen that showed version seen. An old version gets ErrFaster, and the
+// current state; any other refusal comes in the host's words.
+func (c *Client) Undo(ctx context.Context, seen uint64, kind string) error {
+	return c.post(ctx, "undo", map[string]any{"version": seen, "kind": kind})
 }
 
-// post sends a change to the table and takes the state it answers with.
+// post sends a change and takes the state the table answers with, if it
+// is not older than the one held.
 func (c *Client) post(ctx context.Context, path string, req any) error {
 	body, err := json.Marshal(req)
 	if err != nil {
@@ -301,7 +319,7 @@ func (c *Client) post(ctx context.Context, path string, req any) error {
 			c.set(s)
 		}
 		if resp.StatusCode == http.StatusConflict {
-			return errors.New("someone was faster: the table is up to date now")
+			return ErrFaster
 		}
 		return nil
 	default:
@@ -321,3 +339,133 @@ func (c *Client) Close() {
 		c.cancel()
 	}
 }
+
+// ArmTime is how long a button whose meaning a change made elsewhere has
+// just changed takes no tap, as the web viewer's buttons do: a player who
+// taps within it acted on what the screen showed before.
+const ArmTime = 500 * time.Millisecond
+
+// Shown is what a device's screen shows of a table: the version it drew
+// and what each of its buttons meant there. A tap acts on that version,
+// not on a newer one the device holds but has not drawn, so the host
+// refuses it if the table moved on (ErrFaster). And a change made
+// elsewhere (another device's action) re-arms each button whose meaning
+// it changed: for ArmTime that button refuses taps with ErrFaster, since a
+// finger on its way saw the button as it was. Changes the device made
+// itself re-arm nothing.
+//
+// Screens call Draw and Means as they render, the taps' handlers Tap (or
+// Down, then Press.Up, where finger down and up are separate events), and
+// Acted when an action they sent was applied. Safe for any goroutine.
+type Shown struct {
+	clock timers.Clock
+
+	mu      sync.Mutex
+	version uint64
+	buttons map[string]*meaning
+	own     map[uint64]bool // versions this device's own actions made
+}
+
+// meaning is what a button does, and the last change of it.
+type meaning struct {
+	what    string
+	changed time.Time
+	by      uint64 // the version that changed it; 0 for none yet
+}
+
+// NewShown is a screen that has drawn nothing yet.
+func NewShown(clock timers.Clock) *Shown {
+	return &Shown{clock: clock, buttons: map[string]*meaning{}, own: map[uint64]bool{}}
+}
+
+// Draw says the screen now shows the table at version; call it before the
+// render's Means.
+func (s *Shown) Draw(version uint64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.version = version
+}
+
+// Version is the version the screen shows.
+func (s *Shown) Version() uint64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.version
+}
+
+// Means records what button id does on the screen just drawn: the part of
+// the state its action depends on, so that another device's change of
+// that part re-arms it, and a change elsewhere does not.
+func (s *Shown) Means(id, what string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m := s.buttons[id]
+	if m == nil {
+		s.buttons[id] = &meaning{what: what} // a button's first meaning is no change
+		return
+	}
+	if m.what != what {
+		m.what, m.changed, m.by = what, s.clock.Now(), s.version
+	}
+}
+
+// Acted says this device's action, made at version seen, was applied: the
+// table is at seen+1 by its own hand. Its next tap acts on that, though
+// the screen may not have drawn it yet, and the buttons it changed are
+// not re-armed.
+func (s *Shown) Acted(seen uint64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.own[seen+1] = true
+	if len(s.own) > 64 { // only recent changes can still re-arm a button
+		for v := range s.own {
+			if v+64 < seen {
+				delete(s.own, v)
+			}
+		}
+	}
+	if s.version == seen {
+		s.version = seen + 1
+	}
+}
+
+// Press is a finger on a button: the version the screen showed and what
+// the button meant when it went down.
+type Press struct {
+	s       *Shown
+	id      string
+	version uint64
+	what    string
+	at      time.Time
+}
+
+// Down is a finger going down on button id.
+func (s *Shown) Down(id string) Press {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p := Press{s: s, id: id, version: s.version, at: s.clock.Now()}
+	if m := s.buttons[id]; m != nil {
+		p.what = m.what
+	}
+	return p
+}
+
+// Up is the finger lifting: the tap counts, on the version shown when it
+// went down, unless a change made elsewhere changed the button's meaning
+// under the finger or less than ArmTime ago; then ErrFaster.
+func (p Press) Up() (version uint64, err error) {
+	s := p.s
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m := s.buttons[p.id]
+	if m != nil && m.by != 0 && !s.own[m.by] &&
+		(m.what != p.what || s.clock.Now().Sub(m.changed) < ArmTime) {
+		return 0, ErrFaster
+	}
+	return p.version, nil
+}
+
+// Tap is a tap on button id where only its end is seen (a Fyne button's
+// Tapped): down and up at once. The re-arming covers a finger that went
+// down before a change made elsewhere arrived.
+func (s *Shown) Tap(id string) (version uint64, err error) { return s.Down(id).Up() }

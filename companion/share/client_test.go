@@ -49,7 +49,7 @@ func TestClient_JoinsSendsAndFollows(t *testing.T) {
 	defer stop()
 	require.Eventually(t, c.Connected, 5*time.Second, 10*time.Millisecond)
 
-	require.NoError(t, c.Send("start", nil))
+	require.NoError(t, c.Send(c.Snapshot().Version, "start", nil))
 	assert.True(t, publicMars(t, c).Sand.Running)
 	assert.True(t, s.View().State.(*mm.State).Started(), "the host's game started")
 
@@ -65,15 +65,13 @@ func TestClient_RefusalsInPlainWords(t *testing.T) {
 	require.NoError(t, err)
 	defer c.Close()
 
-	assert.EqualError(t, c.Send("flip", nil), "turn the sand timer over to start the game first")
-	assert.EqualError(t, c.Send("chooseMission", map[string]int{"mission": 5}), `"chooseMission" is not an action other devices may send`)
+	assert.EqualError(t, c.Send(1, "flip", nil), "turn the sand timer over to start the game first")
+	assert.EqualError(t, c.Send(1, "chooseMission", map[string]int{"mission": 5}), `"chooseMission" is not an action other devices may send`)
 
-	require.NoError(t, s.Dispatch(&mm.Start{})) // the host moves on; this client may not have seen it yet
-	c.mu.Lock()
-	c.snap.Version = 1
-	c.mu.Unlock()
-	err = c.Send("pause", nil)
-	assert.EqualError(t, err, "someone was faster: the table is up to date now")
+	require.NoError(t, s.Dispatch(&mm.Start{})) // the host moves on; this client's screen showed version 1
+	err = c.Send(1, "pause", nil)
+	assert.ErrorIs(t, err, ErrFaster)
+	assert.EqualError(t, err, "someone was faster: look again")
 	assert.Equal(t, uint64(2), c.Snapshot().Version)
 }
 
@@ -101,13 +99,13 @@ func TestClient_Undo(t *testing.T) {
 	defer c.Close()
 	ctx := context.Background()
 	assert.Empty(t, c.Snapshot().Undo, "choosing the mission was the host's")
-	assert.EqualError(t, c.Undo(ctx, "chooseMission"), companion.ErrNotUndoableHere.Error())
+	assert.EqualError(t, c.Undo(ctx, c.Snapshot().Version, "chooseMission"), companion.ErrNotUndoableHere.Error())
 
-	require.NoError(t, c.Send("start", nil))
+	require.NoError(t, c.Send(c.Snapshot().Version, "start", nil))
 	assert.Equal(t, "start", c.Snapshot().Undo, "the Undo button may say what it takes back")
-	assert.EqualError(t, c.Undo(ctx, "flip"), ErrUndoChanged.Error())
+	assert.EqualError(t, c.Undo(ctx, c.Snapshot().Version, "flip"), ErrUndoChanged.Error())
 
-	require.NoError(t, c.Undo(ctx, "start"))
+	require.NoError(t, c.Undo(ctx, c.Snapshot().Version, "start"))
 	assert.False(t, publicMars(t, c).Sand.Running, "the answer is the state after the undo")
 	assert.Empty(t, c.Snapshot().Undo)
 	assert.False(t, s.View().State.(*mm.State).Started(), "the host's game is back before the start")
@@ -118,7 +116,7 @@ func TestClient_Undo(t *testing.T) {
 	require.NoError(t, s.Dispatch(&mm.Start{}))
 	require.NoError(t, slow.fetch(ctx))
 	require.NoError(t, s.Dispatch(&mm.Pause{}))
-	assert.EqualError(t, slow.Undo(ctx, "start"), "someone was faster: the table is up to date now")
+	assert.ErrorIs(t, slow.Undo(ctx, slow.Snapshot().Version, "start"), ErrFaster)
 	assert.Equal(t, uint64(5), slow.Snapshot().Version, "the refusal brought the current state")
 	assert.Equal(t, "pause", slow.Snapshot().Undo)
 	assert.True(t, s.View().State.(*mm.State).Sand.Started, "a stale undo changed nothing")

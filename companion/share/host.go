@@ -54,6 +54,7 @@ type Host struct {
 	subs    map[chan []byte]struct{}
 	stopW   func()
 	current []byte // the latest snapshot, encoded
+	version uint64 // current's version
 }
 
 // NewToken returns a new access token: 128 random bits in hex.
@@ -71,7 +72,8 @@ func NewHost(s *companion.Session, g Game, clock timers.Clock, token string) *Ho
 		limit: newLimiter(clock, 20, 40), Heartbeat: 15 * time.Second,
 		subs: map[chan []byte]struct{}{},
 	}
-	h.current = h.encode(s.View())
+	v := s.View()
+	h.current, h.version = h.encode(v), v.Version
 	h.stopW = s.Watch(h.onChange)
 	return h
 }
@@ -110,12 +112,18 @@ func (h *Host) encode(v companion.View) []byte {
 }
 
 // onChange pushes the new public state to every stream. A slow client
-// gets only the newest state: each is complete, older ones are moot.
+// gets only the newest state: each is complete, older ones are moot. The
+// session tells its watchers after it releases its lock, so two changes
+// close together may arrive here in either order: an older one than the
+// one held is dropped, and no device is sent back in time.
 func (h *Host) onChange(v companion.View) {
 	b := h.encode(v)
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.current = b
+	if v.Version < h.version {
+		return
+	}
+	h.current, h.version = b, v.Version
 	for c := range h.subs {
 		select {
 		case <-c:
@@ -129,6 +137,21 @@ func (h *Host) snapshot() []byte {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return h.current
+}
+
+// latest is the session's state now, read under its lock: the state that
+// refused a client's action. The streams' copy (current) is updated only
+// once the session has told its watchers, after it released its lock, so
+// it can still be the state before the change that made the client late.
+func (h *Host) latest() []byte {
+	v := h.session.View()
+	h.mu.Lock()
+	if v.Version <= h.version {
+		defer h.mu.Unlock()
+		return h.current
+	}
+	h.mu.Unlock()
+	return h.encode(v)
 }
 
 // Handler serves the API under /api/v1/ and web under "/".
@@ -227,8 +250,9 @@ func (h *Host) answer(w http.ResponseWriter, r *http.Request, err error) {
 	switch {
 	case errors.Is(err, companion.ErrStale):
 		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Cache-Control", "no-store")
 		w.WriteHeader(http.StatusConflict)
-		_, _ = w.Write(h.snapshot())
+		_, _ = w.Write(h.latest())
 	case err != nil:
 		writeError(w, http.StatusUnprocessableEntity, err.Error())
 	default:

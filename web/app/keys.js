@@ -12,17 +12,20 @@
 //   - keydown 229 ("Unidentified") is kept from the driver, so that
 //     nothing cancels what the phone's keyboard does to the input;
 //   - text that reaches #dummyEntry (typed, composed, corrected by
-//     autocorrect, pasted, dictated, deleted) is handed to the app's
-//     window.boardsideType(deleted, text): the app types it into the
-//     focused entry as backspaces and letters;
-//   - a hardware key that gives one letter outside ASCII is typed the
-//     same way (ASCII letters the driver types itself);
+//     autocorrect, pasted with its lines, dictated, deleted) is handed
+//     to the app's window.boardsideType(deleted, text): the app types it
+//     into the focused entry as backspaces and letters;
+//   - a hardware key that gives one letter outside ASCII, or a character
+//     with AltGr or a Mac's Option, is typed the same way (ASCII letters
+//     the driver types itself);
 //   - the input is emptied once a piece of text is handed over, so
 //     nothing piles up; while a word is being composed (a phone's
 //     keyboard underlines it) it stays, so the keyboard can change it.
 // And it tells an iPad by its touch points: iPadOS reports a Mac's user
-// agent, and the driver decides from the user agent whether to show the
-// phone keyboard at all.
+// agent, and Fyne decides from the user agent, once as it starts, whether
+// it runs on a mobile device, where its widgets behave as on a phone
+// (tabs, forms, menus, no hover). (The driver focuses #dummyEntry for an
+// entry on every device, a desktop's too.)
 (() => {
   "use strict";
 
@@ -32,7 +35,8 @@
     try {
       Object.defineProperty(navigator, "userAgent", { value: ua + " iPad", configurable: true });
     } catch {
-      // Not changeable here: the keyboard shows on a tap into the page instead.
+      // Not changeable here: Fyne lays the app out as on a desktop, and
+      // types all the same (the keyboard opens for the hidden input).
     }
   }
 
@@ -90,6 +94,14 @@
         e.preventDefault();
       }
     });
+    // A paste hands over the clipboard's text itself: the input, one
+    // line, would join its lines, which a multi-line entry keeps.
+    input.addEventListener("paste", (e) => {
+      const text = e.clipboardData ? e.clipboardData.getData("text/plain") : "";
+      if (composing || !text) return; // the input's own paste, handed over as it changes
+      e.preventDefault();
+      send(0, text);
+    });
     input.addEventListener("blur", () => {
       composing = false;
       input.value = "";
@@ -97,10 +109,19 @@
     });
   }
 
-  // One letter outside ASCII from a hardware keyboard: the driver drops it.
-  function isOneLetter(key) {
-    const cps = Array.from(key || "");
-    return cps.length === 1 && cps[0].codePointAt(0) > 0x7e;
+  // What a hardware key types that the driver drops: a letter outside
+  // ASCII (the driver takes one-byte keys only), and a character typed
+  // with a modifier it reads as a shortcut's (any but Shift): AltGr on
+  // Windows, which reports it as Ctrl+Alt ("@", "{", "€" on a German
+  // keyboard), and Option on a Mac ("@" and "{" there). A desktop's own
+  // shortcuts (Ctrl, Cmd, Alt elsewhere) give the key's letter, not text.
+  const mac = /Mac|iPhone|iPad/.test(navigator.platform);
+  function dropped(e) {
+    const cps = Array.from(e.key || "");
+    if (cps.length !== 1 || e.metaKey) return false;
+    if (e.getModifierState && e.getModifierState("AltGraph") && (e.ctrlKey || e.altKey)) return true;
+    if (mac && e.altKey && !e.ctrlKey) return true;
+    return !e.ctrlKey && cps[0].codePointAt(0) > 0x7e;
   }
 
   addEventListener("keydown", (e) => {
@@ -109,7 +130,7 @@
       e.stopImmediatePropagation();
       return;
     }
-    if (!e.ctrlKey && !e.metaKey && isOneLetter(e.key)) {
+    if (dropped(e)) {
       send(0, e.key); // the driver still sees the key, but types nothing for it
     }
   }, { capture: true });
