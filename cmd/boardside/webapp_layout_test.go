@@ -7,12 +7,14 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
 
@@ -74,6 +76,36 @@ type webWalk struct {
 	found   *[]string // what the walks found, kept when one stops
 	checked *int
 	table   string // the link of a Magic Maze table to join
+
+	logMu *sync.Mutex
+	log   []string // the page's last log lines and exceptions
+}
+
+// keepLog keeps the page's last 40 log lines and exceptions, to say why an
+// app that stopped answering did.
+func (w *webWalk) keepLog(ev any) {
+	var line string
+	switch ev := ev.(type) {
+	case *runtime.EventConsoleAPICalled:
+		var parts []string
+		for _, a := range ev.Args {
+			parts = append(parts, strings.Trim(string(a.Value), `"`))
+		}
+		line = string(ev.Type) + ": " + strings.Join(parts, " ")
+	case *runtime.EventExceptionThrown:
+		line = "exception: " + ev.ExceptionDetails.Text
+		if ex := ev.ExceptionDetails.Exception; ex != nil {
+			line += " " + ex.Description
+		}
+	default:
+		return
+	}
+	w.logMu.Lock()
+	defer w.logMu.Unlock()
+	w.log = append(w.log, line)
+	if len(w.log) > 40 {
+		w.log = w.log[len(w.log)-40:]
+	}
 }
 
 // walkSize is the phone the walk taps on: the smallest.
@@ -81,6 +113,8 @@ var walkSize = webSizes[0]
 
 func (w *webWalk) open(url string) {
 	w.t.Helper()
+	w.logMu = &sync.Mutex{}
+	require.NoError(w.t, chromedp.Listen(w.tab, w.keepLog))
 	w.resize(walkSize)
 	require.NoError(w.t, chromedp.Do(w.tab, chromedp.Navigate(url)))
 	waitDrawn(w.tab, w.t)
@@ -92,10 +126,18 @@ func (w *webWalk) walk() {
 	w.visit("Settings", "settings", "Back")
 	w.visit("About", "about", "Back")
 	w.visit("Join a table", "join", "Back")
+	// Each game from a page opened anew, as a player comes back to the
+	// app: one page through every screen ends, in Chromium, in a crash
+	// of the wasm ("memory access out of bounds" in Fyne's canvas cache),
+	// which the closing note of issue 24 describes.
 	w.missionControl()
+	w.reload()
 	w.adele()
+	w.reload()
 	w.aquaSphere()
+	w.reload()
 	w.marsMaze()
+	w.reload()
 
 	// Home with games under way, and a game's history.
 	w.check("home-resume")
@@ -247,6 +289,20 @@ func (w *webWalk) starts(template string) func(string) bool {
 	return func(s string) bool { return strings.HasPrefix(s, prefix) }
 }
 
+// reload opens the page anew and goes to the home screen (the app opens
+// on the game left open).
+func (w *webWalk) reload() {
+	w.t.Helper()
+	require.NoError(w.t, chromedp.Do(w.tab, chromedp.Reload()))
+	waitDrawn(w.tab, w.t)
+	home, join := webscreen.Is(w.tr("Home")), webscreen.Is(w.tr("Join a table"))
+	w.waitText("button", func(s string) bool { return home(s) || join(s) })
+	if _, ok := w.read().Find("button", join); !ok {
+		w.tap("button", "Home")
+	}
+	w.wait("button", "Join a table")
+}
+
 // visit taps a button to a screen, checks it, and goes back.
 func (w *webWalk) visit(button, name, back string) {
 	w.tap("button", button)
@@ -312,9 +368,7 @@ func (w *webWalk) settled(d device) webscreen.Screen {
 	var s webscreen.Screen
 	deadline := time.Now().Add(20 * time.Second)
 	for time.Now().Before(deadline) {
-		var err error
-		s, err = webscreen.Read(w.tab)
-		require.NoError(w.t, err)
+		s = w.read()
 		b, _ := json.Marshal(s)
 		if int64(s.Width+0.5) >= d.w && int64(s.Height+0.5) >= d.h && string(b) == last {
 			return s
@@ -323,6 +377,21 @@ func (w *webWalk) settled(d device) webscreen.Screen {
 		time.Sleep(100 * time.Millisecond) // the browser lays out on its own time
 	}
 	return s // checked as it is: a window that never took the page's size is a violation
+}
+
+// read asks the app what it shows: an app that does not answer in 30 s
+// has stopped, and the page's last log lines say why.
+func (w *webWalk) read() webscreen.Screen {
+	w.t.Helper()
+	ctx, cancel := context.WithTimeout(w.tab, 30*time.Second)
+	defer cancel()
+	s, err := webscreen.Read(ctx)
+	if err != nil {
+		w.logMu.Lock()
+		defer w.logMu.Unlock()
+		require.NoError(w.t, err, "the app does not answer; the page's last log lines:\n%s", strings.Join(w.log, "\n"))
+	}
+	return s
 }
 
 // tap taps, with a finger, what shows text (in the walk's language).
@@ -351,9 +420,7 @@ func (w *webWalk) reveal(kind string, match func(string) bool, what string) {
 	w.t.Helper()
 	var s webscreen.Screen
 	for deadline := time.Now().Add(20 * time.Second); ; {
-		var err error
-		s, err = webscreen.Read(w.tab)
-		require.NoError(w.t, err)
+		s = w.read()
 		if _, ok := s.Find(kind, match); ok {
 			break
 		}
@@ -374,9 +441,7 @@ func (w *webWalk) reveal(kind string, match func(string) bool, what string) {
 		dy := max(-sc.H*0.4, min(sc.H*0.4, it.Y+it.H/2-mid)) // up, to bring what is below into view
 		require.NoError(w.t, chromedp.Do(w.tab, stroke(sc.X+sc.W/2, mid+dy/2, mid-dy/2, 10, 200*time.Millisecond)))
 		time.Sleep(300 * time.Millisecond) // the page scrolls on its own time
-		var err error
-		s, err = webscreen.Read(w.tab)
-		require.NoError(w.t, err)
+		s = w.read()
 	}
 	require.FailNow(w.t, "a finger could not bring "+what+" into view", "the screen shows:\n%s", s)
 }
@@ -414,13 +479,12 @@ func (w *webWalk) waitText(kind string, match func(string) bool) {
 // out in a row, each as wide as the widest.
 func (w *webWalk) pickRadio(option string) {
 	w.t.Helper()
-	s, err := webscreen.Read(w.tab)
-	require.NoError(w.t, err)
+	s := w.read()
 	r, ok := s.Find("radio", func(string) bool { return true })
 	require.True(w.t, ok, "a radio group: %s", s)
 	n := 5.0
 	i := 0.0
-	_, err = fmt.Sscanf(option, "%g", &i)
+	_, err := fmt.Sscanf(option, "%g", &i)
 	require.NoError(w.t, err)
 	x := r.X + (i-0.5)*r.MinW/n
 	require.NoError(w.t, chromedp.Do(w.tab, webscreen.Tap(x, r.Y+r.H/2)))
