@@ -7,10 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -358,14 +360,14 @@ func TestRace_TwoPhonesOneTap(t *testing.T) {
 		modes = append(modes, true)
 	}
 	var mu sync.Mutex
-	var lines []string
-	for _, g := range raceGames {
+	lines := map[string]string{} // by game, way of sending, race and gap
+	for gi, g := range raceGames {
 		t.Run(strings.ReplaceAll(g.name, " ", "_"), func(t *testing.T) {
 			t.Parallel()
 			for _, before := range modes {
 				tb := newRaceTable(t, g, before)
-				for _, undo := range []bool{false, true} {
-					for _, gap := range raceGaps {
+				for ui, undo := range []bool{false, true} {
+					for gapi, gap := range raceGaps {
 						r := tb.cell(t, undo, gap)
 						what := g.kind
 						if undo {
@@ -376,8 +378,8 @@ func TestRace_TwoPhonesOneTap(t *testing.T) {
 							how = "as before: newest version"
 						}
 						mu.Lock()
-						lines = append(lines, fmt.Sprintf("%-22s | %-20s | %-25s | %4d ms | %6d | %4d | %5d | %8d | %8d",
-							g.name, what, how, gap.Milliseconds(), r.trials, r.once, r.twice, r.byHost, r.onPhone))
+						lines[fmt.Sprint(gi, before, ui, gapi)] = fmt.Sprintf("%-22s | %-20s | %-25s | %4d ms | %6d | %4d | %5d | %8d | %8d",
+							g.name, what, how, gap.Milliseconds(), r.trials, r.once, r.twice, r.byHost, r.onPhone)
 						mu.Unlock()
 					}
 				}
@@ -385,8 +387,13 @@ func TestRace_TwoPhonesOneTap(t *testing.T) {
 		})
 	}
 	t.Cleanup(func() {
+		keys := slices.Sorted(maps.Keys(lines))
+		table := make([]string, len(keys))
+		for i, k := range keys {
+			table[i] = lines[k]
+		}
 		t.Logf("\n%-22s | %-20s | %-25s | %7s | %6s | %4s | %5s | %8s | %8s\n%s",
-			"game", "race", "phones send", "gap", "trials", "once", "twice", "409 host", "on phone", strings.Join(lines, "\n"))
+			"game", "race", "phones send", "gap", "trials", "once", "twice", "409 host", "on phone", strings.Join(table, "\n"))
 	})
 }
 
