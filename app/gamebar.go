@@ -263,8 +263,9 @@ func ButtonRow(buttons ...fyne.CanvasObject) fyne.CanvasObject {
 	return container.New(&FoldGrid{Height: 64}, buttons...)
 }
 
-// TallLayout gives its content at least a minimum height.
-type TallLayout struct{ Height float32 }
+// TallLayout gives its content at least a minimum height (and, with
+// Width, a minimum width), and all the room it is given.
+type TallLayout struct{ Height, Width float32 }
 
 func (l TallLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	for _, o := range objs {
@@ -278,7 +279,7 @@ func (l TallLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	for _, o := range objs {
 		s = s.Max(o.MinSize())
 	}
-	return fyne.NewSize(s.Width, max(s.Height, l.Height))
+	return fyne.NewSize(max(s.Width, l.Width), max(s.Height, l.Height))
 }
 
 // SetLabel changes a label's text only when it differs: Label.SetText

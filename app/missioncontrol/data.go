@@ -80,7 +80,9 @@ func newMCDataScreen(u *app.UI, g *app.Game, current *mc.Data, onBack func()) *m
 	s.cards.OnSelected = func(i widget.ListItemID) { s.selectCard(i) }
 	s.cardForm = container.NewVBox(widget.NewLabel(lang.L("Choose a card on the left.")))
 	aiTab := container.NewBorder(s.sourceLabel(func(d *mc.Data) string { return d.AIDeck.Source }), nil,
-		container.NewGridWrap(fyne.NewSize(110, 400), s.cards), nil, app.NewScroll(s.cardForm))
+		// The cards' list takes the tab's height, at least three rows: a
+		// fixed 400 made the editor taller than a phone on its side.
+		container.New(app.TallLayout{Width: 110, Height: 3 * 44}, s.cards), nil, app.NewScroll(s.cardForm))
 
 	// Setups
 	var setupRows []fyne.CanvasObject

@@ -90,13 +90,8 @@ func a11yServe(t *testing.T, game string, rules *companion.Rules, st companion.S
 	t.Cleanup(func() { _ = srv.Close() })
 	_, port, err := net.SplitHostPort(l.Addr().String())
 	require.NoError(t, err)
-	return "http://" + a11yHostName + ":" + port, h.Token()
+	return "http://" + lanName(t) + ":" + port, h.Token()
 }
-
-// a11yHostName reaches the host on loopback but, not being localhost, is
-// a plain-HTTP page as a phone at the table sees http://192.168.…: no wake
-// lock there.
-const a11yHostName = "table.test"
 
 // a11yPages sets up a table for every state checked.
 func a11yPages(t *testing.T) []a11yPage {
@@ -177,7 +172,7 @@ func TestBrowser_AccessibleOnEveryPhone(t *testing.T) {
 		t.Run(lang.code, func(t *testing.T) {
 			t.Parallel()
 			newTab := browser(t, chromedp.Flag("lang", lang.locale), chromedp.Flag("accept-lang", lang.accept),
-				chromedp.Flag("host-resolver-rules", "MAP "+a11yHostName+" 127.0.0.1"))
+				chromedp.Flag("host-resolver-rules", "MAP "+lanName(t)+" 127.0.0.1"))
 			if lang.code == "en" {
 				a11ySelfTest(t, newTab)
 			}

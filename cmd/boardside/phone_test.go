@@ -3,7 +3,9 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
 	"os/exec"
+	"strings"
 	"testing"
 	"time"
 
@@ -50,6 +52,18 @@ func browserFor(t *testing.T, limit time.Duration, flags ...chromedp.ExecAllocat
 		t.Cleanup(cancelTimeout)
 		return ctx
 	}
+}
+
+// lanName is the name a phone reaches the host by on the local network,
+// its name in mDNS (a host answers to that name, as to its addresses, and
+// refuses names it does not know); Chromium is told it is loopback. Not
+// being localhost, a page there is not a secure context, as a phone at the
+// table sees http://192.168.…
+func lanName(t *testing.T) string {
+	name, err := os.Hostname()
+	require.NoError(t, err)
+	short, _, _ := strings.Cut(strings.ToLower(name), ".")
+	return short + ".local"
 }
 
 // emulatePhone makes the tab a phone of w×h CSS pixels: device pixel ratio 2.6,

@@ -223,12 +223,11 @@ func TestBrowser_MuteIsRemembered(t *testing.T) {
 // network, which has no wake lock, through a muted looping video; and
 // where that fails too, a line asks the players to keep it on.
 func TestBrowser_KeepsTheScreenOn(t *testing.T) {
-	// table.test reaches the host on loopback but, not being localhost, is
-	// not a secure context: as a phone sees http://192.168.…
-	newTab := browser(t, chromedp.Flag("host-resolver-rules", "MAP table.test 127.0.0.1"))
+	// The host's LAN name is not a secure context (lanName).
+	newTab := browser(t, chromedp.Flag("host-resolver-rules", "MAP "+lanName(t)+" 127.0.0.1"))
 	s := marsSession(t, 2)
 	th := serveTable(t, s, mm.Game)
-	insecure := "http://table.test:" + th.port + "/?t=" + th.token
+	insecure := "http://" + lanName(t) + ":" + th.port + "/?t=" + th.token
 
 	t.Run("secure page: wake lock", func(t *testing.T) {
 		p := open(t, newTab, th.url)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net"
 	"net/url"
-	"os"
 	"sort"
 	"strings"
 	"sync"
@@ -78,20 +77,10 @@ var (
 		"Win32", 0, false, false}
 )
 
-// kbLANName is the name a phone reaches the host by on the local network,
-// its name in mDNS (a host answers to that name, as to its addresses);
-// Chromium resolves it to loopback.
-func kbLANName(t *testing.T) string {
-	name, err := os.Hostname()
-	require.NoError(t, err)
-	short, _, _ := strings.Cut(strings.ToLower(name), ".")
-	return short + ".local"
-}
-
-// kbBrowser is headless Chromium for the web app that knows kbLANName.
+// kbBrowser is headless Chromium for the web app that knows lanName.
 func kbBrowser(t *testing.T) func() context.Context {
 	return browser(t, chromedp.Flag("disable-gpu", false), chromedp.Flag("use-gl", "swiftshader"),
-		chromedp.Flag("enable-unsafe-swiftshader", true), chromedp.Flag("host-resolver-rules", "MAP "+kbLANName(t)+" 127.0.0.1"))
+		chromedp.Flag("enable-unsafe-swiftshader", true), chromedp.Flag("host-resolver-rules", "MAP "+lanName(t)+" 127.0.0.1"))
 }
 
 // kbPage is the web app in a tab of a device, and what its keyboards did.
@@ -112,7 +101,7 @@ func openKeys(t *testing.T, newTab func() context.Context, d kbDevice) *kbPage {
 	if d.lan {
 		u, err := url.Parse(table)
 		require.NoError(t, err)
-		u.Host = net.JoinHostPort(kbLANName(t), u.Port())
+		u.Host = net.JoinHostPort(lanName(t), u.Port())
 		table = u.String()
 	}
 	base := table[:strings.Index(table, "/?")]
