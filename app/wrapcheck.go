@@ -70,3 +70,7 @@ func Wrapped(text string) *widget.Label {
 	l.Wrapping = fyne.TextWrapWord
 	return l
 }
+
+// ScreenItem says what the check's words are, for the screen list: a text
+// a finger may tap.
+func (l *tapLabel) ScreenItem() (kind, text string) { return "label", l.Text }
