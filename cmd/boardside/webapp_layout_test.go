@@ -193,8 +193,7 @@ func (w *webWalk) marsMaze() {
 	w.wait("button", "Action: someone moved")
 	w.check("marsmaze-talk")
 	w.tap("button", "Action: someone moved")
-	w.tap("check", "☐ "+w.tr("Colonists landed"))
-	w.wait("check", "☑ "+w.tr("Colonists landed"))
+	w.tick("Colonists landed")
 	w.check("marsmaze-landed")
 	w.tap("button", "All colonists on domes")
 	w.waitAny("button", "Yes", "Ja")
@@ -272,6 +271,24 @@ func (w *webWalk) aquaSphere() {
 	w.check("aquasphere-track")
 	w.tap("button", "Back")
 	w.tap("button", "Home")
+}
+
+// tick ticks the check box with that text, tapping again where a tap did
+// not take, as a player would.
+func (w *webWalk) tick(text string) {
+	w.t.Helper()
+	off, on := webscreen.Is("☐ "+w.tr(text)), webscreen.Is("☑ "+w.tr(text))
+	for try := 0; ; try++ {
+		w.tapMatch("check", off, text)
+		deadline := time.Now().Add(3 * time.Second)
+		for time.Now().Before(deadline) {
+			if _, ticked := w.read().Find("check", on); ticked {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		require.Less(w.t, try, 2, "%s stays unticked after a tap", text)
+	}
 }
 
 // newGame ends the game on screen for a new one, as on a landscape
