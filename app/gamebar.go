@@ -1,6 +1,8 @@
 package app
 
 import (
+	"strings"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -171,15 +173,27 @@ func (l *gameBarLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 
 // fitTitle shows the game's name whole in width: on one line where it
 // fits, else in smaller type over as many lines as it takes ("Mission
-// Control: Critical Orbit" on a phone), the bar growing to hold them,
-// rather than a name cut short.
+// Control: Critical Orbit" on a phone), the bar growing to hold them;
+// only a word too long for the width even so ("AquaSphere" beside German
+// buttons on a 360-wide phone) ends in "…".
 func (b *GameBar) fitTitle(width float32) {
 	t := b.title
-	one := fyne.MeasureText(b.name, theme.TextSize(), t.TextStyle).Width+2*theme.InnerPadding() <= width
+	room := width - 2*theme.InnerPadding()
+	widest := func(size float32) float32 {
+		w := float32(0)
+		for _, word := range strings.Fields(b.name) {
+			w = max(w, fyne.MeasureText(word, size, t.TextStyle).Width)
+		}
+		return w
+	}
 	wrap, size, cut := fyne.TextWrapOff, theme.SizeNameText, fyne.TextTruncateEllipsis
-	if !one {
+	switch {
+	case fyne.MeasureText(b.name, theme.TextSize(), t.TextStyle).Width <= room:
+	case widest(theme.CaptionTextSize()) <= room:
 		// Fyne does not both wrap and cut a label: wrapped, it is whole.
 		wrap, size, cut = fyne.TextWrapWord, theme.SizeNameCaptionText, fyne.TextTruncateOff
+	default:
+		size = theme.SizeNameCaptionText
 	}
 	if t.Wrapping != wrap || t.SizeName != size || t.Truncation != cut {
 		t.Wrapping, t.SizeName, t.Truncation = wrap, size, cut
