@@ -279,7 +279,13 @@ func (w *webWalk) tick(text string) {
 	w.t.Helper()
 	off, on := webscreen.Is("☐ "+w.tr(text)), webscreen.Is("☑ "+w.tr(text))
 	for try := 0; ; try++ {
-		w.tapMatch("check", off, text)
+		// On its box: Fyne's check takes taps on its box and words only,
+		// not on the empty rest of a wide row.
+		w.reveal("check", off, text)
+		time.Sleep(600 * time.Millisecond)
+		it, err := webscreen.Stable(w.tab, "check", off, 20*time.Second)
+		require.NoError(w.t, err, text)
+		require.NoError(w.t, chromedp.Do(w.tab, webscreen.Tap(it.X+22, it.Y+it.H/2)))
 		deadline := time.Now().Add(3 * time.Second)
 		for time.Now().Before(deadline) {
 			if _, ticked := w.read().Find("check", on); ticked {
