@@ -77,7 +77,7 @@ type marsMazeScreen struct {
 	won    *widget.Button
 	// extra holds Joker, Pause and Resume; foot the main action.
 	extra, foot fyne.CanvasObject
-	body        *screenLayout
+	body        *app.TimerLayout
 
 	alerts   *app.TimerAlerts
 	marks    *timers.Marks
@@ -164,8 +164,8 @@ func newMarsMazeScreen(u *app.UI, g *app.Game, s *companion.Session) *marsMazeSc
 	m.extra = app.ButtonRow(m.joker, m.pause, m.resume)
 	m.foot = container.NewPadded(app.ButtonRow(m.start, m.flip))
 	rest := container.NewPadded(container.NewVBox(m.setup, m.status, m.talk, m.extra, app.NewFoldRow(m.landed, m.won)))
-	m.body = &screenLayout{rest: rest}
-	body := newScreenBody(m.body, m.bar.Content, container.NewPadded(center), m.foot)
+	m.body = &app.TimerLayout{Rest: rest, SideRest: 320, SideBelow: 600}
+	body := app.NewTimerBody(m.body, m.bar.Content, container.NewPadded(center), m.foot)
 	m.content = container.NewStack(body, m.flash.Rect)
 
 	m.live = app.StartLive(u.Clock, s, m.render)
@@ -250,9 +250,9 @@ func (m *marsMazeScreen) renderState(now time.Time) (time.Duration, bool) {
 	playing := !idle && !over
 	// Setting up, the timer keeps a good part of the height; playing, the
 	// banner and the buttons have all they need first.
-	m.body.headShare = 0
+	m.body.HeadShare = 0
 	if idle {
-		m.body.headShare = 0.4
+		m.body.HeadShare = 0.4
 	}
 	m.vis.Set(idle || playing, m.foot)
 	m.vis.Set(playing, m.flip, m.landed, m.won, m.extra)

@@ -81,7 +81,7 @@ type missionControlScreen struct {
 	table       *mcTable
 	tableArea   fyne.CanvasObject
 
-	body    *screenLayout
+	body    *app.TimerLayout
 	bodyBox *fyne.Container
 	foot    fyne.CanvasObject // the main action: Start, then Roll and Next turn
 
@@ -179,8 +179,8 @@ func newMissionControlScreen(u *app.UI, g *app.Game, s *companion.Session) *miss
 	head := app.NewBorder(nil, container.NewVBox(m.status, m.detail), container.NewPadded(m.digits))
 	rest := container.NewPadded(container.NewVBox(m.setup, m.tableArea, m.controlsLine, m.controls, m.adjustRow))
 	m.foot = container.NewPadded(app.ButtonRow(m.start, m.table.roll, m.table.nextTurn))
-	m.body = &screenLayout{rest: rest}
-	m.bodyBox = newScreenBody(m.body, m.bar.Content, container.NewPadded(head), m.foot)
+	m.body = &app.TimerLayout{Rest: rest, SideRest: 330}
+	m.bodyBox = app.NewTimerBody(m.body, m.bar.Content, container.NewPadded(head), m.foot)
 	m.content = container.NewStack(m.bodyBox, m.flash.Rect)
 
 	// Set the controls from the state before their handlers are attached,
@@ -302,9 +302,9 @@ func (m *missionControlScreen) renderState(now time.Time) (time.Duration, bool) 
 	playing := outcome == mc.Playing && !idle
 	// Setting up, the countdown keeps a good part of the height; playing,
 	// the turn and its card come first, over large digits.
-	m.body.headShare = 0.25
+	m.body.HeadShare = 0.25
 	if idle {
-		m.body.headShare = 0.35
+		m.body.HeadShare = 0.35
 	}
 	m.vis.Set(idle, m.setup, m.start)
 	m.vis.Set(idle || playing, m.foot)
