@@ -19,7 +19,7 @@ import (
 // Item is one thing the window shows and where, in the window's units
 // from its top left corner.
 type Item struct {
-	Kind string  `json:"kind"` // button, label, entry, check, select, radio, link, text, digits, other
+	Kind string  `json:"kind"` // button, label, entry, check, select, radio, link, text, digits, scroll, other
 	Text string  `json:"text"`
 	X    float32 `json:"x"`
 	Y    float32 `json:"y"`
@@ -146,8 +146,13 @@ func (l *lister) walk(o fyne.CanvasObject, view rect) {
 		for _, c := range o.Objects {
 			l.walk(c, view)
 		}
+	case *container.ThemeOverride:
+		l.walk(o.Content, view)
 	case *container.Scroll:
 		p, s := l.abs(o), o.Size()
+		// The scroll itself, so that a finger in a browser test knows where
+		// to drag to bring what it holds into view.
+		l.out = append(l.out, Item{Kind: "scroll", X: p.X, Y: p.Y, W: s.Width, H: s.Height, InView: true, Scrolled: l.scrolled, Dialog: l.dialog})
 		was := l.scrolled
 		l.scrolled = true
 		l.walk(o.Content, view.intersect(rect{p.X, p.Y, s.Width, s.Height}))

@@ -23,6 +23,12 @@ import (
 // flags go to Chromium's command line.
 func browser(t *testing.T, flags ...chromedp.ExecAllocatorOption) func() context.Context {
 	t.Helper()
+	return browserFor(t, 90*time.Second, flags...)
+}
+
+// browserFor is browser whose tabs may take up to limit.
+func browserFor(t *testing.T, limit time.Duration, flags ...chromedp.ExecAllocatorOption) func() context.Context {
+	t.Helper()
 	path, err := exec.LookPath("chromium")
 	if err != nil {
 		t.Skip("chromium is not installed here: make test installs it")
@@ -42,7 +48,7 @@ func browser(t *testing.T, flags ...chromedp.ExecAllocatorOption) func() context
 	return func() context.Context {
 		tab, cancel := chromedp.NewContext(first)
 		t.Cleanup(cancel)
-		ctx, cancelTimeout := context.WithTimeout(tab, 90*time.Second)
+		ctx, cancelTimeout := context.WithTimeout(tab, limit)
 		t.Cleanup(cancelTimeout)
 		return ctx
 	}

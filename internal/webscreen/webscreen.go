@@ -36,6 +36,9 @@ type Shown struct {
 	Disabled bool    `json:"disabled"`
 	InView   bool    `json:"inView"`
 	Dialog   bool    `json:"dialog"`
+	Scrolled bool    `json:"scrolled"`
+	MinW     float64 `json:"minW"`
+	MinH     float64 `json:"minH"`
 }
 
 func (s Screen) String() string {
