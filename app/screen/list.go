@@ -146,8 +146,6 @@ func (l *lister) walk(o fyne.CanvasObject, view rect) {
 		for _, c := range o.Objects {
 			l.walk(c, view)
 		}
-	case *container.ThemeOverride:
-		l.walk(o.Content, view)
 	case *container.Scroll:
 		p, s := l.abs(o), o.Size()
 		// The scroll itself, so that a finger in a browser test knows where
