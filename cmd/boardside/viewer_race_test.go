@@ -63,6 +63,7 @@ func TestViewer_TwoPhonesOneTapApplyOnce(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
+				// A real gap between two fingers on two real pages.
 				time.Sleep(time.Until(start.Add(time.Duration(n) * gap)))
 				assert.NoError(t, chromedp.Do(phones[i], touch(at[i][0], at[i][1])))
 			}()
@@ -77,7 +78,7 @@ func TestViewer_TwoPhonesOneTapApplyOnce(t *testing.T) {
 					loser = i
 				}
 			}
-			time.Sleep(10 * time.Millisecond)
+			time.Sleep(10 * time.Millisecond) // the pages answer on their own time
 		}
 		require.GreaterOrEqual(t, loser, 0, "%s %v apart: neither phone was told someone was faster", button, gap)
 		waitText(phones[loser], t, "#toast", "Someone was faster: look again")

@@ -203,7 +203,7 @@ func (p *kbPage) waitText(loc kbLocate, want string) (got string, ok bool) {
 		if time.Now().After(deadline) {
 			return got, false
 		}
-		time.Sleep(50 * time.Millisecond)
+		time.Sleep(50 * time.Millisecond) // the app types what the page hands it on its own time
 	}
 }
 

@@ -279,23 +279,15 @@ func (w *webWalk) aquaSphere() {
 func (w *webWalk) tick(text string) {
 	w.t.Helper()
 	off, on := webscreen.Is("☐ "+w.tr(text)), webscreen.Is("☑ "+w.tr(text))
-	for try := 0; ; try++ {
+	w.tapUntil(text+" stays unticked after a tap", func() {
 		// On its box: Fyne's check takes taps on its box and words only,
 		// not on the empty rest of a wide row.
 		w.reveal("check", off, text)
-		time.Sleep(600 * time.Millisecond)
+		time.Sleep(armWait)
 		it, err := webscreen.Stable(w.tab, "check", off, 20*time.Second)
 		require.NoError(w.t, err, text)
 		require.NoError(w.t, chromedp.Do(w.tab, webscreen.Tap(it.X+22, it.Y+it.H/2)))
-		deadline := time.Now().Add(3 * time.Second)
-		for time.Now().Before(deadline) {
-			if _, ticked := w.read().Find("check", on); ticked {
-				return
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-		require.Less(w.t, try, 2, "%s stays unticked after a tap", text)
-	}
+	}, func(s webscreen.Screen) bool { _, ticked := s.Find("check", on); return ticked })
 }
 
 // newGame ends the game on screen for a new one, as on a landscape
@@ -308,19 +300,26 @@ func (w *webWalk) newGame() {
 	w.settled(wide)
 	w.tap("button", "New game")
 	yes := func(s string) bool { return s == "Yes" || s == "Ja" }
-	for try := 0; ; try++ {
-		w.tapMatch("button", yes, "Yes")
-		deadline := time.Now().Add(3 * time.Second)
-		for time.Now().Before(deadline) {
-			if _, open := w.read().Find("button", yes); !open {
-				w.resize(walkSize)
-				w.settled(walkSize)
+	w.tapUntil("the question stays open after Yes", func() { w.tapMatch("button", yes, "Yes") },
+		func(s webscreen.Screen) bool { _, open := s.Find("button", yes); return !open })
+	w.resize(walkSize)
+	w.settled(walkSize)
+}
+
+// tapUntil taps, and taps again where the screen does not show done within
+// 3 s of a tap, as a player would; three taps at most. A real wait: the
+// page handles a tap on its own time.
+func (w *webWalk) tapUntil(failure string, tap func(), done func(webscreen.Screen) bool) {
+	w.t.Helper()
+	for range 3 {
+		tap()
+		for deadline := time.Now().Add(3 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+			if done(w.read()) {
 				return
 			}
-			time.Sleep(100 * time.Millisecond)
 		}
-		require.Less(w.t, try, 2, "the question stays open after Yes")
 	}
+	require.FailNow(w.t, failure)
 }
 
 // ends matches a text that ends as the template does, after its last
@@ -448,6 +447,11 @@ func (w *webWalk) read() webscreen.Screen {
 	return s
 }
 
+// armWait is waited before each tap: a control a change has just touched
+// ignores taps for half a second (tap safety), and a player's next tap
+// comes later too. A real wait: the page keeps its own time.
+const armWait = 600 * time.Millisecond
+
 // tap taps, with a finger, what shows text (in the walk's language).
 func (w *webWalk) tap(kind, text string) {
 	w.t.Helper()
@@ -462,9 +466,7 @@ func (w *webWalk) tapAny(kind string, texts ...string) {
 func (w *webWalk) tapMatch(kind string, match func(string) bool, what string) {
 	w.t.Helper()
 	w.reveal(kind, match, what)
-	// A control a change has just touched waits half a second before it
-	// takes a tap (tap safety); a player's next tap comes later too.
-	time.Sleep(600 * time.Millisecond)
+	time.Sleep(armWait)
 	if err := webscreen.TapShown(w.tab, kind, match, 20*time.Second); err != nil {
 		require.FailNow(w.t, "cannot tap "+what, "%v", err)
 	}
@@ -484,7 +486,7 @@ func (w *webWalk) reveal(kind string, match func(string) bool, what string) {
 		if time.Now().After(deadline) {
 			require.FailNow(w.t, "not on the screen: "+what, "the screen shows:\n%s", s)
 		}
-		time.Sleep(100 * time.Millisecond)
+		time.Sleep(100 * time.Millisecond) // the app draws a new screen on the page's time
 	}
 	for range 15 {
 		it, ok := s.Find(kind, match)
