@@ -22,6 +22,7 @@ type TimerLayout struct {
 	HeadShare float32
 	SideRest  float32 // the least width the rest needs beside the timer
 	SideBelow float32 // 0: any height
+	wasSide   bool    // the last layout went side by side
 }
 
 // timerSideShare is the timer's share of the width side by side.
@@ -54,7 +55,8 @@ func (l *TimerLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	if fh > 0 {
 		restBottom -= pad
 	}
-	if l.side(size, timer) {
+	l.wasSide = l.side(size, timer)
+	if l.wasSide {
 		w := size.Width * timerSideShare
 		timer.Move(fyne.NewPos(0, top))
 		timer.Resize(fyne.NewSize(w, size.Height-top))
@@ -79,18 +81,25 @@ func (l *TimerLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	foot.Resize(fyne.NewSize(size.Width, fh))
 }
 
-// MinSize is as wide as the widest part and as high as bar, timer and foot:
-// the rest scrolls.
+// MinSize is as wide as the widest part and as high as bar, timer and foot
+// one above the other (the rest scrolls); side by side, as the last layout
+// lay, the foot sits beside the timer, not under it: counting it below
+// made a phone on its side (a browser's window does not grow) scroll its
+// main action out of sight.
 func (l *TimerLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	var w, h float32
-	for _, o := range objs {
+	pad := theme.Padding()
+	var w float32
+	h := make([]float32, len(objs))
+	for i, o := range objs {
 		if o.Visible() {
 			m := o.MinSize()
 			w = max(w, m.Width)
-			if o != objs[2] {
-				h += m.Height + theme.Padding()
-			}
+			h[i] = m.Height + pad
 		}
 	}
-	return fyne.NewSize(max(w, l.Rest.MinSize().Width), h)
+	bar, timer, foot := h[0], h[1], h[3]
+	if l.wasSide {
+		return fyne.NewSize(max(w, l.Rest.MinSize().Width), bar+max(timer, foot+pad))
+	}
+	return fyne.NewSize(max(w, l.Rest.MinSize().Width), bar+timer+foot)
 }

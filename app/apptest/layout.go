@@ -82,9 +82,10 @@ func Violations(items []screen.Item, size fyne.Size) []string {
 		}
 		for _, o := range items[i+1:] {
 			// A text its scroll hides in part is clipped there: where it
-			// runs past the scroll's edge it does not cover what is beside.
+			// runs past the scroll's edge it does not cover what is beside,
+			// outside that scroll.
 			clipped := (it.Scrolled && !it.InView) || (o.Scrolled && !o.InView)
-			if isText(o) && o.Dialog == it.Dialog && o.W > 0 && o.H > 0 && !(clipped && it.Scrolled != o.Scrolled) &&
+			if isText(o) && o.Dialog == it.Dialog && o.W > 0 && o.H > 0 && !(clipped && it.Scroll != o.Scroll) &&
 				min(it.X+it.W, o.X+o.W)-max(it.X, o.X) > 2 && min(it.Y+it.H, o.Y+o.H)-max(it.Y, o.Y) > 2 {
 				out = append(out, name(it)+" overlaps "+name(o))
 			}

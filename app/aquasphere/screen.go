@@ -285,6 +285,9 @@ func (a *aquaSphereScreen) entryGrid(st *aq.State) fyne.CanvasObject {
 			name += " (" + p.Colour + ")"
 		}
 		head := widget.NewLabelWithStyle(name+" · "+knowledge(pos[i], st.Data().Track.Lap), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+		if narrow { // a long name and German beside the delete button
+			head.Wrapping = fyne.TextWrapWord
+		}
 		if len(st.Rounds) == 0 {
 			remove := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() { a.dispatch(&aq.RemovePlayer{Player: i}) })
 			cells = append(cells, container.NewBorder(nil, nil, nil, remove, head))

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -107,9 +108,10 @@ func newMCDataScreen(u *app.UI, g *app.Game, current *mc.Data, onBack func()) *m
 	setupTab := app.NewScroll(container.NewVBox(append([]fyne.CanvasObject{s.sourceLabel(func(d *mc.Data) string { return d.Setups.Source })}, setupRows...)...))
 
 	tabs := container.NewAppTabs(
-		container.NewTabItem(lang.L("Unlock deck"), unlockTab),
-		container.NewTabItem(lang.L("AI cards"), aiTab),
-		container.NewTabItem(lang.L("Starting setups"), setupTab),
+		// Icons also make a phone's tabs (icon above words) a finger high.
+		container.NewTabItemWithIcon(lang.L("Unlock deck"), theme.ContentCopyIcon(), unlockTab),
+		container.NewTabItemWithIcon(lang.L("AI cards"), theme.ComputerIcon(), aiTab),
+		container.NewTabItemWithIcon(lang.L("Starting setups"), theme.GridIcon(), setupTab),
 	)
 	s.status = widget.NewLabel(lang.L("Changes apply once saved, to new games."))
 	s.status.Wrapping = fyne.TextWrapWord
@@ -119,7 +121,9 @@ func newMCDataScreen(u *app.UI, g *app.Game, current *mc.Data, onBack func()) *m
 	s.importB = widget.NewButtonWithIcon(lang.L("Import"), theme.DownloadIcon(), s.onImport)
 	s.reset = widget.NewButtonWithIcon(lang.L("Reset to default"), theme.ContentUndoIcon(), s.onReset)
 	bottom := container.NewVBox(s.status, app.ButtonRow(s.save, s.export, s.importB, s.reset))
-	s.content = app.NewBorder(bar, container.NewPadded(bottom), app.Narrowable(tabs))
+	// On a phone on its side the tabs and the buttons below them scroll
+	// together, the tabs a card list and a tab bar high.
+	s.content = app.NewBorder(bar, nil, app.NewFillScroll(layout.NewSpacer(), app.Narrowable(tabs), container.NewPadded(bottom), 3*44+64))
 	s.refreshUnlock()
 	return s
 }

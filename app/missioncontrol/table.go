@@ -154,10 +154,11 @@ func newMCTable(dispatch func(companion.Action), relayout func()) *mcTable {
 		widget.NewLabel(lang.L("Look in and choose:")), container.NewGridWithRows(1, takeRow...),
 		widget.NewSeparator(), t.starDraw, t.starBox, t.taken)
 
-	t.bagTab = container.NewTabItem(lang.L("Half-valves"), newTabPage(t.bagArea))
+	t.bagTab = container.NewTabItemWithIcon(lang.L("Half-valves"), theme.StorageIcon(), newTabPage(t.bagArea))
 	t.tabs = container.NewAppTabs(
-		container.NewTabItem(lang.L("Turn"), newTabPage(t.turnArea)),
-		container.NewTabItem(lang.L("Unlocks"), newTabPage(t.unlockArea)),
+		// Icons also make a phone's tabs (icon above words) a finger high.
+		container.NewTabItemWithIcon(lang.L("Turn"), theme.MediaReplayIcon(), newTabPage(t.turnArea)),
+		container.NewTabItemWithIcon(lang.L("Unlocks"), theme.VisibilityIcon(), newTabPage(t.unlockArea)),
 		t.bagTab,
 	)
 	t.tabs.OnSelected = func(*container.TabItem) { t.relayout() } // another page, another height

@@ -33,6 +33,10 @@ type Item struct {
 	// Scrolled is true inside a scroll container: it may lie beyond the
 	// window's edge and be scrolled to.
 	Scrolled bool `json:"scrolled,omitempty"`
+	// Scroll numbers the innermost scroll container that holds it (from
+	// 1, in the order listed; 0: none), so that what one scroll clips is
+	// not taken to cover what another shows.
+	Scroll int `json:"scroll,omitempty"`
 	// MinW and MinH are the least it needs: a text given less is cut.
 	MinW float32 `json:"minW"`
 	MinH float32 `json:"minH"`
@@ -111,6 +115,8 @@ type lister struct {
 	abs      func(fyne.CanvasObject) fyne.Position
 	dialog   bool
 	scrolled bool
+	scroll   int // the innermost scroll's number
+	scrolls  int // how many scrolls were listed
 	out      []Item
 }
 
@@ -118,7 +124,7 @@ func (l *lister) add(o fyne.CanvasObject, kind, text string, disabled bool, view
 	p, s, m := l.abs(o), o.Size(), o.MinSize()
 	r := rect{p.X, p.Y, s.Width, s.Height}
 	l.out = append(l.out, Item{Kind: kind, Text: text, X: p.X, Y: p.Y, W: s.Width, H: s.Height, MinW: m.Width, MinH: m.Height,
-		Disabled: disabled, InView: s.Width > 0 && s.Height > 0 && view.contains(r), Scrolled: l.scrolled, Dialog: l.dialog})
+		Disabled: disabled, InView: s.Width > 0 && s.Height > 0 && view.contains(r), Scrolled: l.scrolled, Scroll: l.scroll, Dialog: l.dialog})
 }
 
 // walk lists o and what it holds. Fyne has no public way into a widget's
@@ -150,11 +156,12 @@ func (l *lister) walk(o fyne.CanvasObject, view rect) {
 		p, s := l.abs(o), o.Size()
 		// The scroll itself, so that a finger in a browser test knows where
 		// to drag to bring what it holds into view.
-		l.out = append(l.out, Item{Kind: "scroll", X: p.X, Y: p.Y, W: s.Width, H: s.Height, InView: true, Scrolled: l.scrolled, Dialog: l.dialog})
-		was := l.scrolled
-		l.scrolled = true
+		l.out = append(l.out, Item{Kind: "scroll", X: p.X, Y: p.Y, W: s.Width, H: s.Height, InView: true, Scrolled: l.scrolled, Scroll: l.scroll, Dialog: l.dialog})
+		was, wasScroll := l.scrolled, l.scroll
+		l.scrolls++
+		l.scrolled, l.scroll = true, l.scrolls
 		l.walk(o.Content, view.intersect(rect{p.X, p.Y, s.Width, s.Height}))
-		l.scrolled = was
+		l.scrolled, l.scroll = was, wasScroll
 	case *widget.PopUp:
 		l.walk(o.Content, view)
 	case *widget.Button:

@@ -394,7 +394,7 @@ func (w *webWalk) violations(s webscreen.Screen, d device) []string {
 	items := make([]screen.Item, 0, len(s.Items))
 	for _, it := range s.Items {
 		items = append(items, screen.Item{Kind: it.Kind, Text: it.Text, X: float32(it.X), Y: float32(it.Y), W: float32(it.W), H: float32(it.H),
-			Disabled: it.Disabled, InView: it.InView, Scrolled: it.Scrolled, MinW: float32(it.MinW), MinH: float32(it.MinH), Dialog: it.Dialog})
+			Disabled: it.Disabled, InView: it.InView, Scrolled: it.Scrolled, Scroll: it.Scroll, MinW: float32(it.MinW), MinH: float32(it.MinH), Dialog: it.Dialog})
 	}
 	return append(out, apptest.Violations(items, fyne.NewSize(float32(d.w), float32(d.h)))...)
 }

@@ -37,6 +37,7 @@ type Shown struct {
 	InView   bool    `json:"inView"`
 	Dialog   bool    `json:"dialog"`
 	Scrolled bool    `json:"scrolled"`
+	Scroll   int     `json:"scroll"`
 	MinW     float64 `json:"minW"`
 	MinH     float64 `json:"minH"`
 }
