@@ -63,30 +63,30 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
 bench-startup: deps
-	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) run ./cmd/startupbench
+	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) run ./bench/startupbench
 
 bench-timers:
-	$(GO) run ./cmd/timerbench
+	$(GO) run ./bench/timerbench
 
 bench-share:
-	$(GO) run ./cmd/sharebench
+	$(GO) run ./bench/sharebench
 
 bench-adele:
-	$(GO) run ./cmd/adelebench -games 10
+	$(GO) run ./bench/adelebench -games 10
 
 # Headless Chromium as a phone against an in-process host: page weight,
 # opening to timer shown, main-thread busy time while a timer runs.
 bench-viewer:
-	$(GO) run ./cmd/viewerbench
+	$(GO) run ./bench/viewerbench
 
 # Headless Chromium as a phone opening /app/ from an in-process host: bytes
 # on the wire, and the time to the home screen drawn (first and cached
 # load, unthrottled and with the CPU 4× slower).
 bench-webapp: deps web
-	$(GO) run ./cmd/webappbench
+	$(GO) run ./bench/webappbench
 
 bench-cpu: deps
-	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) run ./cmd/cpubench
+	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) run ./bench/cpubench
 
 screenshot: deps
 	xvfb-run -a -s "-screen 0 1280x800x24" env SMOKE_SHOT=$(CURDIR)/docs/home.png $(GO) test -count=1 -tags smoke,$(TAGS) -run TestSmoke ./cmd/boardside

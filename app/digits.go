@@ -121,7 +121,7 @@ func (r *digitsRenderer) Layout(size fyne.Size) {
 		rect := r.rect(n)
 		rect.FillColor = col
 		// Square corners: rounded ones cost a per-pixel shader on every
-		// repaint, which software OpenGL feels (see cmd/cpubench).
+		// repaint, which software OpenGL feels (see bench/cpubench).
 		rect.Move(fyne.NewPos(x, y))
 		rect.Resize(fyne.NewSize(w, hh))
 		n++

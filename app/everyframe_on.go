@@ -2,5 +2,5 @@
 
 package app
 
-// everyFrame: see everyframe_off.go. Only cmd/cpubench builds this.
+// everyFrame: see everyframe_off.go. Only bench/cpubench builds this.
 const everyFrame = true

@@ -13,7 +13,7 @@ import (
 // stencil buffer, and Fyne clears the depth part on every repaint. Under
 // software OpenGL (llvmpipe) that clear is a per-pixel masked loop over the
 // whole window: about 1 ms of each repaint of a 900×640 window, once a
-// second while a countdown runs (see cmd/cpubench).
+// second while a countdown runs (see bench/cpubench).
 //
 // It must run on the main goroutine after the first window was made (Fyne
 // starts GLFW then, which resets the hints) and before that window is

@@ -2,7 +2,7 @@
 // draws the whole app into one canvas, so there is no page to query: the
 // app answers window.boardsideScreen() with what its window shows and
 // where (app/screen), and a finger taps there. Browser tests
-// (cmd/boardside) and measuring programs (cmd/webappbench) share it.
+// (cmd/boardside) and measuring programs (bench/webappbench) share it.
 package webscreen
 
 import (

@@ -3,7 +3,7 @@
 // phone: a finger drag scrolls or slides, and Back goes back a screen.
 // The page marks performance "app-drawn" (and <html data-drawn="1">) when
 // the app's first frame is on screen, after "app-compiled" when the wasm
-// is downloaded and compiled; tests and cmd/webappbench wait for them.
+// is downloaded and compiled; tests and bench/webappbench wait for them.
 (() => {
   "use strict";
   const script = document.currentScript;
@@ -180,7 +180,7 @@
     // Fyne's web driver asks for a depth buffer that its painter never
     // uses (it turns the depth test off): without one, the context of a
     // phone-sized canvas is made in about half the time (SwiftShader: 50
-    // against 120 ms, cmd/webappprof's "window create").
+    // against 120 ms, bench/webappprof's "window create").
     if (fyne && attrs && typeof attrs === "object") {
       attrs = { ...attrs, depth: false, stencil: false };
     }
@@ -233,11 +233,11 @@
     // Content-Length). Piping it through a TransformStream into a new
     // Response instead put every chunk through a JavaScript function on
     // the page's thread on its way to the compiler: 230-290 ms of that
-    // thread to the first frame (cmd/webappprof).
+    // thread to the first frame (bench/webappprof).
     // Not for a copy from the cache: it comes in fast, and counting it on
     // a copy (a tee) put every chunk through a JavaScript stream on its way
     // to the compiler, about 300 ms later compiled on a later visit
-    // (cmd/webappprof -cached).
+    // (bench/webappprof -cached).
     if (!fromCache && resp.body && typeof resp.clone === "function") {
       const reader = resp.clone().body.getReader();
       let got = 0;

@@ -29,7 +29,7 @@ func main() {
 	check(err)
 	defer os.RemoveAll(dir)
 	progs := []struct{ name, pkg string }{
-		{"bare window", "./cmd/startupbench/barewindow"},
+		{"bare window", "./bench/startupbench/barewindow"},
 		{"boardside", "./cmd/boardside"},
 	}
 	fmt.Printf("%-12s %10s %10s %10s %12s %12s\n", "program", "first p50", "first max", "rss p50", "binary", "rss - bare")

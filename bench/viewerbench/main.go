@@ -24,11 +24,11 @@
 // -chromium).
 //
 //	make bench-viewer
-//	go run ./cmd/viewerbench [-loads 15] [-window 30s]
+//	go run ./bench/viewerbench [-loads 15] [-window 30s]
 package main
 
 import (
-	"boardside/internal/benchbrowser"
+	"boardside/bench/internal/benchbrowser"
 	"context"
 	"errors"
 	"flag"

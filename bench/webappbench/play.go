@@ -22,7 +22,7 @@ import (
 	"github.com/chromedp/cdproto/profiler"
 	"github.com/chromedp/chromedp"
 
-	"boardside/internal/benchbrowser"
+	"boardside/bench/internal/benchbrowser"
 	"boardside/internal/webscreen"
 )
 
@@ -321,7 +321,7 @@ type savesResult struct {
 	Error     string  `json:"error"`
 }
 
-// saves builds cmd/idbbench for the browser, serves it beside build/web's
+// saves builds bench/idbbench for the browser, serves it beside build/web's
 // wasm_exec.js on 127.0.0.1 and reads what it measured, with the CPU
 // slowed down rate times.
 func (b *bench) saves(ctx context.Context, dir string, n int, rate float64) (savesResult, error) {
@@ -331,10 +331,10 @@ func (b *bench) saves(ctx context.Context, dir string, n int, rate float64) (sav
 		return r, err
 	}
 	defer os.RemoveAll(tmp)
-	build := exec.CommandContext(ctx, "go", "build", "-tags", "migrated_fynedo,no_emoji,release", "-o", filepath.Join(tmp, "idbbench.wasm"), "./cmd/idbbench")
+	build := exec.CommandContext(ctx, "go", "build", "-tags", "migrated_fynedo,no_emoji,release", "-o", filepath.Join(tmp, "idbbench.wasm"), "./bench/idbbench")
 	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if out, err := build.CombinedOutput(); err != nil {
-		return r, fmt.Errorf("building cmd/idbbench: %v\n%s", err, out)
+		return r, fmt.Errorf("building bench/idbbench: %v\n%s", err, out)
 	}
 	glue, _ := filepath.Glob(filepath.Join(dir, "wasm_exec.*.js"))
 	if len(glue) != 1 {

@@ -1,5 +1,5 @@
 // Command webappprof says where the time to the web app's first frame goes:
-// it opens build/web's /app/ as cmd/webappbench does (headless Chromium as
+// it opens build/web's /app/ as bench/webappbench does (headless Chromium as
 // a phone, WebGL by SwiftShader, a host on 127.0.0.1), with Chrome's CPU
 // profiler sampling the page's main thread from before the navigation to
 // the "app-drawn" mark, and prints
@@ -17,13 +17,13 @@
 //
 //	GOOS=js GOARCH=wasm go build -trimpath -tags migrated_fynedo,no_emoji,release -o /tmp/named.wasm ./cmd/boardside
 //	go run ./cmd/webbuild -wasm /tmp/named.wasm -out build/webprof
-//	go run ./cmd/webappprof -dir build/webprof [-cached] [-rate 1] [-gl angle|software] [-save FILE.cpuprofile]
+//	go run ./bench/webappprof -dir build/webprof [-cached] [-rate 1] [-gl angle|software] [-save FILE.cpuprofile]
 //
 // -save writes the profile for DevTools' Performance panel.
 package main
 
 import (
-	"boardside/internal/benchbrowser"
+	"boardside/bench/internal/benchbrowser"
 	"context"
 	"encoding/json"
 	"flag"

@@ -7,7 +7,7 @@
 //   - drift: a 20-minute countdown sampled once a second for -drift (60 s),
 //     its remaining time against the time a monotonic clock says is left.
 //
-//     go run ./cmd/timerbench
+//     go run ./bench/timerbench
 package main
 
 import (

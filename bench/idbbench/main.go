@@ -8,7 +8,7 @@
 // figures to the page as JSON in <pre id="result">. The actions played
 // first, while the browser still optimises the wasm's busiest code in the
 // background (on two shared cores, that doubled p99), are reported apart
-// from those played after them, which stand for a game under way. cmd/webappbench builds
+// from those played after them, which stand for a game under way. bench/webappbench builds
 // it, serves it and reads the result.
 package main
 

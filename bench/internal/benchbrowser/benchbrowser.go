@@ -1,5 +1,5 @@
 // Package benchbrowser starts headless Chromium for Boardside's measuring
-// programs (cmd/viewerbench, cmd/webappbench) and records what a tab
+// programs (bench/viewerbench, bench/webappbench) and records what a tab
 // loads: each response's size on the wire, encoding and origin, and the
 // page's uncaught exceptions. Only 127.0.0.1 is reachable from it.
 package benchbrowser

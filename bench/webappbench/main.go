@@ -29,7 +29,7 @@
 //     SwiftShader's here);
 //
 //   - one ADELE action saved to IndexedDB, p50 and p99, unthrottled and
-//     with the CPU 4× slower: cmd/idbbench, built for the browser, plays
+//     with the CPU 4× slower: bench/idbbench, built for the browser, plays
 //     -saves actions through the web app's store (app/uristore over Fyne's
 //     IndexedDB storage) right after the page starts, as many unsaved, and
 //     -saves saved again, the figure of a game under way; beside them, the
@@ -41,11 +41,11 @@
 // not measure. Nothing leaves 127.0.0.1.
 //
 //	make bench-webapp
-//	go run ./cmd/webappbench [-dir build/web] [-gl angle|software] [-loads 5] [-busy 20s] [-saves 500] [-v]
+//	go run ./bench/webappbench [-dir build/web] [-gl angle|software] [-loads 5] [-busy 20s] [-saves 500] [-v]
 package main
 
 import (
-	"boardside/internal/benchbrowser"
+	"boardside/bench/internal/benchbrowser"
 	"context"
 	"errors"
 	"flag"
