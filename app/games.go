@@ -1,6 +1,8 @@
 package app
 
 import (
+	"flag"
+
 	"fyne.io/fyne/v2"
 
 	"boardside/companion"
@@ -28,6 +30,19 @@ type Game struct {
 	// saved; it runs at start, before the saved games are read, and
 	// returns what the player must be told (nil: no own data).
 	LoadData func(u *UI, g *Game) []string
+	// Host is how `boardside serve` hosts the game from a laptop without
+	// a window (nil: only a device with a screen can host it).
+	Host *Host
+}
+
+// Host is a game's set-up as the command line gives it to `boardside
+// serve`, which a table with a window makes on the set-up screen.
+type Host struct {
+	// Flags adds the game's choices to fl (their help without the game's
+	// name: serve adds it) and returns what makes them on a new game's
+	// state, through its rules, so that a bad choice is refused as it
+	// would be on screen.
+	Flags func(fl *flag.FlagSet) (setUp func(st companion.State, env companion.Env) error)
 }
 
 // Built reports whether Boardside can play this game yet.

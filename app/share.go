@@ -18,6 +18,7 @@ import (
 
 	"boardside/companion"
 	"boardside/companion/share"
+	"boardside/companion/webapp"
 )
 
 // hosting is a game this device shares with the table.
@@ -33,9 +34,9 @@ type hosting struct {
 }
 
 // webAppDir finds the full web app `make web` built, for a host to serve
-// at /app/ beside the quick viewer: share.FindWebApp, "" when there is
+// at /app/ beside the quick viewer: webapp.Find, "" when there is
 // none. Tests point it at a folder of their own.
-var webAppDir = share.FindWebApp
+var webAppDir = webapp.Find
 
 // appURL is the link that opens the full app on this host with the table
 // joined, or "" when the host has no full app to serve.
@@ -44,10 +45,10 @@ func (h *hosting) appURL() string {
 	if dir == "" {
 		dir = webAppDir() // what the server looks for at each request
 	}
-	if dir == "" || !share.WebAppBuilt(dir) {
+	if dir == "" || !webapp.Built(dir) {
 		return ""
 	}
-	return share.AppURL(h.urls[0])
+	return webapp.URL(h.urls[0])
 }
 
 // stop ends the serving and frees the port at once, even when the

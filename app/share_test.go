@@ -17,7 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardside/app/apptest"
-	"boardside/companion/share"
+	"boardside/companion/webapp"
 )
 
 // loopbackURL turns the first shared link into one on this machine.
@@ -222,7 +222,7 @@ func TestShare_OffersTheFullAppWhereTheHostServesIt(t *testing.T) {
 	withWebApp(t, dir)
 	u, h := sharedCounter(t)
 
-	want := share.AppURL(h.urls[0])
+	want := webapp.URL(h.urls[0])
 	assert.Contains(t, want, "/app/?join=")
 	assert.Contains(t, apptest.Texts(u.Current), offer)
 	link := label(u.Current, want)

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"path"
 	"sort"
 	"strings"
 	"sync"
@@ -31,6 +32,16 @@ var games embed.FS
 // GameData returns a game's data file, games/<game>.json.
 func GameData(game string) ([]byte, error) {
 	return fs.ReadFile(games, "games/"+game+".json")
+}
+
+// GameDataFiles names the games that ship a data file ("marsmaze"…), so
+// that a check over every game's data needs no list of games.
+func GameDataFiles() []string {
+	names, _ := fs.Glob(games, "games/*.json")
+	for i, n := range names {
+		names[i] = strings.TrimSuffix(path.Base(n), ".json")
+	}
+	return names
 }
 
 // Shipped returns a function that reads and parses a game's shipped data

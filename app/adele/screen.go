@@ -43,6 +43,7 @@ func Game() *app.Game {
 	g.Describe = describeAdele
 	g.Share = &share.Game{Public: ad.Public, PublicActions: ad.PublicActions}
 	g.Join = joinAdele
+	g.Host = host
 	g.LoadData = loadAdeleData
 	return g
 }

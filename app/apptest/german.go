@@ -68,7 +68,7 @@ func EnglishStrings(t *testing.T) []string {
 			}
 		}
 	}
-	for _, game := range []string{"adele", "aquasphere", "marsmaze", "missioncontrol"} {
+	for _, game := range assets.GameDataFiles() {
 		b, err := assets.GameData(game)
 		require.NoError(t, err)
 		var v any

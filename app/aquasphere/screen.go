@@ -133,6 +133,7 @@ func (a *aquaSphereScreen) build() {
 	var rows []fyne.CanvasObject
 	title := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	title.SizeName = theme.SizeNameSubHeadingText
+	title.Wrapping = fyne.TextWrapWord // "Zwischenwertung 1 von 4" beside Track: a 360-wide phone's width, all but 4
 	rows = append(rows, container.NewBorder(nil, nil, nil, a.track, title))
 
 	if len(st.Rounds) == 0 {

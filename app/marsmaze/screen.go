@@ -35,6 +35,7 @@ func Game() *app.Game {
 	g.Describe = describeMarsMaze
 	g.Share = &share.Game{Public: mm.Public, PublicActions: mm.PublicActions}
 	g.Join = joinMarsMaze
+	g.Host = host
 	return g
 }
 

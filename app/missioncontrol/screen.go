@@ -38,6 +38,7 @@ func Game() *app.Game {
 	g.Describe = describeMissionControl
 	g.Share = &share.Game{Public: mc.Public, PublicActions: mc.PublicActions}
 	g.Join = joinMissionControl
+	g.Host = host
 	g.LoadData = loadMCData
 	return g
 }

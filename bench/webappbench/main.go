@@ -70,6 +70,7 @@ import (
 	"boardside/companion"
 	mm "boardside/companion/marsmaze"
 	"boardside/companion/share"
+	"boardside/companion/webapp"
 	"boardside/timers"
 )
 
@@ -98,7 +99,7 @@ func main() {
 	flag.BoolVar(&verbose, "v", false, "print every load")
 	flag.StringVar(&profileTo, "profile", "", "write the main thread's CPU profile with the sand running here (.cpuprofile) and print its top functions")
 	flag.Parse()
-	if !share.WebAppBuilt(*dir) {
+	if !webapp.Built(*dir) {
 		fmt.Fprintf(os.Stderr, "webappbench: no web app in %s: run make web\n", *dir)
 		os.Exit(2)
 	}
@@ -213,7 +214,7 @@ func newHost(dir string) (*host, error) {
 		return nil, err
 	}
 	hs := &host{srv: h.ServerWithWebApp(dir)}
-	hs.appURL = share.AppURL("http://" + l.Addr().String() + "/?t=" + h.Token())
+	hs.appURL = webapp.URL("http://" + l.Addr().String() + "/?t=" + h.Token())
 	go func() { _ = hs.srv.Serve(countingListener{l, &hs.sent}) }()
 	return hs, nil
 }

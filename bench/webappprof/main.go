@@ -44,6 +44,7 @@ import (
 	"boardside/companion"
 	mm "boardside/companion/marsmaze"
 	"boardside/companion/share"
+	"boardside/companion/webapp"
 	"boardside/timers"
 )
 
@@ -82,7 +83,7 @@ func newHost(dir string) (string, func(), error) {
 	}
 	srv := h.ServerWithWebApp(dir)
 	go func() { _ = srv.Serve(l) }()
-	return share.AppURL("http://" + l.Addr().String() + "/?t=" + h.Token()), func() { _ = srv.Close() }, nil
+	return webapp.URL("http://" + l.Addr().String() + "/?t=" + h.Token()), func() { _ = srv.Close() }, nil
 }
 
 func run(gl benchbrowser.GLMode, dir string, rate float64, cached bool, stay time.Duration, interval int64, top int, save string, runs int) error {

@@ -23,6 +23,7 @@ import (
 	mm "boardside/companion/marsmaze"
 	mc "boardside/companion/missioncontrol"
 	"boardside/companion/share"
+	"boardside/companion/webapp"
 	"boardside/timers"
 )
 
@@ -43,7 +44,7 @@ var shared = map[string]struct {
 // It prints the addresses and a QR code of the best one. The game and its
 // token are saved in DIR, so a restarted host brings every device back.
 // The full web app that `make web` built is served at /app/ (see
-// share.WebApp).
+// webapp.Handler).
 func serve(args []string, out io.Writer) error {
 	fl := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fl.SetOutput(out)
@@ -51,7 +52,7 @@ func serve(args []string, out io.Writer) error {
 	port := fl.Int("port", share.DefaultPort, "the port to listen on (a free one if taken)")
 	dataDir := fl.String("data", defaultServeDir(), "where the shared game and its token are kept")
 	fresh := fl.Bool("new", false, "start a new game instead of resuming the saved one")
-	webapp := fl.String("webapp", "", "the full web app's folder, which make web builds (default: build/web here or beside the program, when there)")
+	webappDir := fl.String("webapp", "", "the full web app's folder, which make web builds (default: build/web here or beside the program, when there)")
 	setup := setupFlags(fl)
 	if err := fl.Parse(args); err != nil {
 		return err
@@ -63,8 +64,8 @@ func serve(args []string, out io.Writer) error {
 	if err := setup.apply(g.newState()); err != nil { // refuse bad choices before listening
 		return err
 	}
-	if *webapp != "" && !share.WebAppBuilt(*webapp) {
-		return fmt.Errorf("no web app in %s: build it with make web", *webapp)
+	if *webappDir != "" && !webapp.Built(*webappDir) {
+		return fmt.Errorf("no web app in %s: build it with make web", *webappDir)
 	}
 	l, err := share.Listen(*port)
 	if err != nil {
@@ -79,7 +80,7 @@ func serve(args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	offerWebApp(srv, *webapp, best, out)
+	offerWebApp(srv, *webappDir, best, out)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	go func() {
@@ -140,15 +141,15 @@ func host(l net.Listener, dir, gameID string, fresh bool, g share.Game, newState
 // host finds one) and says where to open it.
 func offerWebApp(srv *http.Server, dir, best string, out io.Writer) {
 	if dir != "" {
-		srv.Handler = share.WithWebApp(srv.Handler, share.WebApp(dir))
+		srv.Handler = webapp.With(srv.Handler, webapp.Handler(dir))
 	} else {
-		dir = share.FindWebApp()
+		dir = webapp.Find()
 	}
 	if dir == "" {
 		fmt.Fprintln(out, "The full app is not built here: run make web in Boardside's source to serve it at /app/.")
 		return
 	}
-	fmt.Fprintf(out, "The full app, which a phone can keep on its home screen (from %s):\n  %s\n", dir, share.AppURL(best))
+	fmt.Fprintf(out, "The full app, which a phone can keep on its home screen (from %s):\n  %s\n", dir, webapp.URL(best))
 }
 
 // gameSetup holds the choices a headless host makes before the start,

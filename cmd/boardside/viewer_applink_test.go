@@ -16,19 +16,20 @@ import (
 
 	mm "boardside/companion/marsmaze"
 	"boardside/companion/share"
+	"boardside/companion/webapp"
 	"boardside/timers"
 )
 
 // The quick viewer's link to the full app: shown where the host serves
 // one, hidden where it does not, never in the action bar's way.
 
-// fakeApp is a folder share.WebAppBuilt accepts: a page, nothing to run.
+// fakeApp is a folder webapp.Built accepts: a page, nothing to run.
 func fakeApp(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "index.html"),
 		[]byte(`<!DOCTYPE html><html lang="en"><title>Boardside</title><p id="fullapp">the full app</p></html>`), 0o644))
-	require.True(t, share.WebAppBuilt(dir))
+	require.True(t, webapp.Built(dir))
 	return dir
 }
 
@@ -75,7 +76,7 @@ func TestBrowser_AppLinkWhereTheHostServesTheApp(t *testing.T) {
 	require.Equal(t, "yes", appAnswered(p, t))
 	assert.False(t, eval[bool](p, t, `document.getElementById("applink").hidden`), "the link shows")
 	assert.Equal(t, "Open the full app", eval[string](p, t, `document.getElementById("applink").textContent`))
-	assert.Equal(t, share.AppURL(table), eval[string](p, t, `document.getElementById("applink").href`),
+	assert.Equal(t, webapp.URL(table), eval[string](p, t, `document.getElementById("applink").href`),
 		"the full app on this host, with this table to join")
 
 	t.Run("never where an action button is, accessible everywhere", func(t *testing.T) {
@@ -102,7 +103,7 @@ func TestBrowser_AppLinkWhereTheHostServesTheApp(t *testing.T) {
 			"waiting for the link to take taps")
 		require.NoError(t, chromedp.Do(p, touch(pos[0], pos[1])))
 		waitAcrossNavigation(p, t, `location.pathname === "/app/" && !!document.getElementById("fullapp")`)
-		assert.Equal(t, share.AppURL(table), eval[string](p, t, `location.href`))
+		assert.Equal(t, webapp.URL(table), eval[string](p, t, `location.href`))
 	})
 }
 

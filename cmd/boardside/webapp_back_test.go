@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"boardside/companion/share"
+	"boardside/companion/webapp"
 )
 
 // Back in the web app, as a phone's Back button or gesture gives it: the
@@ -85,8 +85,8 @@ func waitToast(ctx context.Context, t *testing.T) {
 // leaving. Back again, still without a tap: the page says a second Back
 // leaves, and stays; a third Back leaves Boardside.
 func TestWebApp_BackAfterAReloadInAGame(t *testing.T) {
-	tab, table := startWebApp(t, phone, func(table string) string { return share.AppURL(table)[:strings.Index(share.AppURL(table), "?")] })
-	appURL := share.AppURL(table)[:strings.Index(share.AppURL(table), "?")]
+	tab, table := startWebApp(t, phone, func(table string) string { return webapp.URL(table)[:strings.Index(webapp.URL(table), "?")] })
+	appURL := webapp.URL(table)[:strings.Index(webapp.URL(table), "?")]
 	require.True(t, eval[bool](tab, t, recordPushes))
 	tapShown(tab, t, "label", is("Magic Maze on Mars"), "the Magic Maze tile")
 	waitShown(tab, t, "button", is("Turn the sand timer over to start"), "the game")
@@ -140,7 +140,7 @@ func TestWebApp_BackAfterAReloadInAGame(t *testing.T) {
 // TestWebApp_BackFromHistoryAfterAReload opens a game's History from its
 // bar on a tablet after a reload: Back goes to the game, then home.
 func TestWebApp_BackFromHistoryAfterAReload(t *testing.T) {
-	tab, _ := startWebApp(t, tablet, func(table string) string { return share.AppURL(table)[:strings.Index(share.AppURL(table), "?")] })
+	tab, _ := startWebApp(t, tablet, func(table string) string { return webapp.URL(table)[:strings.Index(webapp.URL(table), "?")] })
 	require.True(t, eval[bool](tab, t, recordPushes))
 	tapShown(tab, t, "label", is("Magic Maze on Mars"), "the Magic Maze tile")
 	tapShown(tab, t, "button", is("Turn the sand timer over to start"), "Start")
@@ -168,8 +168,8 @@ func TestWebApp_BackFromHistoryAfterAReload(t *testing.T) {
 // at its table each time, without a tap, with the whole game (landing and
 // the win among its actions). Back leaves the table, for good.
 func TestWebApp_AJoinedPhoneKeepsItsTable(t *testing.T) {
-	tab, table := startWebApp(t, phone, share.AppURL)
-	appURL := share.AppURL(table)[:strings.Index(share.AppURL(table), "?")]
+	tab, table := startWebApp(t, phone, webapp.URL)
+	appURL := webapp.URL(table)[:strings.Index(webapp.URL(table), "?")]
 	tapShown(tab, t, "button", is("Join"), "Join")
 	waitShown(tab, t, "label", func(s string) bool { return strings.HasPrefix(s, "Connected") }, "joined")
 	tapShown(tab, t, "button", is("Turn the sand timer over to start"), "Start, at the table")

@@ -22,7 +22,7 @@ import (
 	"boardside/app/apptest"
 	"boardside/app/screen"
 	"boardside/assets"
-	"boardside/companion/share"
+	"boardside/companion/webapp"
 	"boardside/internal/webscreen"
 )
 
@@ -59,7 +59,7 @@ func TestWebApp_EveryScreenFitsEveryPhone(t *testing.T) {
 				chromedp.Flag("enable-unsafe-swiftshader", true))
 			table, _ := serveWithApp(t, dir)
 			w := &webWalk{t: t, tab: newTab(), code: code, tr: translator(t, code), found: &found, checked: &checked, table: table}
-			w.open(share.AppURL(table)[:strings.Index(share.AppURL(table), "?")])
+			w.open(webapp.URL(table)[:strings.Index(webapp.URL(table), "?")])
 			w.walk()
 		})
 	}

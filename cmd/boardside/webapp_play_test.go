@@ -15,7 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"boardside/companion/share"
+	"boardside/companion/webapp"
 	"boardside/internal/webscreen"
 )
 
@@ -131,7 +131,7 @@ const asEarlierBuilds = `new Promise((ok, no) => {
 // the page: the game is back, saved in the browser, with the sand where
 // it would be. Its save is read back as earlier builds wrote it, a Blob.
 func TestWebApp_PlaysMagicMazeAndComesBackAfterAReload(t *testing.T) {
-	tab, _ := startWebApp(t, phone, func(table string) string { return share.AppURL(table)[:strings.Index(share.AppURL(table), "?")] })
+	tab, _ := startWebApp(t, phone, func(table string) string { return webapp.URL(table)[:strings.Index(webapp.URL(table), "?")] })
 	tapShown(tab, t, "label", is("Magic Maze on Mars"), "the Magic Maze tile")
 	tapShown(tab, t, "button", is("Turn the sand timer over to start"), "Start")
 	waitShown(tab, t, "button", is("Flip"), "the game runs")
@@ -159,7 +159,7 @@ func TestWebApp_PlaysMagicMazeAndComesBackAfterAReload(t *testing.T) {
 // quick viewer's link does, joins with one tap, acts at the table, takes
 // the action back, and leaves by the browser's Back button.
 func TestWebApp_JoinsTheTableItCameFromInOneTap(t *testing.T) {
-	tab, table := startWebApp(t, phone, share.AppURL)
+	tab, table := startWebApp(t, phone, webapp.URL)
 	waitShown(tab, t, "entry", is(table), "the table's link, filled in")
 	tapShown(tab, t, "button", is("Join"), "Join")
 	waitShown(tab, t, "label", func(s string) bool { return strings.HasPrefix(s, "Connected") }, "joined")
@@ -178,7 +178,7 @@ func TestWebApp_JoinsTheTableItCameFromInOneTap(t *testing.T) {
 // TestWebApp_ADELEOnATablet sets ADELE up on a tablet, turns to her
 // console and lifts its cover with a finger slide; a tap does not.
 func TestWebApp_ADELEOnATablet(t *testing.T) {
-	tab, _ := startWebApp(t, tablet, func(table string) string { return share.AppURL(table)[:strings.Index(share.AppURL(table), "?")] })
+	tab, _ := startWebApp(t, tablet, func(table string) string { return webapp.URL(table)[:strings.Index(webapp.URL(table), "?")] })
 	tapShown(tab, t, "label", is("ADELE"), "the ADELE tile")
 	tapShown(tab, t, "button", is("Set up the game"), "Set up")
 	bar := stableShown(tab, t, "tabs", is("Table|ADELE's console"), "the table and the console")
@@ -216,7 +216,7 @@ func TestWebApp_ADELEOnATablet(t *testing.T) {
 // TestWebApp_AFingerScrollsALongScreen drags a finger up the About screen,
 // longer than a phone: the screen follows the finger, and a flick goes on.
 func TestWebApp_AFingerScrollsALongScreen(t *testing.T) {
-	tab, _ := startWebApp(t, phone, func(table string) string { return share.AppURL(table)[:strings.Index(share.AppURL(table), "?")] })
+	tab, _ := startWebApp(t, phone, func(table string) string { return webapp.URL(table)[:strings.Index(webapp.URL(table), "?")] })
 	tapShown(tab, t, "button", is("About"), "About")
 	heading := waitShown(tab, t, "label", is("Libraries and their licences"), "the licences")
 	list, _ := readScreen(tab, t).Find("accordion", func(string) bool { return true })

@@ -24,7 +24,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	mm "boardside/companion/marsmaze"
-	"boardside/companion/share"
+	"boardside/companion/webapp"
 )
 
 // builtWebApp is the folder make web builds; the browser test needs it.
@@ -32,7 +32,7 @@ func builtWebApp(t *testing.T) string {
 	t.Helper()
 	dir, err := filepath.Abs(filepath.Join("..", "..", "build", "web"))
 	require.NoError(t, err)
-	if !share.WebAppBuilt(dir) {
+	if !webapp.Built(dir) {
 		t.Skip("build/web has not been built: run make web (make test does) to test the web app in a browser")
 	}
 	return dir
@@ -117,7 +117,7 @@ func TestWebApp_OpensOnAPhoneAndStartsAgainOffline(t *testing.T) {
 	newTab := webAppBrowser(t)
 
 	table, srv := serveWithApp(t, dir)
-	appURL := share.AppURL(table)
+	appURL := webapp.URL(table)
 
 	tab := newTab()
 	emulatePhone(t, tab, 412, 915)
@@ -233,7 +233,7 @@ func TestWebApp_SaysWhyWhereTheBrowserCannotRunIt(t *testing.T) {
 			emulatePhone(t, tab, 412, 915)
 			_, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: c.script})
 			require.NoError(t, err)
-			require.NoError(t, chromedp.Do(tab, chromedp.Navigate(share.AppURL(table))))
+			require.NoError(t, chromedp.Do(tab, chromedp.Navigate(webapp.URL(table))))
 			waitText(tab, t, "#status", c.says)
 			assert.Equal(t, table, eval[string](tab, t, `document.querySelector("#loader a").href`), "the quick viewer instead")
 			assert.Zero(t, eval[int](tab, t, `document.querySelectorAll("canvas").length`))

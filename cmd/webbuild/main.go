@@ -1,6 +1,6 @@
 // Command webbuild builds Boardside's web app, the whole Fyne app in a
 // browser, into a folder that every host serves at /app/ (see
-// share.WebApp):
+// webapp.Handler in companion/webapp):
 //
 //   - boardside.<hash>.wasm: cmd/boardside for GOOS=js GOARCH=wasm,
 //     stripped (-trimpath -ldflags "-s -w") and built with Fyne's

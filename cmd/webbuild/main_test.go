@@ -18,7 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardside/assets"
-	"boardside/companion/share"
+	"boardside/companion/webapp"
 )
 
 // fakeBuild runs webbuild on the real shell (web/app) with a tiny fake
@@ -55,9 +55,9 @@ func TestBuild_MakesTheFoldersFilesWithHashedNames(t *testing.T) {
 		assert.Len(t, body, f.Size, f.Name)
 		if f.Name != f.Source {
 			assert.Equal(t, HashedName(f.Source, body), f.Name, "the name carries the content's hash")
-			assert.True(t, share.IsHashedName(f.Name), "hosts keep %s for a year", f.Name)
+			assert.True(t, webapp.IsHashedName(f.Name), "hosts keep %s for a year", f.Name)
 		} else {
-			assert.False(t, share.IsHashedName(f.Name), "hosts check %s every time", f.Name)
+			assert.False(t, webapp.IsHashedName(f.Name), "hosts check %s every time", f.Name)
 		}
 		if f.Gzip > 0 {
 			zr, err := gzip.NewReader(bytes.NewReader(read(t, out, f.Name+".gz")))

@@ -7,10 +7,11 @@ import (
 
 	"boardside/assets"
 	"boardside/companion"
+	"boardside/companion/webapp"
 )
 
 // Server serves a host's API, the web viewer (assets/web) and, at /app/,
-// the full web app where `make web` built one (FindWebApp). Shutting it
+// the full web app where `make web` built one (webapp.Find). Shutting it
 // down ends the event streams too.
 //
 // It holds up against its network (see guard.go): each client address may
@@ -28,7 +29,7 @@ func (h *Host) server(lim limits) (*http.Server, *connLimit) {
 	web, _ := fs.Sub(assets.Web, "web")
 	conns := newConnLimit(lim.connsPerAddress)
 	srv := &http.Server{
-		Handler:           h.guarded(WithWebApp(h.Handler(newWebFiles(web)), WebApp("")), lim),
+		Handler:           h.guarded(webapp.With(h.Handler(webapp.Files(web)), webapp.Handler("")), lim),
 		ReadHeaderTimeout: lim.headerTimeout,
 		// A request's headers and body, whatever handler serves it; the
 		// guard's body deadline is shorter and says so in words. The
@@ -43,6 +44,14 @@ func (h *Host) server(lim limits) (*http.Server, *connLimit) {
 	}
 	srv.RegisterOnShutdown(h.Close)
 	return srv, conns
+}
+
+// ServerWithWebApp is Server with the web app in dir at /app/ ("": found
+// at each request, as Server does).
+func (h *Host) ServerWithWebApp(dir string) *http.Server {
+	srv := h.Server()
+	srv.Handler = webapp.With(srv.Handler, webapp.Handler(dir))
+	return srv
 }
 
 // LoadToken returns the token kept in st, so that devices which joined a

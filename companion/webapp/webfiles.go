@@ -1,4 +1,4 @@
-package share
+package webapp
 
 import (
 	"bytes"
@@ -12,11 +12,7 @@ import (
 	"strings"
 )
 
-// webFiles serves the viewer's files. Text files are gzip-compressed once,
-// when the host starts, and sent compressed to every browser that accepts
-// it: a phone on a busy table Wi-Fi downloads about a third of the bytes.
-// Each file carries an ETag, so a reload asks "still the same?" and gets a
-// short 304 instead of the file again.
+// webFiles serves the viewer's files: see Files.
 type webFiles struct {
 	plain http.Handler
 	gz    map[string]gzFile // by URL path
@@ -30,7 +26,13 @@ type gzFile struct {
 // compressible are the extensions worth compressing (videos are not).
 var compressible = map[string]bool{".html": true, ".js": true, ".css": true, ".json": true, ".svg": true}
 
-func newWebFiles(files fs.FS) *webFiles {
+// Files serves files, the quick viewer's (assets/web), at their paths.
+// Text files are gzip-compressed once, when the host starts, and sent
+// compressed to every browser that accepts it: a phone on a busy table
+// Wi-Fi downloads about a third of the bytes. Each file carries an ETag,
+// so a reload asks "still the same?" and gets a short 304 instead of the
+// file again.
+func Files(files fs.FS) http.Handler {
 	w := &webFiles{plain: http.FileServerFS(files), gz: map[string]gzFile{}}
 	_ = fs.WalkDir(files, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !compressible[path.Ext(p)] {
@@ -75,6 +77,7 @@ func (w *webFiles) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	_, _ = rw.Write(f.body)
 }
 
+// acceptsGzip tells whether r's Accept-Encoding takes gzip.
 func acceptsGzip(r *http.Request) bool {
 	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
 		name, q, _ := strings.Cut(strings.TrimSpace(part), ";")

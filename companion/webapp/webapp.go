@@ -1,4 +1,4 @@
-package share
+package webapp
 
 import (
 	"fmt"
@@ -19,26 +19,26 @@ import (
 // for WebAssembly into a folder, build/web, and every host serves that
 // folder at /app/ beside the quick viewer. A host binary cannot carry its
 // own wasm (it would have to be built twice), so the folder is found on
-// disk: given (boardside serve --webapp DIR), or in one of WebAppDirs.
+// disk: given (boardside serve --webapp DIR), or in one of dirs.
 
-// WebAppPath is where hosts serve the full app.
-const WebAppPath = "/app/"
+// Path is where hosts serve the full app.
+const Path = "/app/"
 
-// AppURL is the link that opens the full app from the host of the table
-// link tableURL (a URL from URL), with the table in ?join=, for the app to
+// URL is the link that opens the full app from the host of the table link
+// tableURL (a URL from share.URL), with the table in ?join=, for the app to
 // join it in one tap.
-func AppURL(tableURL string) string {
+func URL(tableURL string) string {
 	u, err := url.Parse(tableURL)
 	if err != nil || u.Host == "" {
-		return WebAppPath + "?join=" + url.QueryEscape(tableURL)
+		return Path + "?join=" + url.QueryEscape(tableURL)
 	}
-	return u.Scheme + "://" + u.Host + WebAppPath + "?join=" + url.QueryEscape(tableURL)
+	return u.Scheme + "://" + u.Host + Path + "?join=" + url.QueryEscape(tableURL)
 }
 
-// WebAppDirs are where a host looks for a web app when it is not told:
-// web and build/web beside its executable, then build/web in the folder it
-// runs in (the repository, for `make web` then `boardside serve`).
-func WebAppDirs() []string {
+// dirs are where a host looks for a web app when it is not told: web and
+// build/web beside its executable, then build/web in the folder it runs in
+// (the repository, for `make web` then `boardside serve`).
+func dirs() []string {
 	var dirs []string
 	if exe, err := os.Executable(); err == nil {
 		if exe, err := filepath.EvalSymlinks(exe); err == nil {
@@ -51,18 +51,20 @@ func WebAppDirs() []string {
 	return dirs
 }
 
-// FindWebApp is the first of WebAppDirs that holds a web app, or "".
-func FindWebApp() string {
-	for _, d := range WebAppDirs() {
-		if WebAppBuilt(d) {
+// Find is the first of the folders a host looks in (web and build/web
+// beside its executable, build/web in the folder it runs in) that holds a
+// web app, or "".
+func Find() string {
+	for _, d := range dirs() {
+		if Built(d) {
 			return d
 		}
 	}
 	return ""
 }
 
-// WebAppBuilt tells whether dir holds a web app: its page.
-func WebAppBuilt(dir string) bool {
+// Built tells whether dir holds a web app: its page.
+func Built(dir string) bool {
 	fi, err := os.Stat(filepath.Join(dir, "index.html"))
 	return err == nil && fi.Mode().IsRegular()
 }
@@ -88,7 +90,7 @@ var webTypes = map[string]string{
 	".ico":         "image/x-icon",
 }
 
-// WebApp serves the web app in dir under /app/ (it expects whole paths):
+// Handler serves the web app in dir under /app/ (it expects whole paths):
 //
 //   - a file's .gz, made by cmd/webbuild, to a browser that accepts gzip,
 //     with Content-Encoding: gzip (and Vary: Accept-Encoding);
@@ -101,36 +103,29 @@ var webTypes = map[string]string{
 //     table in the quick viewer, as 404 Not Found: the quick viewer asks
 //     HEAD /app/ and offers the full app only on a success.
 //
-// With dir "", the folder is looked for at every request (FindWebApp), so
-// a build made while the host runs is served.
-func WebApp(dir string) http.Handler { return webApp{dir: dir} }
+// With dir "", the folder is looked for at every request (Find), so a
+// build made while the host runs is served.
+func Handler(dir string) http.Handler { return webApp{dir: dir} }
 
 type webApp struct{ dir string }
 
 func (a webApp) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.URL.Path == strings.TrimSuffix(WebAppPath, "/") {
+	if r.URL.Path == strings.TrimSuffix(Path, "/") {
 		u := *r.URL
-		u.Path = WebAppPath
+		u.Path = Path
 		http.Redirect(w, r, u.RequestURI(), http.StatusMovedPermanently)
 		return
 	}
-	name, ok := strings.CutPrefix(r.URL.Path, WebAppPath)
+	name, ok := fileName(r.URL.Path)
 	if !ok {
-		http.NotFound(w, r)
-		return
-	}
-	if name == "" {
-		name = "index.html"
-	}
-	if !fs.ValidPath(name) || strings.HasPrefix(path.Base(name), ".") || path.Ext(name) == ".gz" {
 		http.NotFound(w, r)
 		return
 	}
 	dir := a.dir
 	if dir == "" {
-		dir = FindWebApp()
+		dir = Find()
 	}
-	if dir == "" || !WebAppBuilt(dir) {
+	if dir == "" || !Built(dir) {
 		if name == "index.html" {
 			notBuilt(w, r, a.dir)
 		} else {
@@ -144,6 +139,29 @@ func (a webApp) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer root.Close()
+	serveFile(w, r, root, name)
+}
+
+// fileName is the file of the build that urlPath names (index.html for
+// the folder itself), and whether it may be served: never a hidden file
+// nor a .gz asked for by its own name.
+func fileName(urlPath string) (string, bool) {
+	name, ok := strings.CutPrefix(urlPath, Path)
+	if !ok {
+		return "", false
+	}
+	if name == "" {
+		name = "index.html"
+	}
+	if !fs.ValidPath(name) || strings.HasPrefix(path.Base(name), ".") || path.Ext(name) == ".gz" {
+		return "", false
+	}
+	return name, true
+}
+
+// serveFile serves the regular file name in root, or its .gz to a browser
+// that accepts gzip, with its type, caching and ETag.
+func serveFile(w http.ResponseWriter, r *http.Request, root *os.Root, name string) {
 	f, err := root.Open(name)
 	if err != nil {
 		http.NotFound(w, r)
@@ -155,8 +173,24 @@ func (a webApp) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-
 	h := w.Header()
+	setTypeAndCaching(h, name)
+	body, info, encoding := f, fi, ""
+	if gz, err := root.Open(name + ".gz"); err == nil {
+		defer gz.Close()
+		h.Add("Vary", "Accept-Encoding")
+		if gi, err := gz.Stat(); err == nil && gi.Mode().IsRegular() && acceptsGzip(r) {
+			body, info, encoding = gz, gi, "gzip"
+			h.Set("Content-Encoding", "gzip")
+		}
+	}
+	h.Set("ETag", `"`+etag(name, info, encoding)+`"`)
+	http.ServeContent(w, r, name, info.ModTime(), body)
+}
+
+// setTypeAndCaching sets name's content type, and keeps a hashed name for
+// a year where every other file is checked every time.
+func setTypeAndCaching(h http.Header, name string) {
 	ext := path.Ext(name)
 	ctype := webTypes[ext]
 	if ctype == "" {
@@ -170,25 +204,20 @@ func (a webApp) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	} else {
 		h.Set("Cache-Control", "no-cache")
 	}
-	body, info, encoding := f, fi, ""
-	if gz, err := root.Open(name + ".gz"); err == nil {
-		defer gz.Close()
-		h.Add("Vary", "Accept-Encoding")
-		if gi, err := gz.Stat(); err == nil && gi.Mode().IsRegular() && acceptsGzip(r) {
-			body, info, encoding = gz, gi, "gzip"
-			h.Set("Content-Encoding", "gzip")
-		}
-	}
-	etag := strconv.FormatInt(info.ModTime().UnixNano(), 36) + "-" + strconv.FormatInt(info.Size(), 36)
+}
+
+// etag tells the versions of name apart (sent as info, in encoding): by
+// the hash in its name, or else by its time and size.
+func etag(name string, info fs.FileInfo, encoding string) string {
+	tag := strconv.FormatInt(info.ModTime().UnixNano(), 36) + "-" + strconv.FormatInt(info.Size(), 36)
 	if IsHashedName(name) { // the name says it all
 		parts := strings.Split(path.Base(name), ".")
-		etag = parts[len(parts)-2]
+		tag = parts[len(parts)-2]
 	}
 	if encoding != "" {
-		etag += "-" + encoding
+		tag += "-" + encoding
 	}
-	h.Set("ETag", `"`+etag+`"`)
-	http.ServeContent(w, r, name, info.ModTime(), body)
+	return tag
 }
 
 // notBuilt says how to build the web app, and offers the quick viewer.
@@ -218,12 +247,12 @@ func notBuilt(w http.ResponseWriter, r *http.Request, dir string) {
 `, html.EscapeString(where), html.EscapeString(viewer))
 }
 
-// WithWebApp serves GET and HEAD requests for /app and below with app, and
+// With serves GET and HEAD requests for /app and below with app, and
 // every other request with next.
-func WithWebApp(next, app http.Handler) http.Handler {
-	prefix := strings.TrimSuffix(WebAppPath, "/")
+func With(next, app http.Handler) http.Handler {
+	prefix := strings.TrimSuffix(Path, "/")
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path != prefix && !strings.HasPrefix(r.URL.Path, WebAppPath) {
+		if r.URL.Path != prefix && !strings.HasPrefix(r.URL.Path, Path) {
 			next.ServeHTTP(w, r)
 			return
 		}
@@ -234,12 +263,4 @@ func WithWebApp(next, app http.Handler) http.Handler {
 		}
 		app.ServeHTTP(w, r)
 	})
-}
-
-// ServerWithWebApp is Server with the web app in dir at /app/ ("": found
-// at each request, as Server does).
-func (h *Host) ServerWithWebApp(dir string) *http.Server {
-	srv := h.Server()
-	srv.Handler = WithWebApp(srv.Handler, WebApp(dir))
-	return srv
 }

@@ -1,4 +1,4 @@
-package share
+package webapp
 
 import (
 	"bytes"
@@ -19,7 +19,7 @@ import (
 func TestWebFiles_CompressedForBrowsersThatAcceptIt(t *testing.T) {
 	web, err := fs.Sub(assets.Web, "web")
 	require.NoError(t, err)
-	h := newWebFiles(web)
+	h := Files(web)
 	get := func(path, enc, etag string) *http.Response {
 		r := httptest.NewRequest("GET", path, nil)
 		if enc != "" {

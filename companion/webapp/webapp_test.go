@@ -1,11 +1,10 @@
-package share
+package webapp
 
 import (
 	"bytes"
 	"compress/gzip"
 	"net/http"
 	"net/http/httptest"
-	"net/netip"
 	"os"
 	"path/filepath"
 	"strings"
@@ -60,7 +59,7 @@ func gunzip(t *testing.T, b []byte) []byte {
 
 func TestWebApp_WasmIsSentCompressedAsWasmAndKeptForAYear(t *testing.T) {
 	dir, files := fakeWebApp(t)
-	h := WebApp(dir)
+	h := Handler(dir)
 
 	resp := serveApp(h, "GET", "/app/boardside.0123abcd.wasm", "Accept-Encoding", "gzip, deflate, br")
 	require.Equal(t, http.StatusOK, resp.StatusCode)
@@ -92,7 +91,7 @@ func TestWebApp_WasmIsSentCompressedAsWasmAndKeptForAYear(t *testing.T) {
 
 func TestWebApp_PageServiceWorkerAndManifestAreCheckedEveryTime(t *testing.T) {
 	dir, files := fakeWebApp(t)
-	h := WebApp(dir)
+	h := Handler(dir)
 	for target, want := range map[string]struct{ file, ctype string }{
 		"/app/":                      {"index.html", "text/html; charset=utf-8"},
 		"/app/?join=x":               {"index.html", "text/html; charset=utf-8"},
@@ -124,7 +123,7 @@ func TestWebApp_OnlyTheBuildsFilesAreServed(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(filepath.Dir(dir), "secret.txt"), []byte("no"), 0o644))
 	require.NoError(t, os.Mkdir(filepath.Join(dir, "sub"), 0o755))
 	require.NoError(t, os.Symlink(filepath.Join(filepath.Dir(dir), "secret.txt"), filepath.Join(dir, "link.txt")))
-	h := WebApp(dir)
+	h := Handler(dir)
 	for _, target := range []string{"/app/.webbuild", "/app/index.html.gz", "/app/missing.js", "/app/sub", "/app/sub/", "/app/link.txt", "/app//etc/passwd"} {
 		resp := serveApp(h, "GET", target)
 		assert.Equal(t, http.StatusNotFound, resp.StatusCode, target)
@@ -141,7 +140,7 @@ func TestWebApp_OnlyTheBuildsFilesAreServed(t *testing.T) {
 }
 
 func TestWebApp_WithoutABuildSaysHowToMakeOne(t *testing.T) {
-	h := WebApp(t.TempDir())
+	h := Handler(t.TempDir())
 	resp := serveApp(h, "GET", "/app/?join="+"http%3A%2F%2F192.168.1.5%3A7777%2F%3Ft%3Dabc123")
 	assert.Equal(t, http.StatusNotFound, resp.StatusCode)
 	assert.Equal(t, "text/html; charset=utf-8", resp.Header.Get("Content-Type"))
@@ -158,17 +157,17 @@ func TestWebApp_WithoutABuildSaysHowToMakeOne(t *testing.T) {
 // host with a build may answer it so.
 func TestWebApp_HEADTellsTheQuickViewerWhetherThereIsAnApp(t *testing.T) {
 	dir, _ := fakeWebApp(t)
-	built := serveApp(WithWebApp(http.NotFoundHandler(), WebApp(dir)), "HEAD", "/app/")
+	built := serveApp(With(http.NotFoundHandler(), Handler(dir)), "HEAD", "/app/")
 	assert.Equal(t, http.StatusOK, built.StatusCode)
 	assert.Empty(t, mustRead(t, built.Body))
-	none := serveApp(WithWebApp(http.NotFoundHandler(), WebApp(t.TempDir())), "HEAD", "/app/")
+	none := serveApp(With(http.NotFoundHandler(), Handler(t.TempDir())), "HEAD", "/app/")
 	assert.Equal(t, http.StatusNotFound, none.StatusCode, "the page saying how to build the app is no success")
 	assert.Equal(t, "no-store", none.Header.Get("Cache-Control"))
 }
 
 func TestWebApp_ABuildMadeWhileTheHostRunsIsServed(t *testing.T) {
 	empty := t.TempDir()
-	h := WebApp(empty)
+	h := Handler(empty)
 	assert.Equal(t, http.StatusNotFound, serveApp(h, "GET", "/app/").StatusCode)
 	dir, _ := fakeWebApp(t)
 	require.NoError(t, os.Remove(empty))
@@ -179,7 +178,7 @@ func TestWebApp_ABuildMadeWhileTheHostRunsIsServed(t *testing.T) {
 func TestWithWebApp_RoutesOnlyTheAppsPaths(t *testing.T) {
 	dir, _ := fakeWebApp(t)
 	next := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte("viewer")) })
-	h := WithWebApp(next, WebApp(dir))
+	h := With(next, Handler(dir))
 	for _, target := range []string{"/", "/app.js", "/application", "/api/v1/state"} {
 		resp := serveApp(h, "GET", target)
 		assert.Equal(t, "viewer", string(mustRead(t, resp.Body)), target)
@@ -187,36 +186,6 @@ func TestWithWebApp_RoutesOnlyTheAppsPaths(t *testing.T) {
 	assert.Equal(t, http.StatusOK, serveApp(h, "GET", "/app/").StatusCode)
 	post := serveApp(h, "POST", "/app/")
 	assert.Equal(t, http.StatusMethodNotAllowed, post.StatusCode)
-}
-
-func TestHostServer_ServesTheAppBesideTheViewer(t *testing.T) {
-	h := marsTable(t).host
-	dir, files := fakeWebApp(t)
-	srv := httptest.NewServer(h.ServerWithWebApp(dir).Handler)
-	defer srv.Close()
-	resp, err := http.Get(srv.URL + "/app/")
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	assert.Equal(t, http.StatusOK, resp.StatusCode)
-	assert.Equal(t, files["index.html"], mustRead(t, resp.Body))
-	viewer, err := http.Get(srv.URL + "/")
-	require.NoError(t, err)
-	defer viewer.Body.Close()
-	assert.Contains(t, string(mustRead(t, viewer.Body)), "app.js", "the quick viewer is still at /")
-
-	// Server alone finds no build from the tests' folder: the page says how.
-	plain := httptest.NewServer(h.Server().Handler)
-	defer plain.Close()
-	resp, err = http.Get(plain.URL + "/app/")
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	assert.Equal(t, http.StatusNotFound, resp.StatusCode)
-	assert.Contains(t, string(mustRead(t, resp.Body)), "make web")
-}
-
-func TestAppURL_JoinsTheTable(t *testing.T) {
-	table := URL(netip.MustParseAddr("192.168.1.5"), 7777, "abc123")
-	assert.Equal(t, "http://192.168.1.5:7777/app/?join=http%3A%2F%2F192.168.1.5%3A7777%2F%3Ft%3Dabc123", AppURL(table))
 }
 
 func TestIsHashedName(t *testing.T) {
