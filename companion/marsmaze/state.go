@@ -76,12 +76,10 @@ func (s *State) Over(now time.Time) (over, won bool) {
 
 // CanFlip says whether the Flip button works at now, and if not, why.
 func (s *State) CanFlip(now time.Time) error {
-	if over, _ := s.Over(now); over {
-		return ErrGameOver
+	if err := s.playing(now); err != nil {
+		return err
 	}
 	switch {
-	case !s.Started():
-		return ErrNotStarted
 	case s.Landed:
 		return ErrLanded
 	case s.MarkersLeft <= 0:
@@ -103,106 +101,29 @@ var (
 	ErrAlreadyStarted = errors.New("the game has already started")
 )
 
+// rule is an action that applies itself: it checks what it needs of the
+// state and refuses in a player's words, or changes the state.
+type rule interface {
+	apply(s *State, env companion.Env) error
+}
+
 // Apply validates and applies one action.
 func (s *State) Apply(a companion.Action, env companion.Env) error {
-	now := env.Now
-	switch a := a.(type) {
-	case *ChooseMission:
-		if s.Started() {
-			return ErrStarted
-		}
-		return s.chooseMission(a.Mission, Default())
-	case *SetSand:
-		if s.Started() {
-			return ErrStarted
-		}
-		if err := s.Sand.SetTotal(time.Duration(a.Seconds) * time.Second); err != nil {
-			return err
-		}
-	case *SetOptions:
-		if s.Started() {
-			return ErrStarted
-		}
-		s.Solo, s.Expert = a.Solo, a.Expert
-	case *Start:
-		if s.Started() {
-			return ErrAlreadyStarted
-		}
-		if err := s.Sand.Flip(now); err != nil {
-			return err
-		}
-		if s.Solo {
-			s.Watch.Start(now)
-		}
-	case *Flip:
-		if err := s.CanFlip(now); err != nil {
-			return err
-		}
-		if err := s.Sand.Flip(now); err != nil {
-			return err
-		}
-		s.MarkersLeft--
-		s.Flips++
-		if !s.MissionData().TalkFreely {
-			s.Talk = TalkAfterFlip
-		}
-		s.PassTiles = s.Expert
-	case *Act:
-		if s.Talk == "" && !s.PassTiles {
-			return ErrNotTalking
-		}
-		s.Talk, s.PassTiles = "", false
-	case *UseJoker:
-		if over, _ := s.Over(now); over {
-			return ErrGameOver
-		}
-		if !s.Started() {
-			return ErrNotStarted
-		}
-		if s.MissionData().TalkFreely {
-			return ErrTalkFreely
-		}
-		if s.JokersLeft <= 0 {
-			return ErrNoJokers
-		}
-		s.JokersLeft--
-		s.Talk = TalkAfterJoker
-	case *Land:
-		if over, _ := s.Over(now); over {
-			return ErrGameOver
-		}
-		if !s.Started() {
-			return ErrNotStarted
-		}
-		s.Landed = a.Landed
-	case *Pause:
-		if err := s.Sand.Pause(now); err != nil {
-			return err
-		}
-		s.Watch.Pause(now)
-	case *Resume:
-		if err := s.Sand.Resume(now); err != nil {
-			return err
-		}
-		if s.Solo {
-			s.Watch.Start(now)
-		}
-	case *Win:
-		if over, _ := s.Over(now); over {
-			return ErrGameOver
-		}
-		if !s.Started() {
-			return ErrNotStarted
-		}
-		s.SandLeftAtWin = s.Sand.Remaining(now)
-		if s.Sand.Running {
-			_ = s.Sand.Pause(now)
-		}
-		s.Watch.Pause(now)
-		s.WonAt = now
-		s.Talk, s.PassTiles = "", false
-	default:
+	r, ok := a.(rule)
+	if !ok {
 		return fmt.Errorf("%q is not an action of Magic Maze on Mars", a.Kind())
+	}
+	return r.apply(s, env)
+}
+
+// playing refuses actions of the game itself before the sand timer is
+// turned over and once the game is over.
+func (s *State) playing(now time.Time) error {
+	if over, _ := s.Over(now); over {
+		return ErrGameOver
+	}
+	if !s.Started() {
+		return ErrNotStarted
 	}
 	return nil
 }
