@@ -26,7 +26,7 @@ func command(args []string) {
 	case "version", "--version", "-version":
 		fmt.Printf("%s %s (build %d)\n", app.Name, app.Version, app.Build)
 	default:
-		fmt.Fprintf(os.Stderr, "boardside: unknown command %q\nUsage: boardside [version | serve --game marsmaze|missioncontrol|adele | score aquasphere [--json] SHEET.json]\n", args[0])
+		fmt.Fprintf(os.Stderr, "boardside: unknown command %q\nUsage: boardside [version | serve --game %s | score aquasphere [--json] SHEET.json]\n", args[0], hostableIDs("|", "|"))
 		os.Exit(2)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -18,28 +19,48 @@ import (
 
 	"github.com/skip2/go-qrcode"
 
+	"boardside/app"
+	"boardside/app/catalog"
 	"boardside/companion"
-	"boardside/companion/adele"
-	mm "boardside/companion/marsmaze"
-	mc "boardside/companion/missioncontrol"
 	"boardside/companion/share"
 	"boardside/companion/webapp"
 	"boardside/timers"
 )
 
-// shared lists the games a headless host can serve.
-var shared = map[string]struct {
-	game     share.Game
-	newState func() companion.State
-}{
-	mm.Game:    {share.Game{Rules: mm.Rules, Public: mm.Public, PublicActions: mm.PublicActions}, func() companion.State { return mm.New() }},
-	mc.Game:    {share.Game{Rules: mc.Rules, Public: mc.Public, PublicActions: mc.PublicActions}, func() companion.State { return mc.New() }},
-	adele.Game: {share.Game{Rules: adele.Rules, Public: adele.Public, PublicActions: adele.PublicActions}, func() companion.State { return adele.New() }},
+// hostable are the games a headless host can serve: those the catalog
+// gives a command-line set-up and a way to share.
+func hostable() []*app.Game {
+	var out []*app.Game
+	for _, g := range catalog.Games() {
+		if g.Host != nil && g.Share != nil {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// sharing is how a host shares g: its public projection, with its rules.
+func sharing(g *app.Game) share.Game {
+	sg := *g.Share
+	sg.Rules = g.Rules
+	return sg
+}
+
+// hostableIDs are their IDs as the command line names them: "a, b or c".
+func hostableIDs(sep, last string) string {
+	var ids []string
+	for _, g := range hostable() {
+		ids = append(ids, g.ID)
+	}
+	if len(ids) < 2 {
+		return strings.Join(ids, "")
+	}
+	return strings.Join(ids[:len(ids)-1], sep) + last + ids[len(ids)-1]
 }
 
 // serve hosts one game for the table from a laptop, without a window:
 //
-//	boardside serve --game marsmaze|missioncontrol|adele [--port 7777] [--data DIR] [--new] [--webapp DIR]
+//	boardside serve --game GAME [--port 7777] [--data DIR] [--new] [--webapp DIR] [the game's set-up]
 //
 // It prints the addresses and a QR code of the best one. The game and its
 // token are saved in DIR, so a restarted host brings every device back.
@@ -48,20 +69,25 @@ var shared = map[string]struct {
 func serve(args []string, out io.Writer) error {
 	fl := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fl.SetOutput(out)
-	gameID := fl.String("game", "", "the game to share: marsmaze, missioncontrol or adele")
+	gameID := fl.String("game", "", "the game to share: "+hostableIDs(", ", " or "))
 	port := fl.Int("port", share.DefaultPort, "the port to listen on (a free one if taken)")
 	dataDir := fl.String("data", defaultServeDir(), "where the shared game and its token are kept")
 	fresh := fl.Bool("new", false, "start a new game instead of resuming the saved one")
 	webappDir := fl.String("webapp", "", "the full web app's folder, which make web builds (default: build/web here or beside the program, when there)")
-	setup := setupFlags(fl)
+	setUps := setUpFlags(fl)
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
-	g, ok := shared[*gameID]
-	if !ok {
-		return fmt.Errorf("choose a game with --game marsmaze, missioncontrol or adele")
+	games := hostable()
+	i := slices.IndexFunc(games, func(g *app.Game) bool { return g.ID == *gameID })
+	if i < 0 {
+		return fmt.Errorf("choose a game with --game %s", hostableIDs(", ", " or "))
 	}
-	if err := setup.apply(g.newState()); err != nil { // refuse bad choices before listening
+	g := games[i]
+	setUp := func(st companion.State) error {
+		return setUps[g.ID](st, companion.Env{Now: time.Now().Round(0)})
+	}
+	if err := setUp(g.NewState()); err != nil { // refuse bad choices before listening
 		return err
 	}
 	if *webappDir != "" && !webapp.Built(*webappDir) {
@@ -72,11 +98,11 @@ func serve(args []string, out io.Writer) error {
 		return err
 	}
 	newState := func() companion.State {
-		st := g.newState()
-		_ = setup.apply(st) // checked above
+		st := g.NewState()
+		_ = setUp(st) // checked above
 		return st
 	}
-	srv, best, err := host(l, *dataDir, *gameID, *fresh, g.game, newState, out)
+	srv, best, err := host(l, *dataDir, *gameID, *fresh, sharing(g), newState, out)
 	if err != nil {
 		return err
 	}
@@ -152,52 +178,21 @@ func offerWebApp(srv *http.Server, dir, best string, out io.Writer) {
 	fmt.Fprintf(out, "The full app, which a phone can keep on its home screen (from %s):\n  %s\n", dir, webapp.URL(best))
 }
 
-// gameSetup holds the choices a headless host makes before the start,
-// which a table with a window makes on the set-up screen.
-type gameSetup struct {
-	difficulty *string
-	ai         *string
-	mission    *int
-	solo       *bool
-	expert     *bool
-	players    *int
-	ship       *string
-}
-
-func setupFlags(fl *flag.FlagSet) gameSetup {
-	return gameSetup{
-		difficulty: fl.String("difficulty", "normal", "missioncontrol: easy, normal or hard"),
-		ai:         fl.String("ai", "", "missioncontrol: roles the AI deck plays, e.g. houston,cologne"),
-		mission:    fl.Int("mission", 1, "marsmaze: mission 1 to 5"),
-		solo:       fl.Bool("solo", false, "marsmaze: solo mode"),
-		expert:     fl.Bool("expert", false, "marsmaze: the expert rule"),
-		players:    fl.Int("players", 4, "adele: 2 to 5 players, ADELE included"),
-		ship:       fl.String("ship", "deimos", "adele: deimos or phobos"),
-	}
-}
-
-// apply makes the choices on a new game's state through its rules, so a
-// bad choice is refused as it would be on screen.
-func (g gameSetup) apply(st companion.State) error {
-	now := companion.Env{Now: time.Now().Round(0)}
-	var err error
-	switch st := st.(type) {
-	case *mc.State:
-		var roles []string
-		for _, r := range strings.Split(*g.ai, ",") {
-			if r = strings.TrimSpace(strings.ToLower(r)); r != "" {
-				roles = append(roles, r)
+// setUpFlags adds every hostable game's set-up to fl, each flag's help
+// starting with its game's name, and returns each game's set-up by ID.
+func setUpFlags(fl *flag.FlagSet) map[string]func(companion.State, companion.Env) error {
+	out := map[string]func(companion.State, companion.Env) error{}
+	for _, g := range hostable() {
+		seen := map[string]bool{}
+		fl.VisitAll(func(f *flag.Flag) { seen[f.Name] = true })
+		out[g.ID] = g.Host.Flags(fl)
+		fl.VisitAll(func(f *flag.Flag) {
+			if !seen[f.Name] {
+				f.Usage = g.ID + ": " + f.Usage
 			}
-		}
-		err = errors.Join(st.Apply(&mc.SetDifficulty{Difficulty: *g.difficulty}, now), st.Apply(&mc.SetAIRoles{Roles: roles}, now))
-	case *mm.State:
-		err = errors.Join(st.Apply(&mm.ChooseMission{Mission: *g.mission}, now), st.Apply(&mm.SetOptions{Solo: *g.solo, Expert: *g.expert}, now))
-	case *adele.State:
-		// A laptop has no ADELE console: she keeps hers on paper, and the
-		// table's rounds end without waiting for her phase on a device.
-		err = st.Apply(&adele.SetUpGame{Players: *g.players, Ship: strings.ToLower(strings.TrimSpace(*g.ship)), PaperConsole: true}, now)
+		})
 	}
-	return err
+	return out
 }
 
 func defaultServeDir() string {

@@ -9,14 +9,35 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"boardside/companion"
 	"boardside/companion/adele"
 	mm "boardside/companion/marsmaze"
 	mc "boardside/companion/missioncontrol"
+	"boardside/companion/share"
 )
+
+// shared is each hostable game as serve hosts it, by ID.
+var shared = func() map[string]struct {
+	game     share.Game
+	newState func() companion.State
+} {
+	out := map[string]struct {
+		game     share.Game
+		newState func() companion.State
+	}{}
+	for _, g := range hostable() {
+		out[g.ID] = struct {
+			game     share.Game
+			newState func() companion.State
+		}{sharing(g), g.NewState}
+	}
+	return out
+}()
 
 // startHost serves marsmaze from dir on a loopback port, as serve does.
 func startHost(t *testing.T, dir string, fresh bool) (base, token string, stop func(), out string) {
@@ -91,7 +112,7 @@ func TestServe_RestartKeepsGameAndToken(t *testing.T) {
 func TestServe_RefusesUnknownGames(t *testing.T) {
 	var out bytes.Buffer
 	err := serve([]string{"--game", "chess"}, &out)
-	assert.EqualError(t, err, "choose a game with --game marsmaze, missioncontrol or adele")
+	assert.EqualError(t, err, "choose a game with --game missioncontrol, adele or marsmaze")
 }
 
 func TestServe_ConnectionTestPage(t *testing.T) {
@@ -105,9 +126,26 @@ func TestServe_ConnectionTestPage(t *testing.T) {
 	assert.Contains(t, health, `"ok":true`)
 }
 
+// setUpsOf applies, to a state, its game's set-up from setUps.
+type setUpsOf map[string]func(companion.State, companion.Env) error
+
+func (s setUpsOf) apply(st companion.State) error {
+	var id string
+	switch st.(type) {
+	case *mc.State:
+		id = mc.Game
+	case *mm.State:
+		id = mm.Game
+	case *adele.State:
+		id = adele.Game
+	}
+	return s[id](st, companion.Env{Now: time.Now()})
+}
+
 func TestServe_SetupFlags(t *testing.T) {
 	fl := flag.NewFlagSet("t", flag.ContinueOnError)
-	setup := setupFlags(fl)
+	setUps := setUpFlags(fl)
+	setup := setUpsOf(setUps)
 	require.NoError(t, fl.Parse([]string{"--difficulty", "hard", "--ai", "Houston, cologne", "--mission", "4", "--solo",
 		"--players", "3", "--ship", "Phobos"}))
 
@@ -128,7 +166,7 @@ func TestServe_SetupFlags(t *testing.T) {
 	assert.Len(t, ad.CrewRooms, 2, "the crew's start rooms are rolled at setup")
 
 	fl = flag.NewFlagSet("t", flag.ContinueOnError)
-	setup = setupFlags(fl)
+	setup = setUpsOf(setUpFlags(fl))
 	require.NoError(t, fl.Parse(nil))
 	ad = adele.New()
 	require.NoError(t, setup.apply(ad))
