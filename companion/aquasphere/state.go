@@ -3,7 +3,6 @@ package aquasphere
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"boardside/companion"
 )
@@ -85,94 +84,22 @@ func (s *State) player(i int) error {
 	return nil
 }
 
+// rule is an action that applies itself: it checks what it needs of the
+// sheet and refuses in a player's words, or changes the sheet.
+type rule interface {
+	apply(s *State) error
+}
+
 // Apply validates and applies one action.
 func (s *State) Apply(a companion.Action, _ companion.Env) error {
 	if s.Over {
 		return ErrOver
 	}
-	switch a := a.(type) {
-	case *AddPlayer:
-		if len(s.Rounds) > 0 {
-			return ErrStarted
-		}
-		if len(s.Players) >= 4 {
-			return ErrFull
-		}
-		name := strings.TrimSpace(a.Name)
-		if name == "" {
-			return ErrNoName
-		}
-		s.Players = append(s.Players, Player{Name: name, Colour: a.Colour})
-		s.Entering = append(s.Entering, Interim{})
-	case *RemovePlayer:
-		if len(s.Rounds) > 0 {
-			return ErrStarted
-		}
-		if err := s.player(a.Player); err != nil {
-			return err
-		}
-		s.Players = append(s.Players[:a.Player], s.Players[a.Player+1:]...)
-		s.Entering = append(s.Entering[:a.Player], s.Entering[a.Player+1:]...)
-	case *SetStart:
-		if len(s.Rounds) > 0 {
-			return ErrStarted
-		}
-		if err := s.player(a.Player); err != nil {
-			return err
-		}
-		if a.Value < 0 {
-			return ErrNegative
-		}
-		s.Players[a.Player].Start = a.Value
-	case *SetEntry:
-		if err := s.player(a.Player); err != nil {
-			return err
-		}
-		if len(s.Rounds) == 4 {
-			return s.setFinal(a)
-		}
-		if a.Value < 0 {
-			return ErrNegative
-		}
-		f := s.Entering[a.Player].Line(a.Field)
-		if f == nil {
-			return ErrField
-		}
-		*f = a.Value
-	case *SetOctopods:
-		if err := s.player(a.Player); err != nil {
-			return err
-		}
-		e := Interim{Octopods: a.Sectors}
-		if err := checkInterim(a.Player, e); err != nil {
-			return err
-		}
-		s.Entering[a.Player].Octopods = append([]int(nil), a.Sectors...)
-	case *ScoreRound:
-		if len(s.Players) < 2 {
-			return ErrTooFew
-		}
-		if len(s.Rounds) == 4 {
-			return ErrAllRounds
-		}
-		if _, err := s.Data().ScoreInterim(s.Positions(), s.Entering); err != nil {
-			return err
-		}
-		s.Rounds = append(s.Rounds, s.Entering)
-		s.Entering = make([]Interim, len(s.Players))
-		if len(s.Rounds) == 4 {
-			s.Ending = make([]Final, len(s.Players))
-		}
-	case *ScoreFinal:
-		if len(s.Rounds) < 4 {
-			return ErrRoundsFirst
-		}
-		s.Final = s.Ending
-		s.Over = true
-	default:
+	r, ok := a.(rule)
+	if !ok {
 		return fmt.Errorf("%q is not an action of AquaSphere", a.Kind())
 	}
-	return nil
+	return r.apply(s)
 }
 
 // setFinal sets a line of the final scoring.

@@ -65,3 +65,17 @@ func TestSheet_Rules(t *testing.T) {
 	assert.Equal(t, 5, rep.Final[1].Submarines)
 	assert.ErrorIs(t, s.Dispatch(&SetEntry{Player: 0, Field: "letters", Value: 1}), ErrOver)
 }
+
+// Every action the rules decode carries its own rule; any other action is
+// refused as not one of this game.
+func TestEveryActionHasItsRule(t *testing.T) {
+	for kind, newAction := range Rules.Actions {
+		_, ok := newAction().(rule)
+		assert.True(t, ok, kind)
+	}
+	assert.EqualError(t, New().Apply(otherAction{}, companion.Env{}), `"other" is not an action of AquaSphere`)
+}
+
+type otherAction struct{}
+
+func (otherAction) Kind() string { return "other" }
