@@ -70,7 +70,7 @@ func dialOver(ctx context.Context, link string, clock timers.Clock, transport ht
 	if err := c.fetch(ctx); err != nil {
 		return nil, err
 	}
-	if err := c.Sync(ctx); err != nil {
+	if err := c.syncClock(ctx); err != nil {
 		return nil, err
 	}
 	streamCtx, cancel := context.WithCancel(context.Background())
@@ -104,9 +104,9 @@ func (c *Client) fetch(ctx context.Context) error {
 	return nil
 }
 
-// Sync estimates the clock offset from eight time pings, keeping the
+// syncClock estimates the clock offset from eight time pings, keeping the
 // three with the lowest round trip.
-func (c *Client) Sync(ctx context.Context) error {
+func (c *Client) syncClock(ctx context.Context) error {
 	type sample struct{ off, rtt time.Duration }
 	var samples []sample
 	for range 8 {
@@ -157,7 +157,7 @@ func (c *Client) follow(ctx context.Context) {
 			return
 		case <-time.After(time.Second):
 		}
-		_ = c.Sync(ctx)
+		_ = c.syncClock(ctx)
 	}
 }
 
@@ -354,8 +354,7 @@ const ArmTime = 500 * time.Millisecond
 // finger on its way saw the button as it was. Changes the device made
 // itself re-arm nothing.
 //
-// Screens call Draw and Means as they render, the taps' handlers Tap (or
-// Down, then Press.Up, where finger down and up are separate events), and
+// Screens call Draw and Means as they render, the taps' handlers Tap, and
 // Acted when an action they sent was applied. Safe for any goroutine.
 type Shown struct {
 	clock timers.Clock
@@ -429,9 +428,9 @@ func (s *Shown) Acted(seen uint64) {
 	}
 }
 
-// Press is a finger on a button: the version the screen showed and what
+// press is a finger on a button: the version the screen showed and what
 // the button meant when it went down.
-type Press struct {
+type press struct {
 	s       *Shown
 	id      string
 	version uint64
@@ -439,21 +438,21 @@ type Press struct {
 	at      time.Time
 }
 
-// Down is a finger going down on button id.
-func (s *Shown) Down(id string) Press {
+// down is a finger going down on button id.
+func (s *Shown) down(id string) press {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	p := Press{s: s, id: id, version: s.version, at: s.clock.Now()}
+	p := press{s: s, id: id, version: s.version, at: s.clock.Now()}
 	if m := s.buttons[id]; m != nil {
 		p.what = m.what
 	}
 	return p
 }
 
-// Up is the finger lifting: the tap counts, on the version shown when it
+// up is the finger lifting: the tap counts, on the version shown when it
 // went down, unless a change made elsewhere changed the button's meaning
 // under the finger or less than ArmTime ago; then ErrFaster.
-func (p Press) Up() (version uint64, err error) {
+func (p press) up() (version uint64, err error) {
 	s := p.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -468,4 +467,4 @@ func (p Press) Up() (version uint64, err error) {
 // Tap is a tap on button id where only its end is seen (a Fyne button's
 // Tapped): down and up at once. The re-arming covers a finger that went
 // down before a change made elsewhere arrived.
-func (s *Shown) Tap(id string) (version uint64, err error) { return s.Down(id).Up() }
+func (s *Shown) Tap(id string) (version uint64, err error) { return s.down(id).up() }

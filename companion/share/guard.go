@@ -200,7 +200,7 @@ func refuse(w http.ResponseWriter, r *http.Request, status int, msg string) {
 	http.Error(w, msg, status)
 }
 
-// readAhead reads a request's body (at most MaxBody and one byte more: the
+// readAhead reads a request's body (at most maxBody and one byte more: the
 // handler refuses larger ones) within timeout, so a client that sends it
 // slowly is answered 408 instead of holding the host. The handler then
 // reads it from memory.
@@ -209,7 +209,7 @@ func readAhead(w http.ResponseWriter, r *http.Request, rc *http.ResponseControll
 		return true
 	}
 	_ = rc.SetReadDeadline(time.Now().Add(timeout))
-	body, err := io.ReadAll(io.LimitReader(r.Body, MaxBody+1))
+	body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
 	if err != nil {
 		var ne net.Error
 		if errors.As(err, &ne) && ne.Timeout() {

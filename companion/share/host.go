@@ -17,8 +17,8 @@ import (
 	"boardside/timers"
 )
 
-// MaxBody is the largest request body the host reads.
-const MaxBody = 16 << 10
+// maxBody is the largest request body the host reads.
+const maxBody = 16 << 10
 
 // Game is what the host needs to know of a game to share it.
 type Game struct {
@@ -225,7 +225,7 @@ func (h *Host) action(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	a, seen, err := h.DecodeAction(body)
+	a, seen, err := h.decodeAction(body)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
@@ -233,10 +233,10 @@ func (h *Host) action(w http.ResponseWriter, r *http.Request) {
 	h.answer(w, r, h.session.DispatchAt(seen, a))
 }
 
-// readBody reads a request body of at most MaxBody bytes; over that, it
+// readBody reads a request body of at most maxBody bytes; over that, it
 // answers 400 itself.
 func readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
 	if err != nil {
 		writeError(w, http.StatusBadRequest, "the request is larger than 16 KiB")
 		return nil, false
@@ -284,7 +284,7 @@ func (h *Host) undo(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	kind, seen, err := DecodeUndo(body)
+	kind, seen, err := decodeUndo(body)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
@@ -307,8 +307,8 @@ func (h *Host) undo(w http.ResponseWriter, r *http.Request) {
 	h.answer(w, r, err)
 }
 
-// DecodeUndo reads {"version": N, "kind": "flip"}.
-func DecodeUndo(body []byte) (kind string, version uint64, err error) {
+// decodeUndo reads {"version": N, "kind": "flip"}.
+func decodeUndo(body []byte) (kind string, version uint64, err error) {
 	var req undoRequest
 	if err := json.Unmarshal(body, &req); err != nil {
 		return "", 0, errors.New("the request is not valid JSON")
@@ -319,9 +319,9 @@ func DecodeUndo(body []byte) (kind string, version uint64, err error) {
 	return req.Kind, req.Version, nil
 }
 
-// DecodeAction reads {"version": N, "action": {"kind": …, "data": …}} and
+// decodeAction reads {"version": N, "action": {"kind": …, "data": …}} and
 // refuses anything but the game's public actions.
-func (h *Host) DecodeAction(body []byte) (companion.Action, uint64, error) {
+func (h *Host) decodeAction(body []byte) (companion.Action, uint64, error) {
 	var req actionRequest
 	if err := json.Unmarshal(body, &req); err != nil {
 		return nil, 0, errors.New("the request is not valid JSON")

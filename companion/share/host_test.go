@@ -121,7 +121,7 @@ func TestHost_BadRequests(t *testing.T) {
 		{"host-only action", `{"version":1,"action":{"kind":"chooseMission","data":{"mission":5}}}`, http.StatusBadRequest, "is not an action other devices may send"},
 		{"bad data", `{"version":1,"action":{"kind":"land","data":{"landed":"yes"}}}`, http.StatusBadRequest, "data is not valid"},
 		{"refused by the rules", `{"version":1,"action":{"kind":"flip"}}`, http.StatusUnprocessableEntity, "turn the sand timer over to start the game first"},
-		{"over 16 KiB", `{"version":1,"action":{"kind":"start"},"pad":"` + strings.Repeat("x", MaxBody) + `"}`, http.StatusBadRequest, "larger than 16 KiB"},
+		{"over 16 KiB", `{"version":1,"action":{"kind":"start"},"pad":"` + strings.Repeat("x", maxBody) + `"}`, http.StatusBadRequest, "larger than 16 KiB"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -306,7 +306,7 @@ func TestHost_UndoRefusals(t *testing.T) {
 		{"a host-only last action, named as a public one", hostOnly, `{"version":2,"kind":"flip"}`, true, http.StatusUnprocessableEntity, companion.ErrNotUndoableHere.Error()},
 		{"bad JSON", flipped, `{"version":`, true, http.StatusBadRequest, "the request is not valid JSON"},
 		{"no kind", flipped, `{"version":3}`, true, http.StatusBadRequest, "the request names no action to undo"},
-		{"over 16 KiB", flipped, `{"version":3,"kind":"flip","pad":"` + strings.Repeat("x", MaxBody) + `"}`, true, http.StatusBadRequest, "larger than 16 KiB"},
+		{"over 16 KiB", flipped, `{"version":3,"kind":"flip","pad":"` + strings.Repeat("x", maxBody) + `"}`, true, http.StatusBadRequest, "larger than 16 KiB"},
 		{"no token", flipped, `{"version":3,"kind":"flip"}`, false, http.StatusForbidden, "this link is not for this table"},
 	}
 	for _, tt := range tests {
@@ -360,10 +360,10 @@ func FuzzDecodeAction(f *testing.F) {
 	f.Add([]byte(`{"version":3,"kind":"flip"}`))
 	f.Add([]byte(`{"version":-1,"kind":""}`))
 	f.Fuzz(func(t *testing.T, body []byte) {
-		if a, _, err := h.DecodeAction(body); err == nil {
+		if a, _, err := h.decodeAction(body); err == nil {
 			assert.Contains(t, mm.PublicActions, a.Kind())
 		}
-		if kind, _, err := DecodeUndo(body); err == nil {
+		if kind, _, err := decodeUndo(body); err == nil {
 			assert.NotEmpty(t, kind, "an undo names the action it takes back")
 		}
 	})

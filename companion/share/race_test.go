@@ -252,9 +252,9 @@ const (
 // finger went down.
 func (p *racePhone) tap(id string, down time.Time, hold time.Duration, send func(seen uint64) error) (outcome, error) {
 	time.Sleep(time.Until(down))
-	press := p.screen().Down(id)
+	press := p.screen().down(id)
 	time.Sleep(hold)
-	seen, err := press.Up()
+	seen, err := press.up()
 	if p.asBefore {
 		seen, err = p.c.Snapshot().Version, nil
 	}

@@ -26,10 +26,10 @@ func TestShown_ATapActsOnTheVersionDrawnWhenTheFingerWentDown(t *testing.T) {
 	s := NewShown(clock)
 	s.Draw(4)
 	s.Means("flip", "3 markers")
-	press := s.Down("flip")
+	press := s.down("flip")
 	s.Draw(5) // a change to another button's part arrives under the finger
 	s.Means("flip", "3 markers")
-	v, err := press.Up()
+	v, err := press.up()
 	require.NoError(t, err)
 	assert.Equal(t, uint64(4), v, "the version on screen when the finger went down")
 
@@ -68,11 +68,11 @@ func TestShown_AChangeUnderTheFingerStopsTheTapHoweverLongItIsHeld(t *testing.T)
 	s := NewShown(clock)
 	s.Draw(4)
 	s.Means("undo", "flip 4")
-	press := s.Down("undo")
+	press := s.down("undo")
 	s.Draw(5)
 	s.Means("undo", "flip 5")
 	clock.Advance(2 * ArmTime)
-	_, err := press.Up()
+	_, err := press.up()
 	assert.ErrorIs(t, err, ErrFaster, "the finger went down on another Undo")
 }
 
