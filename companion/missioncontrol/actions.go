@@ -1,10 +1,27 @@
 package missioncontrol
 
-import "boardside/companion"
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	"boardside/companion"
+)
 
 // SetDifficulty picks easy, normal or hard before the start.
 type SetDifficulty struct {
 	Difficulty string `json:"difficulty"`
+}
+
+func (a *SetDifficulty) apply(s *State, _ companion.Env) error {
+	if s.Timer.Started {
+		return ErrStarted
+	}
+	if _, ok := s.Data().Difficulty(a.Difficulty); !ok {
+		return fmt.Errorf("%q is not a difficulty; choose easy, normal or hard", a.Difficulty)
+	}
+	s.Difficulty = a.Difficulty
+	return nil
 }
 
 // SetLength changes the countdown before the start.
@@ -12,26 +29,89 @@ type SetLength struct {
 	Seconds int `json:"seconds"`
 }
 
+func (a *SetLength) apply(s *State, _ companion.Env) error {
+	if s.Timer.Started {
+		return ErrStarted
+	}
+	return s.Timer.SetTotal(time.Duration(a.Seconds) * time.Second)
+}
+
 // Start starts the countdown: the astronaut's "go".
 type Start struct{}
+
+func (*Start) apply(s *State, env companion.Env) error {
+	if err := s.Timer.Start(env.Now); err != nil {
+		return err
+	}
+	s.Played.Start(env.Now)
+	return nil
+}
 
 // Pause holds the countdown.
 type Pause struct{}
 
+func (*Pause) apply(s *State, env companion.Env) error {
+	if err := s.Timer.Pause(env.Now); err != nil {
+		return err
+	}
+	s.Played.Pause(env.Now)
+	return nil
+}
+
 // Resume continues the countdown.
 type Resume struct{}
+
+func (*Resume) apply(s *State, env companion.Env) error {
+	if err := s.Timer.Resume(env.Now); err != nil {
+		return err
+	}
+	s.Played.Start(env.Now)
+	return nil
+}
 
 // Adjust adds (positive) or takes away (negative) seconds.
 type Adjust struct {
 	Seconds int `json:"seconds"`
 }
 
+func (a *Adjust) apply(s *State, env companion.Env) error {
+	return s.Timer.Adjust(env.Now, time.Duration(a.Seconds)*time.Second)
+}
+
 // Accomplish records that the astronaut reached the oxygen needed.
 type Accomplish struct{}
+
+func (*Accomplish) apply(s *State, env companion.Env) error {
+	now := env.Now
+	if !s.Timer.Started {
+		return ErrNotStarted
+	}
+	if s.Timer.Running {
+		_ = s.Timer.Pause(now)
+	}
+	s.Played.Pause(now)
+	s.AccomplishedAt = now
+	return nil
+}
 
 // SetAIRoles says which Mission Control roles the AI deck plays.
 type SetAIRoles struct {
 	Roles []string `json:"roles"`
+}
+
+func (a *SetAIRoles) apply(s *State, _ companion.Env) error {
+	if s.Timer.Started {
+		return ErrStarted
+	}
+	for _, r := range a.Roles {
+		if !slices.Contains(ControlRoles, r) {
+			return ErrUnknownRole
+		}
+	}
+	roles := slices.Clone(a.Roles)
+	slices.SortFunc(roles, func(x, y string) int { return slices.Index(ControlRoles, x) - slices.Index(ControlRoles, y) })
+	s.AIRoles = slices.Compact(roles)
+	return nil
 }
 
 // ChooseSetup picks a starting setup (1–6) from the table.
@@ -39,21 +119,65 @@ type ChooseSetup struct {
 	Number int `json:"number"`
 }
 
+func (a *ChooseSetup) apply(s *State, _ companion.Env) error {
+	if s.Timer.Started {
+		return ErrStarted
+	}
+	if _, ok := s.Data().Setup(a.Number); !ok {
+		return ErrNoSetup
+	}
+	s.Setup, s.SetupRolled = a.Number, false
+	return nil
+}
+
 // RollSetup rolls a die for the starting setup.
 type RollSetup struct{}
+
+func (*RollSetup) apply(s *State, _ companion.Env) error {
+	if s.Timer.Started {
+		return ErrStarted
+	}
+	s.Setup, s.SetupRolled = s.Rng.Die(len(s.Data().Setups.Entries)), true
+	return nil
+}
 
 // SetPhysicalBag keeps the half-valves in the real bag (true) or in the app.
 type SetPhysicalBag struct {
 	On bool `json:"on"`
 }
 
+func (a *SetPhysicalBag) apply(s *State, _ companion.Env) error {
+	if s.StarValve != "" {
+		return ErrStarValve
+	}
+	s.PhysicalBag = a.On
+	return nil
+}
+
 // RollDice rolls the astronaut's three dice in the app; the next AI card
 // is revealed when the AI plays a role.
 type RollDice struct{}
 
+func (*RollDice) apply(s *State, _ companion.Env) error {
+	if err := s.playing(); err != nil {
+		return err
+	}
+	if len(s.Dice) > 0 {
+		return ErrDiceRolled
+	}
+	return s.rolled([]int{s.Rng.Die(6), s.Rng.Die(6), s.Rng.Die(6)})
+}
+
 // SetDice records the three real dice the astronaut called.
 type SetDice struct {
 	Values []int `json:"values"`
+}
+
+func (a *SetDice) apply(s *State, _ companion.Env) error {
+	if err := s.playing(); err != nil {
+		return err
+	}
+	return s.rolled(a.Values)
 }
 
 // Lock is "<City> Locked!" for a human Mission Control role.
@@ -61,34 +185,120 @@ type Lock struct {
 	Role string `json:"role"`
 }
 
+func (a *Lock) apply(s *State, _ companion.Env) error {
+	if err := s.playing(); err != nil {
+		return err
+	}
+	return s.lock(a.Role)
+}
+
 // NextTurn starts the next turn once Mission Control is locked.
 type NextTurn struct{}
+
+func (*NextTurn) apply(s *State, _ companion.Env) error {
+	if err := s.playing(); err != nil {
+		return err
+	}
+	return s.nextTurn()
+}
 
 // RevealUnlock turns the top unlock card over.
 type RevealUnlock struct{}
 
+func (*RevealUnlock) apply(s *State, _ companion.Env) error {
+	if err := s.playing(); err != nil {
+		return err
+	}
+	if len(s.Peeking) > 0 {
+		return ErrPeeking
+	}
+	if _, err := s.Unlock.Reveal(); err != nil {
+		return ErrNoUnlockCards
+	}
+	return nil
+}
+
 // PeekUnlock is the astronaut's star action: look at the top 2 unlock cards.
 type PeekUnlock struct{}
+
+func (*PeekUnlock) apply(s *State, _ companion.Env) error {
+	if err := s.playing(); err != nil {
+		return err
+	}
+	return s.peek()
+}
 
 // ArrangeUnlock ends the look: Top goes back on top, the other to the bottom.
 type ArrangeUnlock struct {
 	Top string `json:"top"`
 }
 
+func (a *ArrangeUnlock) apply(s *State, _ companion.Env) error {
+	return s.arrange(a.Top)
+}
+
 // DrawValve draws a half-valve blind (Bengaluru's 4th and 8th circle on A or B).
 type DrawValve struct{}
+
+func (*DrawValve) apply(s *State, _ companion.Env) error {
+	if err := s.bagAction(); err != nil {
+		return err
+	}
+	k, err := s.Bag.DrawBlind()
+	if err != nil {
+		return err
+	}
+	s.Taken = append(s.Taken, k)
+	return nil
+}
 
 // TakeValve takes a chosen half-valve (5th and 10th circle on X or Y).
 type TakeValve struct {
 	Colour string `json:"colour"`
 }
 
+func (a *TakeValve) apply(s *State, _ companion.Env) error {
+	if err := s.bagAction(); err != nil {
+		return err
+	}
+	if err := s.Bag.Take(a.Colour); err != nil {
+		return err
+	}
+	s.Taken = append(s.Taken, a.Colour)
+	return nil
+}
+
 // StarDraw is the astronaut's star action: draw a half-valve to remove or return.
 type StarDraw struct{}
+
+func (*StarDraw) apply(s *State, _ companion.Env) error {
+	if err := s.bagAction(); err != nil {
+		return err
+	}
+	k, err := s.Bag.DrawBlind()
+	if err != nil {
+		return err
+	}
+	s.StarValve = k
+	return nil
+}
 
 // StarDecide removes the star action's half-valve from the game or returns it.
 type StarDecide struct {
 	Remove bool `json:"remove"`
+}
+
+func (a *StarDecide) apply(s *State, _ companion.Env) error {
+	if s.StarValve == "" {
+		return ErrNoStarValve
+	}
+	if a.Remove {
+		s.Bag.RemoveFromGame(s.StarValve)
+	} else {
+		s.Bag.PutBack(s.StarValve)
+	}
+	s.StarValve = ""
+	return nil
 }
 
 func (*SetAIRoles) Kind() string     { return "setAIRoles" }

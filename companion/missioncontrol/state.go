@@ -3,7 +3,6 @@ package missioncontrol
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"time"
 
 	"boardside/companion"
@@ -107,160 +106,20 @@ func (s *State) rolled(values []int) error {
 	return nil
 }
 
+// rule is an action that applies itself: it checks what it needs of the
+// game and refuses in a player's words, or changes the game.
+type rule interface {
+	apply(s *State, env companion.Env) error
+}
+
 // Apply validates and applies one action.
 func (s *State) Apply(a companion.Action, env companion.Env) error {
-	now := env.Now
-	if s.Outcome(now) != Playing {
+	if s.Outcome(env.Now) != Playing {
 		return ErrGameOver
 	}
-	switch a := a.(type) {
-	case *SetDifficulty:
-		if s.Timer.Started {
-			return ErrStarted
-		}
-		if _, ok := s.Data().Difficulty(a.Difficulty); !ok {
-			return fmt.Errorf("%q is not a difficulty; choose easy, normal or hard", a.Difficulty)
-		}
-		s.Difficulty = a.Difficulty
-	case *SetLength:
-		if s.Timer.Started {
-			return ErrStarted
-		}
-		return s.Timer.SetTotal(time.Duration(a.Seconds) * time.Second)
-	case *Start:
-		if err := s.Timer.Start(now); err != nil {
-			return err
-		}
-		s.Played.Start(now)
-	case *Pause:
-		if err := s.Timer.Pause(now); err != nil {
-			return err
-		}
-		s.Played.Pause(now)
-	case *Resume:
-		if err := s.Timer.Resume(now); err != nil {
-			return err
-		}
-		s.Played.Start(now)
-	case *Adjust:
-		return s.Timer.Adjust(now, time.Duration(a.Seconds)*time.Second)
-	case *SetAIRoles:
-		if s.Timer.Started {
-			return ErrStarted
-		}
-		for _, r := range a.Roles {
-			if !slices.Contains(ControlRoles, r) {
-				return ErrUnknownRole
-			}
-		}
-		roles := slices.Clone(a.Roles)
-		slices.SortFunc(roles, func(x, y string) int { return slices.Index(ControlRoles, x) - slices.Index(ControlRoles, y) })
-		s.AIRoles = slices.Compact(roles)
-	case *ChooseSetup:
-		if s.Timer.Started {
-			return ErrStarted
-		}
-		if _, ok := s.Data().Setup(a.Number); !ok {
-			return ErrNoSetup
-		}
-		s.Setup, s.SetupRolled = a.Number, false
-	case *RollSetup:
-		if s.Timer.Started {
-			return ErrStarted
-		}
-		s.Setup, s.SetupRolled = s.Rng.Die(len(s.Data().Setups.Entries)), true
-	case *SetPhysicalBag:
-		if s.StarValve != "" {
-			return ErrStarValve
-		}
-		s.PhysicalBag = a.On
-	case *RollDice:
-		if err := s.playing(); err != nil {
-			return err
-		}
-		if len(s.Dice) > 0 {
-			return ErrDiceRolled
-		}
-		return s.rolled([]int{s.Rng.Die(6), s.Rng.Die(6), s.Rng.Die(6)})
-	case *SetDice:
-		if err := s.playing(); err != nil {
-			return err
-		}
-		return s.rolled(a.Values)
-	case *Lock:
-		if err := s.playing(); err != nil {
-			return err
-		}
-		return s.lock(a.Role)
-	case *NextTurn:
-		if err := s.playing(); err != nil {
-			return err
-		}
-		return s.nextTurn()
-	case *RevealUnlock:
-		if err := s.playing(); err != nil {
-			return err
-		}
-		if len(s.Peeking) > 0 {
-			return ErrPeeking
-		}
-		if _, err := s.Unlock.Reveal(); err != nil {
-			return ErrNoUnlockCards
-		}
-	case *PeekUnlock:
-		if err := s.playing(); err != nil {
-			return err
-		}
-		return s.peek()
-	case *ArrangeUnlock:
-		return s.arrange(a.Top)
-	case *DrawValve:
-		if err := s.bagAction(); err != nil {
-			return err
-		}
-		k, err := s.Bag.DrawBlind()
-		if err != nil {
-			return err
-		}
-		s.Taken = append(s.Taken, k)
-	case *TakeValve:
-		if err := s.bagAction(); err != nil {
-			return err
-		}
-		if err := s.Bag.Take(a.Colour); err != nil {
-			return err
-		}
-		s.Taken = append(s.Taken, a.Colour)
-	case *StarDraw:
-		if err := s.bagAction(); err != nil {
-			return err
-		}
-		k, err := s.Bag.DrawBlind()
-		if err != nil {
-			return err
-		}
-		s.StarValve = k
-	case *StarDecide:
-		if s.StarValve == "" {
-			return ErrNoStarValve
-		}
-		if a.Remove {
-			s.Bag.RemoveFromGame(s.StarValve)
-		} else {
-			s.Bag.PutBack(s.StarValve)
-		}
-		s.StarValve = ""
-	case *Accomplish:
-		if !s.Timer.Started {
-			return ErrNotStarted
-		}
-		if s.Timer.Running {
-			_ = s.Timer.Pause(now)
-		}
-		s.Played.Pause(now)
-		s.AccomplishedAt = now
-	default:
+	r, ok := a.(rule)
+	if !ok {
 		return fmt.Errorf("%q is not an action of Mission Control", a.Kind())
 	}
-	return nil
+	return r.apply(s, env)
 }

@@ -73,3 +73,17 @@ func TestRules(t *testing.T) {
 		})
 	}
 }
+
+// Every action the rules decode carries its own rule; any other action is
+// refused as not one of this game.
+func TestEveryActionHasItsRule(t *testing.T) {
+	for kind, newAction := range Rules.Actions {
+		_, ok := newAction().(rule)
+		assert.True(t, ok, kind)
+	}
+	assert.EqualError(t, New().Apply(otherAction{}, companion.Env{}), `"other" is not an action of Mission Control`)
+}
+
+type otherAction struct{}
+
+func (otherAction) Kind() string { return "other" }
