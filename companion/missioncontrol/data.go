@@ -151,8 +151,30 @@ func ParseData(name string, b []byte) (*Data, error) {
 	return assets.Decode(name, b, (*Data).Validate)
 }
 
-// Validate checks the data's rules; errors name the card and field.
+// Validate checks the data's rules; errors name the card and field. The
+// checks go in the file's order and the first problem found is reported.
 func (d *Data) Validate() error {
+	if err := d.checkGame(); err != nil {
+		return err
+	}
+	if err := d.checkDifficulties(); err != nil {
+		return err
+	}
+	seen := map[string]bool{} // card IDs: one card each, across both decks
+	if err := d.checkAIDeck(seen); err != nil {
+		return err
+	}
+	if err := d.checkUnlockDeck(seen); err != nil {
+		return err
+	}
+	if err := d.checkBag(); err != nil {
+		return err
+	}
+	return d.checkSetups()
+}
+
+// checkGame checks the file is Mission Control's, with a playable length.
+func (d *Data) checkGame() error {
 	switch {
 	case d.Schema != 1:
 		return fmt.Errorf("schema %d is not known (expected 1)", d.Schema)
@@ -160,7 +182,13 @@ func (d *Data) Validate() error {
 		return fmt.Errorf("game is %q, expected %q", d.Game, Game)
 	case d.Minutes < 1 || d.Minutes > 120:
 		return fmt.Errorf("minutes %d must be between 1 and 120", d.Minutes)
-	case len(d.Difficulties) == 0:
+	}
+	return nil
+}
+
+// checkDifficulties checks there are difficulties, each with its target.
+func (d *Data) checkDifficulties() error {
+	if len(d.Difficulties) == 0 {
 		return fmt.Errorf("no difficulties")
 	}
 	for i, x := range d.Difficulties {
@@ -168,16 +196,19 @@ func (d *Data) Validate() error {
 			return fmt.Errorf("difficulty %d needs an id and an oxygen target of at least 1", i+1)
 		}
 	}
+	return nil
+}
+
+// checkAIDeck checks every AI card: its own id and each role's part.
+func (d *Data) checkAIDeck(seen map[string]bool) error {
 	if len(d.AIDeck.Cards) == 0 {
 		return fmt.Errorf("the AI deck has no cards")
 	}
-	seen := map[string]bool{}
 	for i, c := range d.AIDeck.Cards {
 		card := fmt.Sprintf("AI card %d (%q)", i+1, c.ID)
-		if c.ID == "" || seen[c.ID] {
-			return fmt.Errorf("%s: id: every card needs its own id", card)
+		if err := claimID(seen, card, c.ID); err != nil {
+			return err
 		}
-		seen[c.ID] = true
 		if err := checkPart(card, Houston, c.Houston); err != nil {
 			return err
 		}
@@ -188,19 +219,38 @@ func (d *Data) Validate() error {
 			return err
 		}
 	}
+	return nil
+}
+
+// checkUnlockDeck checks every unlock card: its own id and a known kind.
+func (d *Data) checkUnlockDeck(seen map[string]bool) error {
 	if len(d.UnlockDeck.Cards) == 0 {
 		return fmt.Errorf("the unlock deck has no cards")
 	}
 	for i, c := range d.UnlockDeck.Cards {
 		card := fmt.Sprintf("unlock card %d (%q)", i+1, c.ID)
-		if c.ID == "" || seen[c.ID] {
-			return fmt.Errorf("%s: id: every card needs its own id", card)
+		if err := claimID(seen, card, c.ID); err != nil {
+			return err
 		}
-		seen[c.ID] = true
 		if !slices.Contains([]string{UnlockYellow, UnlockBlue, UnlockGreen, UnlockRedX}, c.Kind) {
 			return fmt.Errorf("%s: kind: %q is not yellow, blue, green or redX", card, c.Kind)
 		}
 	}
+	return nil
+}
+
+// claimID records a card's id in seen: every card of both decks needs its
+// own.
+func claimID(seen map[string]bool, card, id string) error {
+	if id == "" || seen[id] {
+		return fmt.Errorf("%s: id: every card needs its own id", card)
+	}
+	seen[id] = true
+	return nil
+}
+
+// checkBag checks the bag holds half-valves, none counted below zero.
+func (d *Data) checkBag() error {
 	total := 0
 	for kind, n := range d.Bag.Contents {
 		if n < 0 {
@@ -211,6 +261,11 @@ func (d *Data) Validate() error {
 	if total == 0 {
 		return fmt.Errorf("bag: contents: the bag is empty")
 	}
+	return nil
+}
+
+// checkSetups checks the setups are numbered 1, 2, 3… and place containers.
+func (d *Data) checkSetups() error {
 	for i, s := range d.Setups.Entries {
 		if s.Number != i+1 {
 			return fmt.Errorf("setup %d: number: setups must be numbered 1, 2, 3… in order", i+1)
