@@ -128,42 +128,66 @@ func (l *lister) add(o fyne.CanvasObject, kind, text string, disabled bool, view
 }
 
 // walk lists o and what it holds. Fyne has no public way into a widget's
-// parts, so the widgets Boardside uses are named here; any other is listed
-// by its type.
+// parts, so the widgets Boardside uses are named here, in three families:
+// the app's own, those that hold others, and those that show something
+// themselves; any other is listed by its type.
 func (l *lister) walk(o fyne.CanvasObject, view rect) {
 	if o == nil || !o.Visible() {
 		return
 	}
-	if d, ok := o.(Described); ok {
-		kind, text := d.ScreenItem()
+	if l.walkOwn(o, view) || l.walkHolder(o, view) {
+		return
+	}
+	l.addShown(o, view)
+}
+
+// walkOwn lists a widget of the app's own, which says what it is, and says
+// whether o was one.
+func (l *lister) walkOwn(o fyne.CanvasObject, view rect) bool {
+	switch w := o.(type) {
+	case Described:
+		kind, text := w.ScreenItem()
 		l.add(o, kind, text, false, view)
-		return
+	case viewport:
+		l.walk(w.ViewportContent(), view)
+	case entry:
+		l.add(o, "entry", w.EntryText(), w.Disabled(), view)
+	default:
+		return false
 	}
-	if v, ok := o.(viewport); ok {
-		l.walk(v.ViewportContent(), view)
-		return
-	}
-	if e, ok := o.(entry); ok {
-		l.add(o, "entry", e.EntryText(), e.Disabled(), view)
-		return
-	}
+	return true
+}
+
+// walkHolder lists what a container, or a widget that holds others, shows,
+// and says whether o was one.
+func (l *lister) walkHolder(o fyne.CanvasObject, view rect) bool {
 	switch o := o.(type) {
 	case *fyne.Container:
 		for _, c := range o.Objects {
 			l.walk(c, view)
 		}
 	case *container.Scroll:
-		p, s := l.abs(o), o.Size()
-		// The scroll itself, so that a finger in a browser test knows where
-		// to drag to bring what it holds into view.
-		l.out = append(l.out, Item{Kind: "scroll", X: p.X, Y: p.Y, W: s.Width, H: s.Height, InView: true, Scrolled: l.scrolled, Scroll: l.scroll, Dialog: l.dialog})
-		was, wasScroll := l.scrolled, l.scroll
-		l.scrolls++
-		l.scrolled, l.scroll = true, l.scrolls
-		l.walk(o.Content, view.intersect(rect{p.X, p.Y, s.Width, s.Height}))
-		l.scrolled, l.scroll = was, wasScroll
+		l.walkScroll(o, view)
 	case *widget.PopUp:
 		l.walk(o.Content, view)
+	case *widget.Form:
+		for _, it := range o.Items {
+			l.walk(it.Widget, view)
+		}
+	case *widget.Accordion:
+		l.walkAccordion(o, view)
+	case *container.AppTabs:
+		l.walkTabs(o, view)
+	default:
+		return false
+	}
+	return true
+}
+
+// addShown lists a widget or text that holds nothing else. Shapes, images,
+// icons and spacers say nothing and are left out.
+func (l *lister) addShown(o fyne.CanvasObject, view rect) {
+	switch o := o.(type) {
 	case *widget.Button:
 		l.add(o, "button", o.Text, o.Disabled(), view)
 	case *widget.Label:
@@ -180,49 +204,75 @@ func (l *lister) walk(o fyne.CanvasObject, view rect) {
 		l.add(o, "select", o.Selected, o.Disabled(), view)
 	case *widget.RadioGroup:
 		l.add(o, "radio", o.Selected, o.Disabled(), view)
-	case *widget.Form:
-		for _, it := range o.Items {
-			l.walk(it.Widget, view)
-		}
 	case *widget.Slider:
 		l.add(o, "slider", fmt.Sprint(o.Value), o.Disabled(), view)
-	case *widget.Accordion:
-		var titles []string
-		for _, it := range o.Items {
-			titles = append(titles, it.Title)
-		}
-		l.add(o, "accordion", strings.Join(titles, "|"), false, view)
-		for _, it := range o.Items {
-			if it.Open {
-				l.walk(it.Detail, view)
-			}
-		}
-	case *container.AppTabs:
-		var names []string
-		for _, it := range o.Items {
-			names = append(names, it.Text)
-		}
-		// Fyne's tab buttons are its own: listed is the bar, above the
-		// selected tab's content, with the tabs' names.
-		p := l.abs(o)
-		bar := Item{Kind: "tabs", Text: strings.Join(names, "|"), X: p.X, Y: p.Y, W: o.Size().Width, Dialog: l.dialog}
-		if it := o.Selected(); it != nil {
-			bar.Value = it.Text
-			bar.H = l.abs(it.Content).Y - p.Y
-			if bar.H <= 0 { // the bar is below the content (Fyne's place on a phone)
-				bar.Y = l.abs(it.Content).Y + it.Content.Size().Height
-				bar.H = p.Y + o.Size().Height - bar.Y
-			}
-			l.walk(it.Content, view)
-		}
-		bar.InView = bar.H > 0 && view.contains(rect{bar.X, bar.Y, bar.W, bar.H})
-		l.out = append(l.out, bar)
 	case *canvas.Text:
 		l.add(o, "text", o.Text, false, view)
 	case *layout.Spacer, *widget.Separator, *widget.Icon, *canvas.Rectangle, *canvas.Image, *canvas.Raster, *canvas.Circle, *canvas.Line:
 	default:
 		l.add(o, "other", strings.TrimPrefix(fmt.Sprintf("%T", o), "*"), false, view)
 	}
+}
+
+// walkScroll lists a scroll container, then what it holds as seen through
+// it: numbered as this scroll's, and in view only where the scroll shows.
+func (l *lister) walkScroll(o *container.Scroll, view rect) {
+	p, s := l.abs(o), o.Size()
+	// The scroll itself, so that a finger in a browser test knows where
+	// to drag to bring what it holds into view.
+	l.out = append(l.out, Item{Kind: "scroll", X: p.X, Y: p.Y, W: s.Width, H: s.Height, InView: true, Scrolled: l.scrolled, Scroll: l.scroll, Dialog: l.dialog})
+	was, wasScroll := l.scrolled, l.scroll
+	l.scrolls++
+	l.scrolled, l.scroll = true, l.scrolls
+	l.walk(o.Content, view.intersect(rect{p.X, p.Y, s.Width, s.Height}))
+	l.scrolled, l.scroll = was, wasScroll
+}
+
+// walkAccordion lists an accordion with its items' titles, then what its
+// open items show.
+func (l *lister) walkAccordion(o *widget.Accordion, view rect) {
+	var titles []string
+	for _, it := range o.Items {
+		titles = append(titles, it.Title)
+	}
+	l.add(o, "accordion", strings.Join(titles, "|"), false, view)
+	for _, it := range o.Items {
+		if it.Open {
+			l.walk(it.Detail, view)
+		}
+	}
+}
+
+// walkTabs lists what the selected tab shows, then the tab bar. Fyne's tab
+// buttons are its own: listed is the bar, with the tabs' names and the
+// selected one's as its value.
+func (l *lister) walkTabs(o *container.AppTabs, view rect) {
+	var names []string
+	for _, it := range o.Items {
+		names = append(names, it.Text)
+	}
+	p := l.abs(o)
+	bar := Item{Kind: "tabs", Text: strings.Join(names, "|"), X: p.X, Y: p.Y, W: o.Size().Width, Dialog: l.dialog}
+	if it := o.Selected(); it != nil {
+		bar.Value = it.Text
+		bar.Y, bar.H = l.tabBarSpan(o, p, it)
+		l.walk(it.Content, view)
+	}
+	bar.InView = bar.H > 0 && view.contains(rect{bar.X, bar.Y, bar.W, bar.H})
+	l.out = append(l.out, bar)
+}
+
+// tabBarSpan is where the bar of tabs o, at p, lies: its top and height.
+// It is above the selected tab's content, or below it (Fyne's place on a
+// phone).
+func (l *lister) tabBarSpan(o *container.AppTabs, p fyne.Position, selected *container.TabItem) (y, h float32) {
+	content := l.abs(selected.Content).Y
+	h = content - p.Y
+	if h <= 0 { // below the content
+		y = content + selected.Content.Size().Height
+		return y, p.Y + o.Size().Height - y
+	}
+	return p.Y, h
 }
 
 func checkText(text string, on bool) string {
