@@ -85,14 +85,43 @@ func (r *digitsRenderer) Refresh() {
 	canvas.Refresh(r.d)
 }
 
+// A reading's proportions, in units of the digit height: a digit's width,
+// a colon's (or a full stop's), and the gap between two characters.
+const digitW, colonW, charGap = 0.56, 0.22, 0.14
+
 // Layout places one rectangle per lit segment, keeping the digits'
 // proportions and centring them.
 func (r *digitsRenderer) Layout(size fyne.Size) {
-	const digitW, colonW, gap = 0.56, 0.22, 0.14 // in units of the digit height
-	var units float32
+	units := readingWidth(r.d.text)
+	if units == 0 || size.Width <= 0 || size.Height <= 0 {
+		r.use(0)
+		return
+	}
+	h := min(size.Height, size.Width*0.94/units) // a margin at the sides
+	p := segmentPlacer{r: r, size: size, h: h, y0: (size.Height - h) / 2, t: h * 0.11, col: r.d.colour}
+	if p.col == nil {
+		p.col = theme.Color(theme.ColorNameForeground)
+	}
+	x := (size.Width - units*h) / 2
 	for i, c := range r.d.text {
 		if i > 0 {
-			units += gap
+			x += charGap * h
+		}
+		if c == ':' || c == '.' {
+			x += p.dots(x, c)
+		} else {
+			x += p.digit(x, c)
+		}
+	}
+	r.use(p.n)
+}
+
+// readingWidth is how wide text is, in units of the digit height.
+func readingWidth(text string) float32 {
+	var units float32
+	for i, c := range text {
+		if i > 0 {
+			units += charGap
 		}
 		if c == ':' || c == '.' {
 			units += colonW
@@ -100,70 +129,72 @@ func (r *digitsRenderer) Layout(size fyne.Size) {
 			units += digitW
 		}
 	}
-	if units == 0 || size.Width <= 0 || size.Height <= 0 {
-		r.use(0)
-		return
-	}
-	h := min(size.Height, size.Width*0.94/units) // a margin at the sides
-	x0 := (size.Width - units*h) / 2
-	y0 := (size.Height - h) / 2
-	t := h * 0.11 // segment thickness
-	col := r.d.colour
-	if col == nil {
-		col = theme.Color(theme.ColorNameForeground)
-	}
+	return units
+}
 
-	n := 0
-	place := func(x, y, w, hh float32) {
-		if r.d.Rotated {
-			x, y = size.Width-x-w, size.Height-y-hh
-		}
-		rect := r.rect(n)
-		rect.FillColor = col
-		// Square corners: rounded ones cost a per-pixel shader on every
-		// repaint, which software OpenGL feels (see bench/cpubench).
-		rect.Move(fyne.NewPos(x, y))
-		rect.Resize(fyne.NewSize(w, hh))
-		n++
+// segmentPlacer places the rectangles of one reading, in a widget of size
+// size whose digits are h high with their top at y0.
+type segmentPlacer struct {
+	r        *digitsRenderer
+	size     fyne.Size
+	h, y0, t float32 // t: a segment's thickness
+	col      color.Color
+	n        int // rectangles placed so far
+}
+
+// place puts the next rectangle at x, y (from the top left of the digits
+// as read), w by hh; turned digits mirror it.
+func (p *segmentPlacer) place(x, y, w, hh float32) {
+	if p.r.d.Rotated {
+		x, y = p.size.Width-x-w, p.size.Height-y-hh
 	}
-	x := x0
-	for i, c := range r.d.text {
-		if i > 0 {
-			x += gap * h
-		}
-		if c == ':' || c == '.' {
-			w := colonW * h
-			if c == ':' {
-				place(x+(w-t)/2, y0+h*0.28, t, t)
-			}
-			place(x+(w-t)/2, y0+h*0.68, t, t)
-			x += w
-			continue
-		}
-		w := digitW * h
-		half := h / 2
-		g := t * 0.2 // a hairline between segments, as on a real display
-		for _, s := range segmentsOf[c] {
-			switch s {
-			case 'a':
-				place(x+t+g, y0, w-2*t-2*g, t)
-			case 'b':
-				place(x+w-t, y0+t/2+g, t, half-t/2-2*g)
-			case 'c':
-				place(x+w-t, y0+half+g, t, half-t/2-2*g)
-			case 'd':
-				place(x+t+g, y0+h-t, w-2*t-2*g, t)
-			case 'e':
-				place(x, y0+half+g, t, half-t/2-2*g)
-			case 'f':
-				place(x, y0+t/2+g, t, half-t/2-2*g)
-			case 'g':
-				place(x+t+g, y0+half-t/2, w-2*t-2*g, t)
-			}
-		}
-		x += w
+	rect := p.r.rect(p.n)
+	rect.FillColor = p.col
+	// Square corners: rounded ones cost a per-pixel shader on every
+	// repaint, which software OpenGL feels (see bench/cpubench).
+	rect.Move(fyne.NewPos(x, y))
+	rect.Resize(fyne.NewSize(w, hh))
+	p.n++
+}
+
+// dots places a colon's two dots, or a full stop's one, at x, and returns
+// the width they take.
+func (p *segmentPlacer) dots(x float32, c rune) float32 {
+	h, t, y0 := p.h, p.t, p.y0
+	w := colonW * h
+	if c == ':' {
+		p.place(x+(w-t)/2, y0+h*0.28, t, t)
 	}
-	r.use(n)
+	p.place(x+(w-t)/2, y0+h*0.68, t, t)
+	return w
+}
+
+// digit places the lit segments of digit c at x, and returns the width it
+// takes.
+func (p *segmentPlacer) digit(x float32, c rune) float32 {
+	h, t, y0 := p.h, p.t, p.y0
+	w := digitW * h
+	half := h / 2
+	g := t * 0.2 // a hairline between segments, as on a real display
+	for _, s := range segmentsOf[c] {
+		switch s {
+		case 'a':
+			p.place(x+t+g, y0, w-2*t-2*g, t)
+		case 'b':
+			p.place(x+w-t, y0+t/2+g, t, half-t/2-2*g)
+		case 'c':
+			p.place(x+w-t, y0+half+g, t, half-t/2-2*g)
+		case 'd':
+			p.place(x+t+g, y0+h-t, w-2*t-2*g, t)
+		case 'e':
+			p.place(x, y0+half+g, t, half-t/2-2*g)
+		case 'f':
+			p.place(x, y0+t/2+g, t, half-t/2-2*g)
+		case 'g':
+			p.place(x+t+g, y0+half-t/2, w-2*t-2*g, t)
+		}
+	}
+	return w
 }
 
 // rect returns the i-th rectangle, creating it when needed.
