@@ -75,19 +75,7 @@ type UI struct {
 // New builds the UI in a new window and shows the screen the player left:
 // the game that was open, or the home screen.
 func New(a fyne.App, opt Options) *UI {
-	if opt.Clock == nil {
-		opt.Clock = timers.System{}
-	}
-	if opt.Sound == nil {
-		p := &player{}
-		opt.Sound = p.Play
-	}
-	if opt.Root == nil {
-		opt.Root = a.Storage().RootURI()
-	}
-	if opt.Legacy == nil && opt.Root.Scheme() == "file" {
-		opt.Legacy = storage.NewFileURI(opt.Root.Path())
-	}
+	opt = opt.withDefaults(a)
 	u := &UI{
 		app:       a,
 		Win:       a.NewWindow(Name),
@@ -103,19 +91,57 @@ func New(a fyne.App, opt Options) *UI {
 		// Until the window says otherwise: notifications only when away.
 		foreground: true,
 	}
-	// Closing the window stops the screen's timers and the sharing before
-	// the app exits; the sharing is remembered for the next start.
+	u.watchWindow()
+	ApplyTheme(a, u.prefs.Theme())
+	u.Win.Resize(fyne.NewSize(900, 640))
+	startMark("go-window-made")
+	problems, shareProblems := u.readSaves(opt.Legacy)
+	startMark("go-saves-read")
+	u.showFirstScreen()
+	u.watchPlatform()
+	u.watchTyping()
+	u.tell(lang.L("A saved game could not be read"), problems)
+	u.tell(lang.L("Sharing"), shareProblems)
+	return u
+}
+
+// withDefaults fills in what opt leaves out (see Options).
+func (opt Options) withDefaults(a fyne.App) Options {
+	if opt.Clock == nil {
+		opt.Clock = timers.System{}
+	}
+	if opt.Sound == nil {
+		p := &player{}
+		opt.Sound = p.Play
+	}
+	if opt.Root == nil {
+		opt.Root = a.Storage().RootURI()
+	}
+	if opt.Legacy == nil && opt.Root.Scheme() == "file" {
+		opt.Legacy = storage.NewFileURI(opt.Root.Path())
+	}
+	return opt
+}
+
+// watchWindow makes the UI follow its window and the app: closing the
+// window stops the screen's timers and the sharing before the app exits
+// (the sharing is remembered for the next start), and the app going into
+// the background and back is told to SetForeground.
+func (u *UI) watchWindow() {
 	u.Win.SetOnClosed(func() {
 		u.StopCurrent()
 		u.closeHosts()
 	})
-	a.Lifecycle().SetOnEnteredForeground(func() { u.SetForeground(true) })
-	a.Lifecycle().SetOnExitedForeground(func() { u.SetForeground(false) })
-	ApplyTheme(a, u.prefs.Theme())
-	u.Win.Resize(fyne.NewSize(900, 640))
-	startMark("go-window-made")
-	u.importLegacy(opt.Legacy)
-	var problems []string
+	u.app.Lifecycle().SetOnEnteredForeground(func() { u.SetForeground(true) })
+	u.app.Lifecycle().SetOnExitedForeground(func() { u.SetForeground(false) })
+}
+
+// readSaves reads what was saved: an earlier version's saves (copied from
+// legacy once), the owners' data, the sessions, and the sharing to start
+// again. It returns what the player should be told about the saves and
+// about the sharing.
+func (u *UI) readSaves(legacy fyne.URI) (problems, shareProblems []string) {
+	u.importLegacy(legacy)
 	// Owners' own data, before the sessions that use it are decoded.
 	for _, g := range u.games {
 		if g.Built() && g.LoadData != nil {
@@ -123,9 +149,13 @@ func New(a fyne.App, opt Options) *UI {
 		}
 	}
 	problems = append(problems, u.loadSessions()...)
-	shareProblems := u.shareAgain() // before the game screen, which says it is shared
-	startMark("go-saves-read")
+	shareProblems = u.shareAgain() // before the game screen, which says it is shared
+	return problems, shareProblems
+}
 
+// showFirstScreen shows the screen the app starts on: the table of the
+// link it was opened from, the game that was open, or the home screen.
+func (u *UI) showFirstScreen() {
 	if link := startLink(); link != "" {
 		u.showJoinLink(link) // opened from a table's link: Join is one tap away
 	} else if g := u.Game(u.prefs.OpenGame()); g != nil && g.Built() && u.Session(g.ID) != nil {
@@ -133,15 +163,13 @@ func New(a fyne.App, opt Options) *UI {
 	} else {
 		u.ShowHome()
 	}
-	u.watchPlatform()
-	u.watchTyping()
-	for _, p := range problems {
-		dialog.ShowInformation(lang.L("A saved game could not be read"), p, u.Win)
+}
+
+// tell shows the player each of texts, one dialog each, under title.
+func (u *UI) tell(title string, texts []string) {
+	for _, p := range texts {
+		dialog.ShowInformation(title, p, u.Win)
 	}
-	for _, p := range shareProblems {
-		dialog.ShowInformation(lang.L("Sharing"), p, u.Win)
-	}
-	return u
 }
 
 // Window returns the main window.
