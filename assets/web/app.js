@@ -4,8 +4,8 @@
 // down. No build step, nothing loaded
 // from the internet. This file is the page's frame: connection, clock, the
 // action bar's tap safety, alerts, keeping the screen on. Each game's
-// screen is in a file of its own (marsmaze.js, missioncontrol.js,
-// adele.js), which registers itself in GAMES.
+// screen is in a file of its own, <game>.js (marsmaze.js, say), which
+// registers itself in GAMES; loadGame loads it when its table is seen.
 "use strict";
 
 const token = new URLSearchParams(location.search).get("t") || "";
@@ -492,11 +492,23 @@ function fmt(ms) {
 function render() {
   if (!snap) return;
   const game = GAMES[snap.game];
-  if (!game) return;
+  if (!game) { loadGame(snap.game); return; }
   if (barGame !== snap.game) buildBar(snap.game);
   drawing = shownVersion !== null && snap.version !== shownVersion ? snap.version : null;
   shownVersion = snap.version;
   try { draw(game); } finally { drawing = null; }
+}
+// loadGame loads a game's screen, <game>.js beside this page, the first
+// time the table's game is one without it: the page names no game, so a
+// new game's viewer is its file alone. Its script renders once loaded.
+const loading = new Set();
+function loadGame(id) {
+  if (loading.has(id) || !/^[a-z0-9]+$/.test(id)) return;
+  loading.add(id);
+  const s = document.createElement("script");
+  s.src = id + ".js";
+  s.onload = render;
+  document.head.append(s);
 }
 function draw(game) {
   $("version").textContent = snap.version;
@@ -548,8 +560,8 @@ async function offerApp() {
 }
 
 // The page is parsed when this deferred script runs: the connection and
-// the clock's first pings start at once, side by side, while the games'
-// scripts load; the first render waits for both.
+// the clock's first pings start at once, side by side; the first render
+// waits for both, and for the table's game's script (loadGame).
 connect();
 syncClock();
 offerApp();
