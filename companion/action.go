@@ -50,14 +50,20 @@ func (r *Rules) DecodeAction(raw []byte) (Action, error) {
 	if err := json.Unmarshal(raw, &env); err != nil {
 		return nil, fmt.Errorf("the action is not valid JSON: %w", err)
 	}
-	newAction, ok := r.Actions[env.Kind]
+	return r.Decode(env.Kind, env.Data)
+}
+
+// Decode makes the action of that kind from its data (a log entry's kind
+// and data, or an action's as it arrives).
+func (r *Rules) Decode(kind string, data json.RawMessage) (Action, error) {
+	newAction, ok := r.Actions[kind]
 	if !ok {
-		return nil, fmt.Errorf("%q is not an action of %s", env.Kind, r.Game)
+		return nil, fmt.Errorf("%q is not an action of %s", kind, r.Game)
 	}
 	a := newAction()
-	if len(env.Data) > 0 && string(env.Data) != "null" {
-		if err := json.Unmarshal(env.Data, a); err != nil {
-			return nil, fmt.Errorf("the %q action's data is not valid: %w", env.Kind, err)
+	if len(data) > 0 && string(data) != "null" {
+		if err := json.Unmarshal(data, a); err != nil {
+			return nil, fmt.Errorf("the %q action's data is not valid: %w", kind, err)
 		}
 	}
 	return a, nil
