@@ -31,7 +31,7 @@
 //     written in one Write call is, whatever moment the tab closes, either
 //     the old bytes, gone (its metadata without data: Read fails), or the
 //     whole new bytes; never a mix. Boardside replaces that writer
-//     (indexeddb_js.go): on Close it puts the metadata and the bytes in one
+//     (indexeddb_web.go): on Close it puts the metadata and the bytes in one
 //     transaction, so a file is the old bytes or the whole new ones, and a
 //     save waits for one transaction instead of three. Saves there go the
 //     "copy" way.

@@ -5,7 +5,7 @@
 // the "app-drawn" mark, and prints
 //
 //   - the page's performance marks: app-compiled (wasm downloaded and
-//     compiled), the app's own go-* marks (app/startmark_js.go), the first
+//     compiled), the app's own go-* marks (app/startmark_web.go), the first
 //     WebGL draw call and app-drawn;
 //   - the main thread's time by phase of the start (what the sampled
 //     stack is inside: Go's package init, fyne app.New, the UI's New, the

@@ -2,7 +2,7 @@
 // board game and takes over its timers, decks, secret consoles and scoring.
 //
 // With no arguments it opens the window. "boardside serve --game NAME"
-// shares a game from a laptop without a window (command.go). In a browser
+// shares a game from a laptop without a window (command_native.go). In a browser
 // it is the web app, which has no command line.
 package main
 

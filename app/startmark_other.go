@@ -1,6 +1,0 @@
-//go:build !js
-
-package app
-
-// startMark marks a point of the start in a browser (startmark_js.go).
-func startMark(string) {}
