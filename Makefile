@@ -17,8 +17,13 @@ run: deps
 
 test: deps vet unit smoke
 
+# actionlint checks the release workflow (.github/workflows) as GitHub
+# would read it, before a tag finds a mistake.
+ACTIONLINT := github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
+
 vet:
 	$(GO) vet -tags $(TAGS) ./...
+	$(GO) run $(ACTIONLINT) -color=false
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt would change:"; gofmt -l .; exit 1; }
 
 # -tags ci gives Fyne's app package a headless driver; -race catches UI
