@@ -25,203 +25,7 @@ type SetUpGame struct {
 	PaperConsole bool `json:"paperConsole,omitempty"`
 }
 
-// PlayCard plays a room card from the hand: the rightmost obstacle of Type
-// goes from the console into Room (one of the card's), at its slot's cost.
-// Spot is "door:N" for a locked door facing room N, "terminal" for a
-// computer failure on the room's terminal, else "".
-type PlayCard struct {
-	Card string `json:"card"`
-	Room int    `json:"room"`
-	Type string `json:"type"`
-	Spot string `json:"spot,omitempty"`
-}
-
-// PlaySpecial plays a special card at its cost. A card that places an
-// obstacle also names Room, Type and Spot, and pays the obstacle's cost.
-type PlaySpecial struct {
-	Card string `json:"card"`
-	Room int    `json:"room,omitempty"`
-	Type string `json:"type,omitempty"`
-	Spot string `json:"spot,omitempty"`
-}
-
-// BringAnomaly brings an anomaly from the console into play: one placed
-// obstacle is removed from each sector it names, and ADELE pays 5 energy.
-type BringAnomaly struct {
-	Anomaly string   `json:"anomaly"`
-	Remove  []Placed `json:"remove"`
-}
-
-// EndPhase ends ADELE's phase: the chosen cards are discarded, the hand is
-// drawn back to 4, the income is gained and the next round's obstacles are
-// drawn onto the console.
-type EndPhase struct {
-	Discard []string `json:"discard,omitempty"`
-}
-
-// Targeted places an obstacle during the emergency phase in a room of the
-// emergency's sector, when the targeted-attack anomaly is in play.
-type Targeted struct {
-	Room int    `json:"room"`
-	Type string `json:"type"`
-	Spot string `json:"spot,omitempty"`
-}
-
-// EmergencyPhase: the face-up card becomes this round's emergency, the
-// next card is turned face up.
-type EmergencyPhase struct{}
-
-// AlarmTerminal: a crew member used alarm terminal Which (1 or 2): the top
-// emergency card is turned face down and the terminal moves by D20.
-type AlarmTerminal struct {
-	Which int `json:"which"`
-}
-
-// RemoveObstacle: the crew removed an obstacle from a room (out of the game).
-type RemoveObstacle struct {
-	Room int    `json:"room"`
-	Type string `json:"type"`
-	Spot string `json:"spot,omitempty"`
-}
-
-// RemoveImpact: the crew removed the impact marker from a room.
-type RemoveImpact struct {
-	Room int `json:"room"`
-}
-
-// CommandTerminal moves the no-return marker down one round (not below 1).
-type CommandTerminal struct{}
-
-// EndRound is the maintenance phase: the round marker moves down.
-type EndRound struct{}
-
-// RollD20 is the plain D20 roller.
-type RollD20 struct{}
-
-// Finish records the end of the game: the crew completed a mission, or a
-// crew member died (ADELE wins).
-type Finish struct {
-	Winner string `json:"winner"` // "crew" or "adele"
-}
-
-func (*SetUpGame) Kind() string       { return "setUp" }
-func (*PlayCard) Kind() string        { return "playCard" }
-func (*PlaySpecial) Kind() string     { return "playSpecial" }
-func (*BringAnomaly) Kind() string    { return "bringAnomaly" }
-func (*EndPhase) Kind() string        { return "endPhase" }
-func (*Targeted) Kind() string        { return "targeted" }
-func (*EmergencyPhase) Kind() string  { return "emergency" }
-func (*AlarmTerminal) Kind() string   { return "alarmTerminal" }
-func (*RemoveObstacle) Kind() string  { return "removeObstacle" }
-func (*RemoveImpact) Kind() string    { return "removeImpact" }
-func (*CommandTerminal) Kind() string { return "commandTerminal" }
-func (*EndRound) Kind() string        { return "endRound" }
-func (*RollD20) Kind() string         { return "rollD20" }
-func (*Finish) Kind() string          { return "finish" }
-
-var actions = map[string]func() companion.Action{
-	"setUp":           func() companion.Action { return &SetUpGame{} },
-	"playCard":        func() companion.Action { return &PlayCard{} },
-	"playSpecial":     func() companion.Action { return &PlaySpecial{} },
-	"bringAnomaly":    func() companion.Action { return &BringAnomaly{} },
-	"endPhase":        func() companion.Action { return &EndPhase{} },
-	"targeted":        func() companion.Action { return &Targeted{} },
-	"emergency":       func() companion.Action { return &EmergencyPhase{} },
-	"alarmTerminal":   func() companion.Action { return &AlarmTerminal{} },
-	"removeObstacle":  func() companion.Action { return &RemoveObstacle{} },
-	"removeImpact":    func() companion.Action { return &RemoveImpact{} },
-	"commandTerminal": func() companion.Action { return &CommandTerminal{} },
-	"endRound":        func() companion.Action { return &EndRound{} },
-	"rollD20":         func() companion.Action { return &RollD20{} },
-	"finish":          func() companion.Action { return &Finish{} },
-}
-
-// PublicActions are the actions any device at the table may send: what
-// the crew does in the open. ADELE's console actions stay on her device.
-var PublicActions = []string{"emergency", "alarmTerminal", "removeObstacle", "removeImpact", "commandTerminal", "endRound", "rollD20", "finish"}
-
-// Rules describe the game, with the shipped data, to a session.
-var Rules = NewRules(Default())
-
-// NewRules describes the game to a session whose cards come from d.
-func NewRules(d *Data) *companion.Rules {
-	return &companion.Rules{
-		Game:     Game,
-		NewState: func() companion.State { return &State{data: d} },
-		Actions:  actions,
-	}
-}
-
-// Apply implements companion.State.
-func (s *State) Apply(a companion.Action, _ companion.Env) error {
-	if x, ok := a.(*SetUpGame); ok {
-		return s.setUp(x)
-	}
-	if !s.SetUp() {
-		return ErrNotSetUp
-	}
-	if _, ok := a.(*RollD20); ok {
-		room, _ := s.rollRoom(nil)
-		s.Rolls = append(s.Rolls, Roll{What: "d20", Room: room})
-		return nil
-	}
-	if s.Over() {
-		return ErrOver
-	}
-	switch x := a.(type) {
-	case *PlayCard:
-		return s.playCard(x)
-	case *PlaySpecial:
-		return s.playSpecial(x)
-	case *BringAnomaly:
-		return s.bringAnomaly(x)
-	case *EndPhase:
-		return s.endPhase(x)
-	case *Targeted:
-		return s.targeted(x)
-	case *EmergencyPhase:
-		return s.emergency()
-	case *AlarmTerminal:
-		return s.alarmTerminal(x.Which)
-	case *RemoveObstacle:
-		p := Placed{Room: x.Room, Type: x.Type, Spot: x.Spot}
-		i := slices.IndexFunc(s.Placed, func(q Placed) bool { return samePlace(p, q) })
-		if i < 0 {
-			return ErrNotPlaced
-		}
-		s.Placed = slices.Delete(s.Placed, i, i+1)
-	case *RemoveImpact:
-		i := slices.Index(s.Impacts, x.Room)
-		if i < 0 {
-			return ErrNoImpact
-		}
-		s.Impacts = slices.Delete(s.Impacts, i, i+1)
-	case *CommandTerminal:
-		if s.NoReturn <= 1 {
-			return ErrNoReturnFloor
-		}
-		s.NoReturn--
-	case *EndRound:
-		switch {
-		case !s.EmergencyDone:
-			return ErrEmergencyFirst
-		case !s.AdeleDone && !s.PaperConsole:
-			return ErrAdeleFirst
-		}
-		s.Round--
-		s.EmergencyDone, s.AdeleDone, s.TargetedDone = false, false, false
-	case *Finish:
-		if x.Winner != "crew" && x.Winner != "adele" {
-			return ErrWinner
-		}
-		s.Winner = x.Winner
-	default:
-		return fmt.Errorf("%q is not an action of ADELE", a.Kind())
-	}
-	return nil
-}
-
-func (s *State) setUp(x *SetUpGame) error {
+func (x *SetUpGame) apply(s *State) error {
 	d := s.Data()
 	switch {
 	case s.SetUp():
@@ -306,6 +110,373 @@ func (s *State) setUp(x *SetUpGame) error {
 		s.Rolls = append(s.Rolls, Roll{What: "crew", Room: room, Rerolls: rerolls})
 	}
 	return nil
+}
+
+// PlayCard plays a room card from the hand: the rightmost obstacle of Type
+// goes from the console into Room (one of the card's), at its slot's cost.
+// Spot is "door:N" for a locked door facing room N, "terminal" for a
+// computer failure on the room's terminal, else "".
+type PlayCard struct {
+	Card string `json:"card"`
+	Room int    `json:"room"`
+	Type string `json:"type"`
+	Spot string `json:"spot,omitempty"`
+}
+
+func (x *PlayCard) apply(s *State) error {
+	if err := s.adelePhase(); err != nil {
+		return err
+	}
+	c, err := s.takeFromHand(x.Card)
+	if err != nil {
+		return err
+	}
+	if c.Special() {
+		return ErrSpecial
+	}
+	if !slices.Contains(c.Rooms, x.Room) {
+		return ErrNotRoom
+	}
+	return s.place(Placed{Room: x.Room, Type: x.Type, Spot: x.Spot}, 0)
+}
+
+// PlaySpecial plays a special card at its cost. A card that places an
+// obstacle also names Room, Type and Spot, and pays the obstacle's cost.
+type PlaySpecial struct {
+	Card string `json:"card"`
+	Room int    `json:"room,omitempty"`
+	Type string `json:"type,omitempty"`
+	Spot string `json:"spot,omitempty"`
+}
+
+func (x *PlaySpecial) apply(s *State) error {
+	if err := s.adelePhase(); err != nil {
+		return err
+	}
+	c, err := s.takeFromHand(x.Card)
+	if err != nil {
+		return err
+	}
+	if !c.Special() {
+		return ErrNotSpecial
+	}
+	if _, places := c.Placement(); places && x.Type != "" {
+		if !allowed(s.SpecialOptions(c.ID), x.Type, x.Room) {
+			return ErrNotAllowed
+		}
+		return s.place(Placed{Room: x.Room, Type: x.Type, Spot: x.Spot}, c.Cost)
+	}
+	if s.Energy < c.Cost {
+		return ErrEnergy
+	}
+	s.Energy -= c.Cost
+	return nil
+}
+
+// BringAnomaly brings an anomaly from the console into play: one placed
+// obstacle is removed from each sector it names, and ADELE pays 5 energy.
+type BringAnomaly struct {
+	Anomaly string   `json:"anomaly"`
+	Remove  []Placed `json:"remove"`
+}
+
+func (x *BringAnomaly) apply(s *State) error {
+	if err := s.adelePhase(); err != nil {
+		return err
+	}
+	i := slices.Index(s.Anomalies, x.Anomaly)
+	if i < 0 {
+		return ErrNotOnConsole
+	}
+	a, _ := s.Data().Anomaly(x.Anomaly)
+	if len(x.Remove) != len(a.Sectors) {
+		return ErrRequirements
+	}
+	// Match each removed obstacle to a distinct required sector; a locked
+	// door on a sector border may count for either of its two sectors.
+	need := slices.Clone(a.Sectors)
+	for _, r := range x.Remove {
+		j := slices.IndexFunc(s.Placed, func(q Placed) bool { return samePlace(r, q) })
+		if j < 0 {
+			return ErrNotPlaced
+		}
+		k := slices.IndexFunc(need, func(sec string) bool { return slices.Contains(s.sectors(s.Placed[j]), sec) })
+		if k < 0 {
+			return ErrRequirements
+		}
+		need = slices.Delete(need, k, k+1)
+		s.Placed = slices.Delete(s.Placed, j, j+1)
+	}
+	if s.Energy < AnomalyCost {
+		return ErrEnergy
+	}
+	s.Energy -= AnomalyCost
+	s.Anomalies = slices.Delete(s.Anomalies, i, i+1)
+	s.InPlay = append(s.InPlay, x.Anomaly)
+	return nil
+}
+
+// EndPhase ends ADELE's phase: the chosen cards are discarded, the hand is
+// drawn back to 4, the income is gained and the next round's obstacles are
+// drawn onto the console.
+type EndPhase struct {
+	Discard []string `json:"discard,omitempty"`
+}
+
+func (x *EndPhase) apply(s *State) error {
+	if err := s.adelePhase(); err != nil {
+		return err
+	}
+	for _, id := range x.Discard {
+		if _, err := s.takeFromHand(id); err != nil {
+			return err
+		}
+	}
+	s.drawHand()
+	s.Energy += s.ConsoleData().Income
+	s.drawObstacles(s.Data().PerRound(s.Players))
+	s.AdeleDone = true
+	return nil
+}
+
+// Targeted places an obstacle during the emergency phase in a room of the
+// emergency's sector, when the targeted-attack anomaly is in play.
+type Targeted struct {
+	Room int    `json:"room"`
+	Type string `json:"type"`
+	Spot string `json:"spot,omitempty"`
+}
+
+func (x *Targeted) apply(s *State) error {
+	cur, ok := s.Current()
+	if !ok || !slices.Contains(s.InPlay, TargetedAttack) || !s.EmergencyDone || s.AdeleDone || s.TargetedDone || cur.Round != s.Round {
+		return ErrTargeted
+	}
+	card, _ := s.Data().Emergency(cur.Card)
+	if s.ShipData().Sector(x.Room) != card.Sector {
+		return ErrTargeted
+	}
+	if err := s.place(Placed{Room: x.Room, Type: x.Type, Spot: x.Spot}, 0); err != nil {
+		return err
+	}
+	s.TargetedDone = true
+	return nil
+}
+
+// EmergencyPhase: the face-up card becomes this round's emergency, the
+// next card is turned face up.
+type EmergencyPhase struct{}
+
+func (*EmergencyPhase) apply(s *State) error {
+	if s.EmergencyDone {
+		return ErrEmergencyDone
+	}
+	if len(s.Emergencies.Draw) == 0 {
+		return ErrNoEmergencyCard
+	}
+	id, _ := s.Emergencies.Take()
+	card, _ := s.Data().Emergency(id)
+	e := Emergency{Round: s.Round, Card: id, Averted: !s.TopFaceUp}
+	for _, sym := range card.Symbols {
+		if slices.Contains(s.InPlay, sym) {
+			e.Triggers = append(e.Triggers, sym) // even when averted
+		}
+	}
+	if !e.Averted {
+		switch card.Kind {
+		case CourseDeviation:
+			if s.NoReturn < s.Data().StartRound(s.Players) {
+				s.NoReturn++
+			}
+		case Impact:
+			if len(s.Impacts) < MaxImpacts {
+				e.ImpactRoom, e.Rerolls = s.rollRoom(s.Impacts)
+				s.Impacts = append(s.Impacts, e.ImpactRoom)
+			}
+		}
+	}
+	s.History = append(s.History, e)
+	s.TopFaceUp = len(s.Emergencies.Draw) > 0
+	s.EmergencyDone = true
+	return nil
+}
+
+// AlarmTerminal: a crew member used alarm terminal Which (1 or 2): the top
+// emergency card is turned face down and the terminal moves by D20.
+type AlarmTerminal struct {
+	Which int `json:"which"`
+}
+
+func (x *AlarmTerminal) apply(s *State) error {
+	switch {
+	case x.Which != 1 && x.Which != 2:
+		return ErrNoAlarm
+	case slices.Contains(s.InPlay, AlarmTerminalsOff):
+		return ErrAlarmsOff
+	case !s.TopFaceUp:
+		return ErrNoEmergencyCard
+	}
+	s.TopFaceUp = false
+	other := s.AlarmTerminals[2-x.Which]
+	room, rerolls := s.rollRoom([]int{other})
+	s.AlarmTerminals[x.Which-1] = room
+	s.Rolls = append(s.Rolls, Roll{What: "alarm" + strconv.Itoa(x.Which), Room: room, Rerolls: rerolls})
+	return nil
+}
+
+// RemoveObstacle: the crew removed an obstacle from a room (out of the game).
+type RemoveObstacle struct {
+	Room int    `json:"room"`
+	Type string `json:"type"`
+	Spot string `json:"spot,omitempty"`
+}
+
+func (x *RemoveObstacle) apply(s *State) error {
+	p := Placed{Room: x.Room, Type: x.Type, Spot: x.Spot}
+	i := slices.IndexFunc(s.Placed, func(q Placed) bool { return samePlace(p, q) })
+	if i < 0 {
+		return ErrNotPlaced
+	}
+	s.Placed = slices.Delete(s.Placed, i, i+1)
+	return nil
+}
+
+// RemoveImpact: the crew removed the impact marker from a room.
+type RemoveImpact struct {
+	Room int `json:"room"`
+}
+
+func (x *RemoveImpact) apply(s *State) error {
+	i := slices.Index(s.Impacts, x.Room)
+	if i < 0 {
+		return ErrNoImpact
+	}
+	s.Impacts = slices.Delete(s.Impacts, i, i+1)
+	return nil
+}
+
+// CommandTerminal moves the no-return marker down one round (not below 1).
+type CommandTerminal struct{}
+
+func (*CommandTerminal) apply(s *State) error {
+	if s.NoReturn <= 1 {
+		return ErrNoReturnFloor
+	}
+	s.NoReturn--
+	return nil
+}
+
+// EndRound is the maintenance phase: the round marker moves down.
+type EndRound struct{}
+
+func (*EndRound) apply(s *State) error {
+	switch {
+	case !s.EmergencyDone:
+		return ErrEmergencyFirst
+	case !s.AdeleDone && !s.PaperConsole:
+		return ErrAdeleFirst
+	}
+	s.Round--
+	s.EmergencyDone, s.AdeleDone, s.TargetedDone = false, false, false
+	return nil
+}
+
+// RollD20 is the plain D20 roller.
+type RollD20 struct{}
+
+func (*RollD20) apply(s *State) error {
+	room, _ := s.rollRoom(nil)
+	s.Rolls = append(s.Rolls, Roll{What: "d20", Room: room})
+	return nil
+}
+
+// Finish records the end of the game: the crew completed a mission, or a
+// crew member died (ADELE wins).
+type Finish struct {
+	Winner string `json:"winner"` // "crew" or "adele"
+}
+
+func (x *Finish) apply(s *State) error {
+	if x.Winner != "crew" && x.Winner != "adele" {
+		return ErrWinner
+	}
+	s.Winner = x.Winner
+	return nil
+}
+
+func (*SetUpGame) Kind() string       { return "setUp" }
+func (*PlayCard) Kind() string        { return "playCard" }
+func (*PlaySpecial) Kind() string     { return "playSpecial" }
+func (*BringAnomaly) Kind() string    { return "bringAnomaly" }
+func (*EndPhase) Kind() string        { return "endPhase" }
+func (*Targeted) Kind() string        { return "targeted" }
+func (*EmergencyPhase) Kind() string  { return "emergency" }
+func (*AlarmTerminal) Kind() string   { return "alarmTerminal" }
+func (*RemoveObstacle) Kind() string  { return "removeObstacle" }
+func (*RemoveImpact) Kind() string    { return "removeImpact" }
+func (*CommandTerminal) Kind() string { return "commandTerminal" }
+func (*EndRound) Kind() string        { return "endRound" }
+func (*RollD20) Kind() string         { return "rollD20" }
+func (*Finish) Kind() string          { return "finish" }
+
+var actions = map[string]func() companion.Action{
+	"setUp":           func() companion.Action { return &SetUpGame{} },
+	"playCard":        func() companion.Action { return &PlayCard{} },
+	"playSpecial":     func() companion.Action { return &PlaySpecial{} },
+	"bringAnomaly":    func() companion.Action { return &BringAnomaly{} },
+	"endPhase":        func() companion.Action { return &EndPhase{} },
+	"targeted":        func() companion.Action { return &Targeted{} },
+	"emergency":       func() companion.Action { return &EmergencyPhase{} },
+	"alarmTerminal":   func() companion.Action { return &AlarmTerminal{} },
+	"removeObstacle":  func() companion.Action { return &RemoveObstacle{} },
+	"removeImpact":    func() companion.Action { return &RemoveImpact{} },
+	"commandTerminal": func() companion.Action { return &CommandTerminal{} },
+	"endRound":        func() companion.Action { return &EndRound{} },
+	"rollD20":         func() companion.Action { return &RollD20{} },
+	"finish":          func() companion.Action { return &Finish{} },
+}
+
+// PublicActions are the actions any device at the table may send: what
+// the crew does in the open. ADELE's console actions stay on her device.
+var PublicActions = []string{"emergency", "alarmTerminal", "removeObstacle", "removeImpact", "commandTerminal", "endRound", "rollD20", "finish"}
+
+// Rules describe the game, with the shipped data, to a session.
+var Rules = NewRules(Default())
+
+// NewRules describes the game to a session whose cards come from d.
+func NewRules(d *Data) *companion.Rules {
+	return &companion.Rules{
+		Game:     Game,
+		NewState: func() companion.State { return &State{data: d} },
+		Actions:  actions,
+	}
+}
+
+// rule is an action that applies itself: it checks what it needs of the
+// game and refuses in a player's words, or changes the game.
+type rule interface {
+	apply(s *State) error
+}
+
+// Apply implements companion.State. The setup comes first, once; from then
+// on the D20 rolls even after the end, and every other action needs a game
+// still going.
+func (s *State) Apply(a companion.Action, _ companion.Env) error {
+	_, settingUp := a.(*SetUpGame)
+	_, rolling := a.(*RollD20)
+	switch {
+	case settingUp: // the setup checks that it comes first
+	case !s.SetUp():
+		return ErrNotSetUp
+	case rolling: // the D20 rolls even once the game is over
+	case s.Over():
+		return ErrOver
+	}
+	r, ok := a.(rule)
+	if !ok {
+		return fmt.Errorf("%q is not an action of ADELE", a.Kind())
+	}
+	return r.apply(s)
 }
 
 func validPIN(pin string) bool {
@@ -413,47 +584,6 @@ func (s *State) takeFromHand(id string) (Card, error) {
 	return c, nil
 }
 
-func (s *State) playCard(x *PlayCard) error {
-	if err := s.adelePhase(); err != nil {
-		return err
-	}
-	c, err := s.takeFromHand(x.Card)
-	if err != nil {
-		return err
-	}
-	if c.Special() {
-		return ErrSpecial
-	}
-	if !slices.Contains(c.Rooms, x.Room) {
-		return ErrNotRoom
-	}
-	return s.place(Placed{Room: x.Room, Type: x.Type, Spot: x.Spot}, 0)
-}
-
-func (s *State) playSpecial(x *PlaySpecial) error {
-	if err := s.adelePhase(); err != nil {
-		return err
-	}
-	c, err := s.takeFromHand(x.Card)
-	if err != nil {
-		return err
-	}
-	if !c.Special() {
-		return ErrNotSpecial
-	}
-	if _, places := c.Placement(); places && x.Type != "" {
-		if !allowed(s.SpecialOptions(c.ID), x.Type, x.Room) {
-			return ErrNotAllowed
-		}
-		return s.place(Placed{Room: x.Room, Type: x.Type, Spot: x.Spot}, c.Cost)
-	}
-	if s.Energy < c.Cost {
-		return ErrEnergy
-	}
-	s.Energy -= c.Cost
-	return nil
-}
-
 // CanBringAnomaly says whether ADELE may bring anomaly id into play now:
 // in her phase, with the energy, and with a placed obstacle for each
 // sector the anomaly needs (a locked door on a border counts for either
@@ -486,123 +616,4 @@ func (s *State) CanBringAnomaly(id string) bool {
 		return false
 	}
 	return match(a.Sectors)
-}
-
-func (s *State) bringAnomaly(x *BringAnomaly) error {
-	if err := s.adelePhase(); err != nil {
-		return err
-	}
-	i := slices.Index(s.Anomalies, x.Anomaly)
-	if i < 0 {
-		return ErrNotOnConsole
-	}
-	a, _ := s.Data().Anomaly(x.Anomaly)
-	if len(x.Remove) != len(a.Sectors) {
-		return ErrRequirements
-	}
-	// Match each removed obstacle to a distinct required sector; a locked
-	// door on a sector border may count for either of its two sectors.
-	need := slices.Clone(a.Sectors)
-	for _, r := range x.Remove {
-		j := slices.IndexFunc(s.Placed, func(q Placed) bool { return samePlace(r, q) })
-		if j < 0 {
-			return ErrNotPlaced
-		}
-		k := slices.IndexFunc(need, func(sec string) bool { return slices.Contains(s.sectors(s.Placed[j]), sec) })
-		if k < 0 {
-			return ErrRequirements
-		}
-		need = slices.Delete(need, k, k+1)
-		s.Placed = slices.Delete(s.Placed, j, j+1)
-	}
-	if s.Energy < AnomalyCost {
-		return ErrEnergy
-	}
-	s.Energy -= AnomalyCost
-	s.Anomalies = slices.Delete(s.Anomalies, i, i+1)
-	s.InPlay = append(s.InPlay, x.Anomaly)
-	return nil
-}
-
-func (s *State) endPhase(x *EndPhase) error {
-	if err := s.adelePhase(); err != nil {
-		return err
-	}
-	for _, id := range x.Discard {
-		if _, err := s.takeFromHand(id); err != nil {
-			return err
-		}
-	}
-	s.drawHand()
-	s.Energy += s.ConsoleData().Income
-	s.drawObstacles(s.Data().PerRound(s.Players))
-	s.AdeleDone = true
-	return nil
-}
-
-func (s *State) targeted(x *Targeted) error {
-	cur, ok := s.Current()
-	if !ok || !slices.Contains(s.InPlay, TargetedAttack) || !s.EmergencyDone || s.AdeleDone || s.TargetedDone || cur.Round != s.Round {
-		return ErrTargeted
-	}
-	card, _ := s.Data().Emergency(cur.Card)
-	if s.ShipData().Sector(x.Room) != card.Sector {
-		return ErrTargeted
-	}
-	if err := s.place(Placed{Room: x.Room, Type: x.Type, Spot: x.Spot}, 0); err != nil {
-		return err
-	}
-	s.TargetedDone = true
-	return nil
-}
-
-func (s *State) emergency() error {
-	if s.EmergencyDone {
-		return ErrEmergencyDone
-	}
-	if len(s.Emergencies.Draw) == 0 {
-		return ErrNoEmergencyCard
-	}
-	id, _ := s.Emergencies.Take()
-	card, _ := s.Data().Emergency(id)
-	e := Emergency{Round: s.Round, Card: id, Averted: !s.TopFaceUp}
-	for _, sym := range card.Symbols {
-		if slices.Contains(s.InPlay, sym) {
-			e.Triggers = append(e.Triggers, sym) // even when averted
-		}
-	}
-	if !e.Averted {
-		switch card.Kind {
-		case CourseDeviation:
-			if s.NoReturn < s.Data().StartRound(s.Players) {
-				s.NoReturn++
-			}
-		case Impact:
-			if len(s.Impacts) < MaxImpacts {
-				e.ImpactRoom, e.Rerolls = s.rollRoom(s.Impacts)
-				s.Impacts = append(s.Impacts, e.ImpactRoom)
-			}
-		}
-	}
-	s.History = append(s.History, e)
-	s.TopFaceUp = len(s.Emergencies.Draw) > 0
-	s.EmergencyDone = true
-	return nil
-}
-
-func (s *State) alarmTerminal(which int) error {
-	switch {
-	case which != 1 && which != 2:
-		return ErrNoAlarm
-	case slices.Contains(s.InPlay, AlarmTerminalsOff):
-		return ErrAlarmsOff
-	case !s.TopFaceUp:
-		return ErrNoEmergencyCard
-	}
-	s.TopFaceUp = false
-	other := s.AlarmTerminals[2-which]
-	room, rerolls := s.rollRoom([]int{other})
-	s.AlarmTerminals[which-1] = room
-	s.Rolls = append(s.Rolls, Roll{What: "alarm" + strconv.Itoa(which), Room: room, Rerolls: rerolls})
-	return nil
 }

@@ -597,3 +597,20 @@ func TestPaperConsole_TheRoundEndsWithoutADELEsPhase(t *testing.T) {
 	require.NoError(t, apply(s, &EndRound{}))
 	assert.Equal(t, Default().StartRound(4)-1, s.Round)
 }
+
+// Every action the rules decode carries its own rule; any other action is
+// refused as not one of this game, once the game is set up.
+func TestEveryActionHasItsRule(t *testing.T) {
+	for kind, newAction := range Rules.Actions {
+		_, ok := newAction().(rule)
+		assert.True(t, ok, kind)
+	}
+	s := New()
+	assert.ErrorIs(t, s.Apply(otherAction{}, companion.Env{}), ErrNotSetUp)
+	require.NoError(t, s.Apply(&SetUpGame{Players: 3, Ship: "deimos"}, companion.Env{}))
+	assert.EqualError(t, s.Apply(otherAction{}, companion.Env{}), `"other" is not an action of ADELE`)
+}
+
+type otherAction struct{}
+
+func (otherAction) Kind() string { return "other" }
