@@ -27,88 +27,22 @@ type SetUpGame struct {
 
 func (x *SetUpGame) apply(s *State) error {
 	d := s.Data()
-	switch {
-	case s.SetUp():
-		return ErrSetUp
-	case x.Players < 2 || x.Players > 5:
-		return ErrPlayers
-	case !validPIN(x.PIN):
-		return ErrPIN
+	ship, err := s.checkSetUp(d, x)
+	if err != nil {
+		return err
 	}
-	ship, ok := d.Ship(x.Ship)
-	if !ok {
-		return ErrNoShip
+	removed, err := x.removedCards(d)
+	if err != nil {
+		return err
 	}
-	var ids, removed []string
-	for _, c := range d.Cards.Cards {
-		ids = append(ids, c.ID)
-		if !x.Experienced && c.Marked {
-			removed = append(removed, c.ID)
-		}
-	}
-	if x.Experienced {
-		if len(x.Remove) != 2 || x.Remove[0] == x.Remove[1] {
-			return ErrRemoveTwo
-		}
-		for _, id := range x.Remove {
-			if c, ok := d.Card(id); !ok || !c.Special() {
-				return ErrRemoveTwo
-			}
-		}
-		removed = slices.Clone(x.Remove)
-	}
-	console, _ := d.Console(x.Players)
-	*s = State{
-		data: d, Players: x.Players, Ship: ship.ID, Experienced: x.Experienced, PIN: x.PIN, PaperConsole: x.PaperConsole,
-		Energy: console.EnergyStart, Console: map[string]int{},
-		Bag:   decks.NewBag(d.Obstacles.Counts, decks.NewRand()),
-		Deck:  decks.NewDeck(ids, decks.NewRand()),
-		Round: d.StartRound(x.Players), NoReturn: 1,
-		AlarmTerminals: slices.Clone(ship.AlarmTerminals),
-		Rng:            decks.NewRand(),
-	}
-	s.Deck.ReshuffleDiscard = true
-	for _, id := range removed {
-		_ = s.Deck.Remove(id) // every ID was checked above
-	}
-
-	// 4 random anomalies of the 6 onto the console.
-	var anomalies []string
-	for _, a := range d.Anomalies.Anomalies {
-		anomalies = append(anomalies, a.ID)
-	}
-	s.Rng.Shuffle(len(anomalies), func(i, j int) { anomalies[i], anomalies[j] = anomalies[j], anomalies[i] })
-	s.Anomalies = anomalies[:4]
-
+	s.layOut(d, x, ship, removed)
+	s.dealAnomalies(d)
 	// 4 obstacles for the setup and the first round's draw: nothing
 	// touches the console between the setup and ADELE's first phase.
 	s.drawObstacles(4 + d.PerRound(x.Players))
 	s.drawHand()
-
-	// The emergency deck: Silence out with 4–5 players; in a duel one
-	// random Impact is put back in the box unseen.
-	var em, impacts []string
-	for _, c := range d.Emergencies.Cards {
-		if c.Kind == Silence && x.Players >= 4 {
-			continue
-		}
-		em = append(em, c.ID)
-		if c.Kind == Impact {
-			impacts = append(impacts, c.ID)
-		}
-	}
-	s.Emergencies = decks.NewDeck(em, decks.NewRand())
-	if x.Players == 2 && len(impacts) > 0 {
-		_ = s.Emergencies.Remove(impacts[s.Rng.IntN(len(impacts))])
-	}
-	s.TopFaceUp = len(s.Emergencies.Draw) > 0
-
-	// Crew starting rooms: D20 each, all different.
-	for range x.Players - 1 {
-		room, rerolls := s.rollRoom(s.CrewRooms)
-		s.CrewRooms = append(s.CrewRooms, room)
-		s.Rolls = append(s.Rolls, Roll{What: "crew", Room: room, Rerolls: rerolls})
-	}
+	s.shuffleEmergencies(d)
+	s.placeCrew()
 	return nil
 }
 
@@ -477,6 +411,110 @@ func (s *State) Apply(a companion.Action, _ companion.Env) error {
 		return fmt.Errorf("%q is not an action of ADELE", a.Kind())
 	}
 	return r.apply(s)
+}
+
+// checkSetUp refuses a second setup, a wrong player count, a PIN that is
+// not one and an unknown ship; it returns the ship.
+func (s *State) checkSetUp(d *Data, x *SetUpGame) (Ship, error) {
+	switch {
+	case s.SetUp():
+		return Ship{}, ErrSetUp
+	case x.Players < 2 || x.Players > 5:
+		return Ship{}, ErrPlayers
+	case !validPIN(x.PIN):
+		return Ship{}, ErrPIN
+	}
+	ship, ok := d.Ship(x.Ship)
+	if !ok {
+		return Ship{}, ErrNoShip
+	}
+	return ship, nil
+}
+
+// removedCards are the 2 special cards that stay out of the game: those
+// marked "!", or experienced players' own choice of 2 special cards.
+func (x *SetUpGame) removedCards(d *Data) ([]string, error) {
+	if x.Experienced {
+		if len(x.Remove) != 2 || x.Remove[0] == x.Remove[1] {
+			return nil, ErrRemoveTwo
+		}
+		for _, id := range x.Remove {
+			if c, ok := d.Card(id); !ok || !c.Special() {
+				return nil, ErrRemoveTwo
+			}
+		}
+		return slices.Clone(x.Remove), nil
+	}
+	var removed []string
+	for _, c := range d.Cards.Cards {
+		if c.Marked {
+			removed = append(removed, c.ID)
+		}
+	}
+	return removed, nil
+}
+
+// layOut starts the game afresh: ADELE's start energy on an empty
+// console, the full obstacle bag, her deck without the removed cards, the
+// round marker on the start round and the no-return marker on round 1.
+func (s *State) layOut(d *Data, x *SetUpGame, ship Ship, removed []string) {
+	var ids []string
+	for _, c := range d.Cards.Cards {
+		ids = append(ids, c.ID)
+	}
+	console, _ := d.Console(x.Players)
+	*s = State{
+		data: d, Players: x.Players, Ship: ship.ID, Experienced: x.Experienced, PIN: x.PIN, PaperConsole: x.PaperConsole,
+		Energy: console.EnergyStart, Console: map[string]int{},
+		Bag:   decks.NewBag(d.Obstacles.Counts, decks.NewRand()),
+		Deck:  decks.NewDeck(ids, decks.NewRand()),
+		Round: d.StartRound(x.Players), NoReturn: 1,
+		AlarmTerminals: slices.Clone(ship.AlarmTerminals),
+		Rng:            decks.NewRand(),
+	}
+	s.Deck.ReshuffleDiscard = true
+	for _, id := range removed {
+		_ = s.Deck.Remove(id) // every ID was checked by removedCards
+	}
+}
+
+// dealAnomalies puts 4 random anomalies of the 6 onto the console.
+func (s *State) dealAnomalies(d *Data) {
+	var anomalies []string
+	for _, a := range d.Anomalies.Anomalies {
+		anomalies = append(anomalies, a.ID)
+	}
+	s.Rng.Shuffle(len(anomalies), func(i, j int) { anomalies[i], anomalies[j] = anomalies[j], anomalies[i] })
+	s.Anomalies = anomalies[:4]
+}
+
+// shuffleEmergencies makes the emergency deck: Silence out with 4–5
+// players; in a duel one random Impact is put back in the box unseen.
+func (s *State) shuffleEmergencies(d *Data) {
+	var em, impacts []string
+	for _, c := range d.Emergencies.Cards {
+		if c.Kind == Silence && s.Players >= 4 {
+			continue
+		}
+		em = append(em, c.ID)
+		if c.Kind == Impact {
+			impacts = append(impacts, c.ID)
+		}
+	}
+	s.Emergencies = decks.NewDeck(em, decks.NewRand())
+	if s.Players == 2 && len(impacts) > 0 {
+		_ = s.Emergencies.Remove(impacts[s.Rng.IntN(len(impacts))])
+	}
+	s.TopFaceUp = len(s.Emergencies.Draw) > 0
+}
+
+// placeCrew rolls the crew's starting rooms: D20 each, all different.
+func (s *State) placeCrew() {
+	for range s.Players - 1 {
+		room, rerolls := s.rollRoom(s.CrewRooms)
+		s.CrewRooms = append(s.CrewRooms, room)
+		s.Rolls = append(s.Rolls, Roll{What: "crew", Room: room, Rerolls: rerolls})
+	}
 }
 
 func validPIN(pin string) bool {
