@@ -15,14 +15,11 @@ import (
 
 // loadAdeleData makes the game use the owner's data when they saved some.
 func loadAdeleData(u *app.UI, g *app.Game) []string {
-	return u.LoadOwnData(ad.Game, g.Name, func(name string, b []byte) error {
-		d, err := ad.ParseData(name, b)
-		if err == nil {
-			useAdeleData(g, d)
-		}
-		return err
-	})
+	return app.LoadGameData(u, g, ad.ParseData, useAdeleData)
 }
+
+// useAdeleData makes new and resumed games look their cards up in d.
+func useAdeleData(g *app.Game, d *ad.Data) { app.UseGameData(g, d, ad.NewRules, ad.NewWith) }
 
 // adeleDataScreen edits ADELE's game data as its data file: the cards,
 // emergencies, obstacle mix, console costs, anomalies, ships and rounds,

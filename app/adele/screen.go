@@ -48,12 +48,6 @@ func Game() *app.Game {
 	return g
 }
 
-// useAdeleData makes new and resumed games look their cards up in d.
-func useAdeleData(g *app.Game, d *ad.Data) {
-	g.Rules = ad.NewRules(d)
-	g.NewState = func() companion.State { return ad.NewWith(d) }
-}
-
 // adeleScreen is ADELE's tablet: the setup, then two tabs — the crew's
 // table, and ADELE's secret console behind its privacy cover.
 type adeleScreen struct {

@@ -12,26 +12,16 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"boardside/app"
-	"boardside/companion"
 	aq "boardside/companion/aquasphere"
 )
 
 // loadAQData makes AquaSphere score on the owner's track when they saved one.
 func loadAQData(u *app.UI, g *app.Game) []string {
-	return u.LoadOwnData(aq.Game, g.Name, func(name string, b []byte) error {
-		d, err := aq.ParseData(name, b)
-		if err == nil {
-			useAQData(g, d)
-		}
-		return err
-	})
+	return app.LoadGameData(u, g, aq.ParseData, useAQData)
 }
 
 // useAQData makes new and resumed sheets score on d.
-func useAQData(g *app.Game, d *aq.Data) {
-	g.Rules = aq.NewRules(d)
-	g.NewState = func() companion.State { return aq.NewWith(d) }
-}
+func useAQData(g *app.Game, d *aq.Data) { app.UseGameData(g, d, aq.NewRules, aq.NewWith) }
 
 // trackScreen edits where the red lines lie on the knowledge track, which
 // the owner checks against their board.

@@ -21,20 +21,11 @@ import (
 
 // loadMCData makes the game use the owner's data when they saved some.
 func loadMCData(u *app.UI, g *app.Game) []string {
-	return u.LoadOwnData(mc.Game, g.Name, func(name string, b []byte) error {
-		d, err := mc.ParseData(name, b)
-		if err == nil {
-			useMCData(g, d)
-		}
-		return err
-	})
+	return app.LoadGameData(u, g, mc.ParseData, useMCData)
 }
 
 // useMCData makes new and resumed games look their cards up in d.
-func useMCData(g *app.Game, d *mc.Data) {
-	g.Rules = mc.NewRules(d)
-	g.NewState = func() companion.State { return mc.NewWith(d) }
-}
+func useMCData(g *app.Game, d *mc.Data) { app.UseGameData(g, d, mc.NewRules, mc.NewWith) }
 
 // mcDataScreen edits the Mission Control data an owner transcribes from
 // their box: the unlock mix, each AI card field by field, and the setups.
