@@ -18,6 +18,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"boardside/app"
+	"boardside/companion"
 	ad "boardside/companion/adele"
 )
 
@@ -127,7 +128,7 @@ func sectorList(sectors []string) string {
 // and sends the crew's public actions through send.
 type adeleBoard struct {
 	content fyne.CanvasObject
-	send    func(kind string, data any)
+	send    func(companion.Action)
 	win     fyne.Window
 	shown   string // the projection last drawn, encoded
 
@@ -150,7 +151,7 @@ type adeleBoard struct {
 	p         ad.PublicState
 }
 
-func newAdeleBoard(win fyne.Window, send func(kind string, data any)) *adeleBoard {
+func newAdeleBoard(win fyne.Window, send func(companion.Action)) *adeleBoard {
 	b := &adeleBoard{send: send, win: win}
 	b.phase = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	b.phase.SizeName = theme.SizeNameSubHeadingText
@@ -166,15 +167,15 @@ func newAdeleBoard(win fyne.Window, send func(kind string, data any)) *adeleBoar
 	b.result = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	b.result.SizeName = theme.SizeNameHeadingText
 
-	b.emergency = app.BigButton(lang.L("Emergency phase"), theme.WarningIcon(), func() { b.send("emergency", nil) })
-	b.endRound = app.BigButton(lang.L("End of round"), theme.MediaSkipNextIcon(), func() { b.send("endRound", nil) })
+	b.emergency = app.BigButton(lang.L("Emergency phase"), theme.WarningIcon(), func() { b.send(&ad.EmergencyPhase{}) })
+	b.endRound = app.BigButton(lang.L("End of round"), theme.MediaSkipNextIcon(), func() { b.send(&ad.EndRound{}) })
 	for i := range b.alarm {
 		which := i + 1
 		b.alarm[i] = widget.NewButtonWithIcon("", theme.VolumeUpIcon(), func() {
 			dialog.ShowConfirm(lang.L("Alarm terminal"), lang.L("Did a crew member use alarm terminal {{.N}}? The face-up emergency is averted and the terminal moves.", map[string]any{"N": which}),
 				func(ok bool) {
 					if ok {
-						b.send("alarmTerminal", map[string]int{"which": which})
+						b.send(&ad.AlarmTerminal{Which: which})
 					}
 				}, b.win)
 		})
@@ -185,11 +186,11 @@ func newAdeleBoard(win fyne.Window, send func(kind string, data any)) *adeleBoar
 		dialog.ShowConfirm(lang.L("Command terminal"), lang.L("Did a crew member use the command terminal? The no-return marker moves down."),
 			func(ok bool) {
 				if ok {
-					b.send("commandTerminal", nil)
+					b.send(&ad.CommandTerminal{})
 				}
 			}, b.win)
 	})
-	b.d20 = widget.NewButtonWithIcon(lang.L("Roll the D20"), theme.ViewRefreshIcon(), func() { b.send("rollD20", nil) })
+	b.d20 = widget.NewButtonWithIcon(lang.L("Roll the D20"), theme.ViewRefreshIcon(), func() { b.send(&ad.RollD20{}) })
 	b.finish = widget.NewButtonWithIcon(lang.L("The game ended…"), theme.ConfirmIcon(), b.onFinish)
 
 	b.phase.Wrapping = fyne.TextWrapWord
@@ -438,8 +439,7 @@ func (b *adeleBoard) drawRooms(p ad.PublicState) {
 // choice is one button of a dialog that sends a public action.
 type choice struct {
 	label string
-	kind  string
-	data  any
+	act   companion.Action
 }
 
 // choose shows the choices; tapping one closes the dialog and sends it.
@@ -449,7 +449,7 @@ func (b *adeleBoard) choose(title string, choices []choice) {
 	for _, c := range choices {
 		buttons = append(buttons, widget.NewButton(c.label, func() {
 			d.Hide()
-			b.send(c.kind, c.data)
+			b.send(c.act)
 		}))
 	}
 	d = dialog.NewCustom(title, lang.L("Cancel"), container.NewVBox(buttons...), b.win)
@@ -461,11 +461,11 @@ func (b *adeleBoard) onRoom(room int) {
 	var choices []choice
 	for _, pl := range b.p.Placed {
 		if pl.Room == room {
-			choices = append(choices, choice{lang.L("Remove {{.Obstacle}}", map[string]any{"Obstacle": placedName(pl)}), "removeObstacle", pl})
+			choices = append(choices, choice{lang.L("Remove {{.Obstacle}}", map[string]any{"Obstacle": placedName(pl)}), &ad.RemoveObstacle{Room: pl.Room, Type: pl.Type, Spot: pl.Spot}})
 		}
 	}
 	if slices.Contains(b.p.Impacts, room) {
-		choices = append(choices, choice{lang.L("Remove the impact marker"), "removeImpact", map[string]int{"room": room}})
+		choices = append(choices, choice{lang.L("Remove the impact marker"), &ad.RemoveImpact{Room: room}})
 	}
 	title := lang.L("Room {{.Room}}", map[string]any{"Room": room})
 	if len(choices) == 0 {
@@ -477,7 +477,7 @@ func (b *adeleBoard) onRoom(room int) {
 
 func (b *adeleBoard) onFinish() {
 	b.choose(lang.L("How did the game end?"), []choice{
-		{lang.L("The crew completed a mission"), "finish", map[string]string{"winner": "crew"}},
-		{lang.L("A crew member died: ADELE wins"), "finish", map[string]string{"winner": "adele"}},
+		{lang.L("The crew completed a mission"), &ad.Finish{Winner: "crew"}},
+		{lang.L("A crew member died: ADELE wins"), &ad.Finish{Winner: "adele"}},
 	})
 }

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"boardside/app"
+	"boardside/companion"
 	ad "boardside/companion/adele"
 	"boardside/companion/share"
 )
@@ -47,7 +48,7 @@ func newJoinedAdele(u *app.UI, c *share.Client) *joinedAdele {
 
 // send sends a public action tapped on the board (or on a dialog of it)
 // with the version the screen drew.
-func (j *joinedAdele) send(kind string, data any) { j.bar.Send(kind, data) }
+func (j *joinedAdele) send(act companion.Action) { j.bar.Send(act.Kind(), act) }
 
 func (j *joinedAdele) stop() {
 	j.stopW()

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2/test"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -39,5 +40,25 @@ func TestJoin_ShowsWhatTheQuickViewerShowsBesideTheBoard(t *testing.T) {
 		assert.Contains(t, shown(), want)
 	}
 	assert.NotContains(t, shown(), "setting the game up")
+	u.ShowHome()
+}
+
+// TestJoin_TheCrewsTapsReachTheHost taps the crew's actions on a joined
+// board: each changes the game on ADELE's tablet.
+func TestJoin_TheCrewsTapsReachTheHost(t *testing.T) {
+	s := companion.New(ad.Rules, ad.New(), timers.System{})
+	require.NoError(t, s.Dispatch(&ad.SetUpGame{Players: 4, Ship: "phobos"}))
+	env := newTestEnv(t)
+	u := env.Start(t)
+	q := gametest.JoinHosted(t, u, Game(), s, "Phobos · 4 players")
+	st := func() *ad.State { return s.View().State.(*ad.State) }
+
+	test.Tap(apptest.Button(t, u.Current, "Emergency phase"))
+	assert.True(t, st().EmergencyDone, "the emergency phase was played on the host")
+
+	rolls := len(st().Rolls)
+	test.Tap(apptest.Button(t, u.Current, "Roll the D20"))
+	assert.Len(t, st().Rolls, rolls+1, "the D20 was rolled on the host")
+	q.Until(t, func() bool { return strings.Contains(strings.Join(apptest.Texts(u.Current), "\n"), "D20: ") })
 	u.ShowHome()
 }

@@ -77,7 +77,7 @@ func newAdeleScreen(u *app.UI, g *app.Game, s *companion.Session) *adeleScreen {
 		u.Show(e.content)
 	})
 	a.setup = newAdeleSetup(u, a.state().Data(), a.dispatch, edit)
-	a.board = newAdeleBoard(u.Win, a.sendPublic)
+	a.board = newAdeleBoard(u.Win, a.dispatch)
 	a.console = newAdeleConsole(u, a.dispatch)
 	a.tabs = container.NewAppTabs(
 		container.NewTabItemWithIcon(lang.L("Table"), theme.GridIcon(), a.board.content),
@@ -100,23 +100,9 @@ func newAdeleScreen(u *app.UI, g *app.Game, s *companion.Session) *adeleScreen {
 func (a *adeleScreen) state() *ad.State { return a.s.View().State.(*ad.State) }
 
 // dispatch applies act to the game as the screen showed it (app.Acts):
-// ADELE's console too, so a move made on what the crew just changed is
-// refused rather than applied on top of it.
+// the crew's board and ADELE's console alike, so a move made on what the
+// crew just changed is refused rather than applied on top of it.
 func (a *adeleScreen) dispatch(act companion.Action) { a.acts.Dispatch(act) }
-
-// sendPublic turns the board's public action into a typed one, the same
-// way the share server does for other devices.
-func (a *adeleScreen) sendPublic(kind string, data any) {
-	raw, err := json.Marshal(map[string]any{"kind": kind, "data": data})
-	if err == nil {
-		var act companion.Action
-		if act, err = a.s.Rules().DecodeAction(raw); err == nil {
-			a.dispatch(act)
-			return
-		}
-	}
-	a.u.ShowError(err)
-}
 
 // render draws the game; it wakes again when the console's idle cover is due.
 func (a *adeleScreen) render(now time.Time) (time.Duration, bool) {
