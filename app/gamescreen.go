@@ -1,9 +1,79 @@
 package app
 
-import "boardside/companion"
+import (
+	"time"
 
-// A game whose owner may keep their own data file (its cards, its track)
-// loads and uses it in the same two steps, written once here.
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"boardside/companion"
+)
+
+// The steps the games' screens take alike, each written once: a host's
+// screen's bar and the Acts its taps go through, the view a render draws,
+// the Live that renders it again; for the countdown games the flash, the
+// alerts, the status line and the button that ends the game won; and the
+// loading of an owner's own data. What a game shows between these steps
+// is its own.
+
+// NewScreenBar is a game screen's top bar (NewGameBar) and the Acts that
+// every change the screen makes goes through, the bar's Undo among them.
+func NewScreenBar(u *UI, g *Game, s *companion.Session, onTurn func(rotated bool)) (*GameBar, *Acts) {
+	bar := NewGameBar(u, g, s, onTurn)
+	return bar, NewActs(u, s, bar)
+}
+
+// DrawView is the first step of a render: the game's view now, which acts
+// records as the one drawn (a tap acts on it), and the bar's Undo in step
+// with it. The screen then adds what its buttons mean (Acts.Means).
+func DrawView(s *companion.Session, acts *Acts, bar *GameBar) companion.View {
+	v := s.View()
+	acts.Draw(v)
+	bar.Refresh(v)
+	return v
+}
+
+// GoLive renders a game screen now, and again whenever its game changes or
+// render asks to (StartLive), until the player leaves the screen.
+func GoLive(u *UI, s *companion.Session, render func(now time.Time) (time.Duration, bool)) *Live {
+	l := StartLive(u.Clock, s, render)
+	u.Leave = l.Stop
+	return l
+}
+
+// NewCountdownSignals is the flash that lies over a countdown's screen
+// and the alerts its countdown gives; time's up is told as upTitle and
+// upDetail when Boardside is in the background.
+func NewCountdownSignals(u *UI, upTitle, upDetail string) (*Flasher, *TimerAlerts) {
+	flash := NewFlasher(u.Clock)
+	return flash, NewTimerAlerts(u, flash, upTitle, upDetail)
+}
+
+// NewStatusLabel is the bold line under a countdown that says how the game
+// stands. It wraps: "Der Sand ist um … abgelaufen: …" is longer than a
+// phone is wide.
+func NewStatusLabel() *widget.Label {
+	l := widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	l.SizeName = theme.SizeNameHeadingText
+	l.Wrapping = fyne.TextWrapWord
+	return l
+}
+
+// NewWinButton is the button that ends a game won: it asks question under
+// title first, and calls won only on a yes.
+func NewWinButton(u *UI, text, title, question string, won func()) *widget.Button {
+	b := widget.NewButtonWithIcon(text, theme.ConfirmIcon(), func() {
+		dialog.ShowConfirm(title, question, func(ok bool) {
+			if ok {
+				won()
+			}
+		}, u.Win)
+	})
+	b.Importance = widget.SuccessImportance
+	return b
+}
 
 // LoadGameData is a game's LoadData for an owner's own data file: the
 // file kept for g.ID, read with parse and put to use (use) when it is

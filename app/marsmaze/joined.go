@@ -69,20 +69,44 @@ func (j *joinedMars) render(state json.RawMessage) (time.Duration, bool) {
 	rem := j.Remaining(p.Sand)
 	over := p.Sand.Started && !p.Won && rem <= 0
 	playing := p.Sand.Started && !over && !p.Won
-	phase := timers.Idle
-	switch {
-	case over:
-		phase = timers.Expired
-	case p.Sand.Running:
-		phase = timers.Running
-	case p.Sand.Started:
-		phase = timers.Paused
-	}
+	phase := sandPhase(p, over)
+	jokers := missionJokers(p.Mission) > 0
 
 	j.digits.SetText(timers.FormatRemaining(rem))
 	if p.Sand.TotalMs > 0 {
 		j.glass.Set(float64(rem.Milliseconds())/float64(p.Sand.TotalMs), p.Sand.Running && !over)
 	}
+	j.renderStatus(p, over, phase)
+	j.renderInfo(p, jokers)
+	j.renderTalk(p, playing)
+	// While the game runs every action keeps its place, disabled where it
+	// does not apply, as in the quick viewer: a tap never lands on a
+	// button that has just moved under the finger.
+	j.Means(publicMeanings(p))
+	j.SetButtons(publicButtons(p, playing, jokers)...)
+
+	j.renderSolo(p, playing)
+	deadline := time.UnixMilli(p.Sand.DeadlineMs)
+	j.alerts.Observe(rem, phase, deadline, p.Won || phase == timers.Idle || phase == timers.Paused)
+	return rem, playing && p.Sand.Running
+}
+
+// sandPhase is the sand timer's phase as the host's screen has it.
+func sandPhase(p mm.PublicState, over bool) timers.Phase {
+	switch {
+	case over:
+		return timers.Expired
+	case p.Sand.Running:
+		return timers.Running
+	case p.Sand.Started:
+		return timers.Paused
+	}
+	return timers.Idle
+}
+
+// renderStatus says how the game stands, in the status line and in the
+// digits' colour: won, lost, paused or landed.
+func (j *joinedMars) renderStatus(p mm.PublicState, over bool, phase timers.Phase) {
 	status := ""
 	switch {
 	case p.Won:
@@ -105,13 +129,16 @@ func (j *joinedMars) render(state json.RawMessage) (time.Duration, bool) {
 	}
 	app.SetLabel(j.Status, status)
 	j.Vis.Set(status != "", j.Status)
+}
 
+// renderInfo lists the mission and its mode, the markers and jokers
+// left, and the expert rule.
+func (j *joinedMars) renderInfo(p mm.PublicState, jokers bool) {
 	mission := lang.L("Mission {{.Mission}}", map[string]any{"Mission": p.Mission})
 	if p.Solo {
 		mission += " · " + lang.L("Solo mode")
 	}
 	info := []string{mission, lang.L("Hourglass markers left: {{.Markers}}", map[string]any{"Markers": p.MarkersLeft})}
-	jokers := missionJokers(p.Mission) > 0
 	if jokers {
 		info = append(info, lang.L("Jokers left: {{.Jokers}}", map[string]any{"Jokers": p.JokersLeft}))
 	}
@@ -119,7 +146,11 @@ func (j *joinedMars) render(state json.RawMessage) (time.Duration, bool) {
 		info = append(info, lang.L("Expert rule: pass action tiles on each flip"))
 	}
 	app.SetLabel(j.Info, strings.Join(info, "\n"))
+}
 
+// renderTalk shows the banner while the players may talk or must pass
+// their action tiles.
+func (j *joinedMars) renderTalk(p mm.PublicState, playing bool) {
 	talk := ""
 	if playing && p.Talk == mm.TalkAfterJoker {
 		talk = lang.L("Joker: talk now, until someone acts")
@@ -131,40 +162,36 @@ func (j *joinedMars) render(state json.RawMessage) (time.Duration, bool) {
 	}
 	app.SetLabel(j.Banner, talk)
 	j.Vis.Set(talk != "", j.Banner)
+}
 
-	// While the game runs every action keeps its place, disabled where it
-	// does not apply, as in the quick viewer: a tap never lands on a
-	// button that has just moved under the finger.
-	j.Means(publicMeanings(p))
+// publicButtons are the public actions a joined device offers: Start
+// before the game, and while it runs Flip, the action, the joker where
+// the mission gives one, Pause or Resume, landing and the win.
+func publicButtons(p mm.PublicState, playing, jokers bool) []app.Action {
 	var bs []app.Action
 	if !p.Sand.Started {
 		bs = append(bs, app.Action{Text: lang.L("Turn the sand timer over to start"), Kind: "start", Main: true})
 	}
-	if playing {
-		bs = append(bs,
-			app.Action{Text: lang.L("Flip"), Kind: "flip", Main: true, Off: p.Landed || p.MarkersLeft <= 0},
-			app.Action{Text: lang.L("Action: someone moved"), Kind: "act", Off: p.Talk == "" && !p.PassTiles})
-		if jokers {
-			bs = append(bs, app.Action{Text: lang.L("Joker: talk"), Kind: "useJoker", Off: p.JokersLeft <= 0})
-		}
-		if p.Sand.Running {
-			bs = append(bs, app.Action{Text: lang.L("Pause"), Kind: "pause"})
-		} else {
-			bs = append(bs, app.Action{Text: lang.L("Resume"), Kind: "resume"})
-		}
-		land := app.Action{Text: lang.L("Colonists landed"), Kind: "land", Data: mm.Land{Landed: true}}
-		if p.Landed {
-			land = app.Action{Text: lang.L("Colonists not landed after all"), Kind: "land", Data: mm.Land{Landed: false}}
-		}
-		bs = append(bs, land,
-			app.Action{Text: lang.L("All colonists on domes"), Kind: "win", Ask: lang.L("Is every colonist on a dome?")})
+	if !playing {
+		return bs
 	}
-	j.SetButtons(bs...)
-
-	j.renderSolo(p, playing)
-	deadline := time.UnixMilli(p.Sand.DeadlineMs)
-	j.alerts.Observe(rem, phase, deadline, p.Won || phase == timers.Idle || phase == timers.Paused)
-	return rem, playing && p.Sand.Running
+	bs = append(bs,
+		app.Action{Text: lang.L("Flip"), Kind: "flip", Main: true, Off: p.Landed || p.MarkersLeft <= 0},
+		app.Action{Text: lang.L("Action: someone moved"), Kind: "act", Off: p.Talk == "" && !p.PassTiles})
+	if jokers {
+		bs = append(bs, app.Action{Text: lang.L("Joker: talk"), Kind: "useJoker", Off: p.JokersLeft <= 0})
+	}
+	if p.Sand.Running {
+		bs = append(bs, app.Action{Text: lang.L("Pause"), Kind: "pause"})
+	} else {
+		bs = append(bs, app.Action{Text: lang.L("Resume"), Kind: "resume"})
+	}
+	land := app.Action{Text: lang.L("Colonists landed"), Kind: "land", Data: mm.Land{Landed: true}}
+	if p.Landed {
+		land = app.Action{Text: lang.L("Colonists not landed after all"), Kind: "land", Data: mm.Land{Landed: false}}
+	}
+	return append(bs, land,
+		app.Action{Text: lang.L("All colonists on domes"), Kind: "win", Ask: lang.L("Is every colonist on a dome?")})
 }
 
 // publicMeanings is what each public action depends on, by its kind, for

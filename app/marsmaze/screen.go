@@ -13,7 +13,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -91,19 +90,36 @@ type marsMazeScreen struct {
 }
 
 func newMarsMazeScreen(u *app.UI, g *app.Game, s *companion.Session) *marsMazeScreen {
-	m := &marsMazeScreen{u: u, s: s, flash: app.NewFlasher(u.Clock)}
-	m.alerts = app.NewTimerAlerts(u, m.flash, lang.L("The sand has run out"), lang.L("Magic Maze on Mars: the game is lost."))
-	m.bar = app.NewGameBar(u, g, s, m.onTurn)
-	m.acts = app.NewActs(u, s, m.bar)
+	m := &marsMazeScreen{u: u, s: s}
+	m.flash, m.alerts = app.NewCountdownSignals(u, lang.L("The sand has run out"), lang.L("Magic Maze on Mars: the game is lost."))
+	m.bar, m.acts = app.NewScreenBar(u, g, s, m.onTurn)
+	m.buildTimer()
+	m.buildSetup()
+	m.buildTalkBanner()
+	m.buildSoloRow()
+	m.buildButtons()
+	m.layOut()
+	// The controls are set from the state before their handlers are
+	// attached, so showing the screen dispatches nothing.
+	m.live = app.GoLive(u, s, m.render)
+	m.attachHandlers()
+	return m
+}
+
+// buildTimer makes the sand timer: the glass, its digits, the markers and
+// jokers left under them, and the line that says how the game stands.
+func (m *marsMazeScreen) buildTimer() {
 	m.glass = newSandglass()
 	m.digits = app.NewDigits("3:00")
 	m.counts = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	m.counts.SizeName = theme.SizeNameSubHeadingText
 	m.counts.Wrapping = fyne.TextWrapWord // German, in a phone's half of a landscape screen
-	m.status = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
-	m.status.SizeName = theme.SizeNameHeadingText
-	m.status.Wrapping = fyne.TextWrapWord // "Der Sand ist um … abgelaufen: …" is longer than a phone is wide
+	m.status = app.NewStatusLabel()
+}
 
+// buildSetup makes the choices before the start: the mission, the sand
+// timer's length, solo mode, the expert rule, and the mission's material.
+func (m *marsMazeScreen) buildSetup() {
 	var missions []string
 	for _, mi := range mm.Default().Missions {
 		missions = append(missions, strconv.Itoa(mi.Number))
@@ -123,14 +139,22 @@ func newMarsMazeScreen(u *app.UI, g *app.Game, s *companion.Session) *marsMazeSc
 		widget.NewLabel(lang.L("Mission")), m.mission,
 		container.NewHBox(widget.NewLabel(lang.L("Sand timer")), shorter, m.sand, longer),
 		solo, expert, m.checks)
+}
 
+// buildTalkBanner makes the green banner that says when the players may
+// talk and pass their action tiles, with the button that ends the talk.
+func (m *marsMazeScreen) buildTalkBanner() {
 	m.talkText = newBannerText("", theme.TextHeadingSize())
 	m.passTiles = newBannerText(lang.L("Pass your action tile to the left!"), theme.TextSubHeadingSize())
 	m.act = app.BigButton(lang.L("Action: someone moved"), theme.MediaFastForwardIcon(), func() { m.dispatch(&mm.Act{}) })
 	bg := canvas.NewRectangle(talkColour)
 	bg.CornerRadius = theme.InputRadiusSize()
 	m.talk = container.NewStack(bg, container.NewPadded(container.New(&bannerLayout{}, m.talkText, m.passTiles, m.act)))
+}
 
+// buildSoloRow makes solo mode's stopwatch, with the ring counting down to
+// the next moment the "Do something!" pawn may move.
+func (m *marsMazeScreen) buildSoloRow() {
 	m.watch = app.NewDigits("0:00")
 	m.ring = canvas.NewArc(0, 360, 0.75, theme.Color(theme.ColorNamePrimary))
 	m.nextWindow = widget.NewLabel("")
@@ -141,22 +165,24 @@ func newMarsMazeScreen(u *app.UI, g *app.Game, s *companion.Session) *marsMazeSc
 	// digits less than they need.
 	m.nextWindow.Alignment = fyne.TextAlignCenter
 	m.soloRow = container.NewVBox(container.NewBorder(nil, nil, ring, nil, m.watch), m.nextWindow)
+}
 
+// buildButtons makes the game's buttons: Start and Flip, the joker,
+// Pause and Resume, landing, and the win, asked first.
+func (m *marsMazeScreen) buildButtons() {
 	m.start = app.BigButton(lang.L("Turn the sand timer over to start"), theme.MediaPlayIcon(), func() { m.dispatch(&mm.Start{}) })
 	m.flip = app.BigButton(lang.L("Flip"), theme.ViewRefreshIcon(), func() { m.dispatch(&mm.Flip{}) })
 	m.joker = widget.NewButtonWithIcon(lang.L("Joker: talk"), theme.AccountIcon(), func() { m.dispatch(&mm.UseJoker{}) })
 	m.pause = widget.NewButtonWithIcon(lang.L("Pause"), theme.MediaPauseIcon(), func() { m.dispatch(&mm.Pause{}) })
 	m.resume = widget.NewButtonWithIcon(lang.L("Resume"), theme.MediaPlayIcon(), func() { m.dispatch(&mm.Resume{}) })
 	m.landed = widget.NewCheck(lang.L("Colonists landed"), nil)
-	m.won = widget.NewButtonWithIcon(lang.L("All colonists on domes"), theme.ConfirmIcon(), func() {
-		dialog.ShowConfirm(lang.L("Mission complete"), lang.L("Is every colonist on a dome?"), func(ok bool) {
-			if ok {
-				m.dispatch(&mm.Win{})
-			}
-		}, u.Win)
-	})
-	m.won.Importance = widget.SuccessImportance
+	m.won = app.NewWinButton(m.u, lang.L("All colonists on domes"), lang.L("Mission complete"), lang.L("Is every colonist on a dome?"),
+		func() { m.dispatch(&mm.Win{}) })
+}
 
+// layOut puts the screen together: the bar, the sand timer with the solo
+// row under it, the rest in a scroll, and the main action at the foot.
+func (m *marsMazeScreen) layOut() {
 	// Laid out twice (app.NewBorder): the lines under the digits wrap.
 	timer := container.New(&timerLayout{}, m.glass, app.NewBorder(nil, m.counts, m.digits))
 	center := app.NewBorder(nil, m.soloRow, timer)
@@ -168,14 +194,15 @@ func newMarsMazeScreen(u *app.UI, g *app.Game, s *companion.Session) *marsMazeSc
 	m.body = &app.TimerLayout{Rest: rest, SideRest: 320, SideBelow: 600}
 	body := app.NewTimerBody(m.body, m.bar.Content, container.NewPadded(center), m.foot)
 	m.content = container.NewStack(body, m.flash.Rect)
+}
 
-	m.live = app.StartLive(u.Clock, s, m.render)
+// attachHandlers lets the setup's controls and the landing check change
+// the game.
+func (m *marsMazeScreen) attachHandlers() {
 	m.mission.OnChanged = m.onMission
 	m.solo.OnChanged = func(bool) { m.onOptions() }
 	m.expert.OnChanged = func(bool) { m.onOptions() }
 	m.landed.OnChanged = m.onLanded
-	u.Leave = m.live.Stop
-	return m
 }
 
 func (m *marsMazeScreen) state() *mm.State { return m.s.View().State.(*mm.State) }
@@ -223,23 +250,60 @@ func (m *marsMazeScreen) render(now time.Time) (time.Duration, bool) {
 	return next, again
 }
 
-func (m *marsMazeScreen) renderState(now time.Time) (time.Duration, bool) {
-	v := m.s.View()
-	st := v.State.(*mm.State)
-	m.acts.Draw(v)
-	m.acts.Means(publicMeanings(mm.Public(st).(mm.PublicState)))
-	m.bar.Refresh(v)
-	phase := st.Sand.Phase(now)
-	rem := st.Sand.Remaining(now)
-	over, won := st.Over(now)
-	idle := !st.Started()
-	running := phase == timers.Running && !over
+// sandAt is the game at one moment, as a render reads it.
+type sandAt struct {
+	now       time.Time
+	phase     timers.Phase
+	rem       time.Duration // the sand left
+	over, won bool
+	idle      bool // not started: the setup shows
+	playing   bool // started and not over
+	running   bool // the sand runs
+}
 
-	m.digits.SetText(timers.FormatRemaining(rem))
-	m.glass.Set(st.Sand.Fraction(now), running)
+func readSand(st *mm.State, now time.Time) sandAt {
+	over, won := st.Over(now)
+	at := sandAt{now: now, phase: st.Sand.Phase(now), rem: st.Sand.Remaining(now), over: over, won: won, idle: !st.Started()}
+	at.playing = !at.idle && !over
+	at.running = at.phase == timers.Running && !over
+	return at
+}
+
+func (m *marsMazeScreen) renderState(now time.Time) (time.Duration, bool) {
+	v := app.DrawView(m.s, m.acts, m.bar)
+	st := v.State.(*mm.State)
+	m.acts.Means(publicMeanings(mm.Public(st).(mm.PublicState)))
+	at := readSand(st, now)
+	m.renderSand(st, at)
+	m.renderSetup(st, at.idle)
+	m.renderButtons(st, at)
+	m.renderTalk(st, at.playing)
+	m.renderStatus(st, at)
+
+	next, again := time.Duration(0), false
+	if at.running {
+		next, again = timers.UntilRemainingChanges(at.rem), true
+	}
+	if d, ok := m.renderSolo(st, now, at.playing); ok && (!again || d < next) {
+		next, again = d, true
+	}
+	m.alerts.Observe(at.rem, at.phase, st.Sand.Deadline, at.won || at.phase == timers.Idle || at.phase == timers.Paused)
+	m.u.KeepAwake(at.running)
+	return next, again
+}
+
+// renderSand shows the sand left, in the glass and in digits, and the
+// hourglass markers and jokers left under them.
+func (m *marsMazeScreen) renderSand(st *mm.State, at sandAt) {
+	m.digits.SetText(timers.FormatRemaining(at.rem))
+	m.glass.Set(st.Sand.Fraction(at.now), at.running)
 	app.SetLabel(m.counts, lang.L("Hourglass markers left: {{.Markers}}", map[string]any{"Markers": st.MarkersLeft})+
 		jokerText(st))
+}
 
+// renderSetup shows the setup and Start until the game starts, with the
+// choices made so far.
+func (m *marsMazeScreen) renderSetup(st *mm.State, idle bool) {
 	m.vis.Set(idle, m.setup, m.start)
 	if idle {
 		m.mission.SetSelected(strconv.Itoa(st.Mission))
@@ -248,25 +312,33 @@ func (m *marsMazeScreen) renderState(now time.Time) (time.Duration, bool) {
 		m.expert.SetChecked(st.Expert)
 		app.SetLabel(m.checks, m.checklist(st))
 	}
-	playing := !idle && !over
 	// Setting up, the timer keeps a good part of the height; playing, the
 	// banner and the buttons have all they need first.
 	m.body.HeadShare = 0
 	if idle {
 		m.body.HeadShare = 0.4
 	}
-	m.vis.Set(idle || playing, m.foot)
-	m.vis.Set(playing, m.flip, m.landed, m.won, m.extra)
-	m.vis.Set(playing && st.JokersLeft > 0, m.joker)
-	m.vis.Set(playing && phase == timers.Running, m.pause)
-	m.vis.Set(playing && phase == timers.Paused, m.resume)
-	if st.CanFlip(now) == nil {
+}
+
+// renderButtons shows the buttons that apply while the game runs, and
+// enables Flip where the rules allow one.
+func (m *marsMazeScreen) renderButtons(st *mm.State, at sandAt) {
+	m.vis.Set(at.idle || at.playing, m.foot)
+	m.vis.Set(at.playing, m.flip, m.landed, m.won, m.extra)
+	m.vis.Set(at.playing && st.JokersLeft > 0, m.joker)
+	m.vis.Set(at.playing && at.phase == timers.Running, m.pause)
+	m.vis.Set(at.playing && at.phase == timers.Paused, m.resume)
+	if st.CanFlip(at.now) == nil {
 		m.flip.Enable()
 	} else {
 		m.flip.Disable()
 	}
 	m.landed.SetChecked(st.Landed)
+}
 
+// renderTalk shows the talk banner while the players may talk or must
+// pass their action tiles.
+func (m *marsMazeScreen) renderTalk(st *mm.State, playing bool) {
 	talking := playing && (st.Talk != "" || st.PassTiles)
 	m.vis.Set(talking, m.talk)
 	m.vis.Set(st.PassTiles, m.passTiles)
@@ -282,16 +354,20 @@ func (m *marsMazeScreen) renderState(now time.Time) (time.Duration, bool) {
 		m.vis.Changed = true // its lines, and so the banner's height, may change
 	}
 	m.vis.Set(st.Talk != "", m.talkText)
+}
 
+// renderStatus says how the game stands, in the status line and in the
+// digits' colour: won, lost, paused or landed.
+func (m *marsMazeScreen) renderStatus(st *mm.State, at sandAt) {
 	switch {
-	case over && won:
+	case at.over && at.won:
 		m.digits.SetColour(theme.Color(theme.ColorNameSuccess))
 		app.SetLabel(m.status, lang.L("Mission complete with {{.Time}} of sand left", map[string]any{"Time": timers.FormatRemaining(st.SandLeftAtWin)}))
-	case over:
+	case at.over:
 		m.digits.SetColour(theme.Color(theme.ColorNameError))
-		at, _ := st.Sand.ExpiredAt(now)
-		app.SetLabel(m.status, lang.L("The sand has run out at {{.Clock}}: the game is lost", map[string]any{"Clock": at.Local().Format("15:04:05")}))
-	case phase == timers.Paused:
+		expired, _ := st.Sand.ExpiredAt(at.now)
+		app.SetLabel(m.status, lang.L("The sand has run out at {{.Clock}}: the game is lost", map[string]any{"Clock": expired.Local().Format("15:04:05")}))
+	case at.phase == timers.Paused:
 		m.digits.SetColour(nil)
 		app.SetLabel(m.status, lang.L("Paused"))
 	case st.Landed:
@@ -302,17 +378,6 @@ func (m *marsMazeScreen) renderState(now time.Time) (time.Duration, bool) {
 		app.SetLabel(m.status, "")
 	}
 	m.vis.Set(m.status.Text != "", m.status)
-
-	next, again := time.Duration(0), false
-	if running {
-		next, again = timers.UntilRemainingChanges(rem), true
-	}
-	if d, ok := m.renderSolo(st, now, playing); ok && (!again || d < next) {
-		next, again = d, true
-	}
-	m.alerts.Observe(rem, phase, st.Sand.Deadline, won || phase == timers.Idle || phase == timers.Paused)
-	m.u.KeepAwake(running)
-	return next, again
 }
 
 // renderSolo shows the stopwatch and the ring counting down to the next
