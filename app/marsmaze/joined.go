@@ -47,8 +47,8 @@ func joinMarsMaze(u *app.UI, c *share.Client) (fyne.CanvasObject, func()) {
 }
 
 func newJoinedMars(u *app.UI, c *share.Client) *joinedMars {
-	j := &joinedMars{u: u, digits: app.NewDigits("–:––"), glass: newSandglass(), flash: app.NewFlasher(u.Clock)}
-	j.alerts = app.NewTimerAlerts(u, j.flash, lang.L("The sand has run out"), lang.L("Magic Maze on Mars: the game is lost."))
+	j := &joinedMars{u: u, digits: app.NewDigits("–:––"), glass: newSandglass()}
+	j.flash, j.alerts = app.NewCountdownSignals(u, lang.L("The sand has run out"), lang.L("Magic Maze on Mars: the game is lost."))
 	j.watch = app.NewDigits("0:00")
 	j.ring = canvas.NewArc(0, 360, 0.75, theme.Color(theme.ColorNamePrimary))
 	j.nextWindow = widget.NewLabel("")

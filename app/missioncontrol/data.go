@@ -52,8 +52,23 @@ var unlockKinds = []string{mc.UnlockYellow, mc.UnlockBlue, mc.UnlockGreen, mc.Un
 func newMCDataScreen(u *app.UI, g *app.Game, current *mc.Data, onBack func()) *mcDataScreen {
 	s := &mcDataScreen{u: u, g: g, draft: copyData(current), unlockCount: map[string]*widget.Label{}, selected: -1}
 	bar, _ := app.BackBar(lang.L("Mission Control game data"), onBack)
+	tabs := container.NewAppTabs(
+		// Icons also make a phone's tabs (icon above words) a finger high.
+		container.NewTabItemWithIcon(lang.L("Unlock deck"), theme.ContentCopyIcon(), s.unlockTab()),
+		container.NewTabItemWithIcon(lang.L("AI cards"), theme.ComputerIcon(), s.aiTab()),
+		container.NewTabItemWithIcon(lang.L("Starting setups"), theme.GridIcon(), s.setupTab()),
+	)
+	bottom := s.buildButtons()
+	// On a phone on its side the tabs and the buttons below them scroll
+	// together, the tabs a card list and a tab bar high.
+	s.content = app.NewBorder(bar, nil, app.NewFillScroll(layout.NewSpacer(), app.Narrowable(tabs), container.NewPadded(bottom), 3*44+64))
+	s.refreshUnlock()
+	return s
+}
 
-	// Unlock mix
+// unlockTab is the unlock mix: how many cards of each kind, each with −
+// and +.
+func (s *mcDataScreen) unlockTab() fyne.CanvasObject {
 	var unlockRows []fyne.CanvasObject
 	for _, k := range unlockKinds {
 		s.unlockCount[k] = widget.NewLabel("")
@@ -61,9 +76,11 @@ func newMCDataScreen(u *app.UI, g *app.Game, current *mc.Data, onBack func()) *m
 		more := widget.NewButtonWithIcon("", theme.ContentAddIcon(), func() { s.changeUnlock(k, 1) })
 		unlockRows = append(unlockRows, container.NewHBox(widget.NewLabel(unlockName(k)), less, s.unlockCount[k], more))
 	}
-	unlockTab := app.NewScroll(container.NewVBox(append([]fyne.CanvasObject{s.sourceLabel(func(d *mc.Data) string { return d.UnlockDeck.Source })}, unlockRows...)...))
+	return app.NewScroll(container.NewVBox(append([]fyne.CanvasObject{s.sourceLabel(func(d *mc.Data) string { return d.UnlockDeck.Source })}, unlockRows...)...))
+}
 
-	// AI cards
+// aiTab is the AI cards: their list, and the fields of the card chosen.
+func (s *mcDataScreen) aiTab() fyne.CanvasObject {
 	s.cards = widget.NewList(
 		func() int { return len(s.draft.AIDeck.Cards) },
 		func() fyne.CanvasObject { return widget.NewLabel("AI-00") },
@@ -71,12 +88,15 @@ func newMCDataScreen(u *app.UI, g *app.Game, current *mc.Data, onBack func()) *m
 	)
 	s.cards.OnSelected = func(i widget.ListItemID) { s.selectCard(i) }
 	s.cardForm = container.NewVBox(widget.NewLabel(lang.L("Choose a card on the left.")))
-	aiTab := container.NewBorder(s.sourceLabel(func(d *mc.Data) string { return d.AIDeck.Source }), nil,
+	return container.NewBorder(s.sourceLabel(func(d *mc.Data) string { return d.AIDeck.Source }), nil,
 		// The cards' list takes the tab's height, at least three rows: a
 		// fixed 400 made the editor taller than a phone on its side.
 		container.New(app.TallLayout{Width: 110, Height: 3 * 44}, s.cards), nil, app.NewScroll(s.cardForm))
+}
 
-	// Setups
+// setupTab is the starting setups: each one's container positions, a
+// row each.
+func (s *mcDataScreen) setupTab() fyne.CanvasObject {
 	var setupRows []fyne.CanvasObject
 	for i := range s.draft.Setups.Entries {
 		var row [3]*widget.Entry
@@ -96,14 +116,12 @@ func newMCDataScreen(u *app.UI, g *app.Game, current *mc.Data, onBack func()) *m
 		s.setups = append(s.setups, row)
 		setupRows = append(setupRows, container.NewHBox(objs...))
 	}
-	setupTab := app.NewScroll(container.NewVBox(append([]fyne.CanvasObject{s.sourceLabel(func(d *mc.Data) string { return d.Setups.Source })}, setupRows...)...))
+	return app.NewScroll(container.NewVBox(append([]fyne.CanvasObject{s.sourceLabel(func(d *mc.Data) string { return d.Setups.Source })}, setupRows...)...))
+}
 
-	tabs := container.NewAppTabs(
-		// Icons also make a phone's tabs (icon above words) a finger high.
-		container.NewTabItemWithIcon(lang.L("Unlock deck"), theme.ContentCopyIcon(), unlockTab),
-		container.NewTabItemWithIcon(lang.L("AI cards"), theme.ComputerIcon(), aiTab),
-		container.NewTabItemWithIcon(lang.L("Starting setups"), theme.GridIcon(), setupTab),
-	)
+// buildButtons makes the status line and the editor's buttons: Save,
+// Export, Import and Reset.
+func (s *mcDataScreen) buildButtons() fyne.CanvasObject {
 	s.status = widget.NewLabel(lang.L("Changes apply once saved, to new games."))
 	s.status.Wrapping = fyne.TextWrapWord
 	s.save = widget.NewButtonWithIcon(lang.L("Save as my data"), theme.DocumentSaveIcon(), s.onSave)
@@ -111,12 +129,7 @@ func newMCDataScreen(u *app.UI, g *app.Game, current *mc.Data, onBack func()) *m
 	s.export = widget.NewButtonWithIcon(lang.L("Export"), theme.UploadIcon(), s.onExport)
 	s.importB = widget.NewButtonWithIcon(lang.L("Import"), theme.DownloadIcon(), s.onImport)
 	s.reset = widget.NewButtonWithIcon(lang.L("Reset to default"), theme.ContentUndoIcon(), s.onReset)
-	bottom := container.NewVBox(s.status, app.ButtonRow(s.save, s.export, s.importB, s.reset))
-	// On a phone on its side the tabs and the buttons below them scroll
-	// together, the tabs a card list and a tab bar high.
-	s.content = app.NewBorder(bar, nil, app.NewFillScroll(layout.NewSpacer(), app.Narrowable(tabs), container.NewPadded(bottom), 3*44+64))
-	s.refreshUnlock()
-	return s
+	return container.NewVBox(s.status, app.ButtonRow(s.save, s.export, s.importB, s.reset))
 }
 
 // copyData deep-copies data through JSON, its own format.

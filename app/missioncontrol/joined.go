@@ -46,6 +46,32 @@ func (j *joinedMC) render(state json.RawMessage) (time.Duration, bool) {
 	j.digits.SetText(timers.FormatRemaining(rem))
 	over := p.Timer.Started && !p.Accomplished && rem <= 0
 	playing := p.Timer.Started && !over && !p.Accomplished
+	j.renderStatus(p, over)
+	app.SetLabel(j.Info, joinedInfo(p))
+	banner := ""
+	if p.AllLocked {
+		banner = lang.L("Mission Control is Locked!")
+	}
+	app.SetLabel(j.Banner, banner)
+	j.Vis.Set(banner != "", j.Banner)
+	j.renderAICard(p)
+	kind := ""
+	if len(p.Unlocks) > 0 {
+		kind = p.Unlocks[len(p.Unlocks)-1].Kind
+	}
+	showUnlockCard(j.unlock, &j.unlockK, kind, 18)
+
+	// While the game runs every action keeps its place, disabled where it
+	// does not apply, as in the quick viewer: Next turn never appears
+	// where Roll was just tapped.
+	j.Means(publicMeanings(p))
+	j.SetButtons(publicButtons(p, playing)...)
+	return rem, playing && p.Timer.Running
+}
+
+// renderStatus says how the game stands: the oxygen needed while it is
+// played, paused, or how it ended.
+func (j *joinedMC) renderStatus(p mc.PublicState, over bool) {
 	switch {
 	case p.Accomplished:
 		app.SetLabel(j.Status, lang.L("Mission accomplished"))
@@ -56,13 +82,17 @@ func (j *joinedMC) render(state json.RawMessage) (time.Duration, bool) {
 	default:
 		app.SetLabel(j.Status, lang.L("Oxygen needed: {{.Oxygen}}", map[string]any{"Oxygen": p.Oxygen}))
 	}
+}
+
+// joinedInfo is the turn in lines: its number, the real dice and the dice
+// that must be kept, the AI deck's roles, the unlock cards revealed and
+// left, and whether the astronaut is looking at the top two.
+func joinedInfo(p mc.PublicState) string {
 	info := []string{lang.L("Turn {{.Turn}}", map[string]any{"Turn": p.Turn})}
 	if len(p.Dice) > 0 {
 		info = append(info, lang.L("Real dice:")+" "+strings.Trim(fmt.Sprint(p.Dice), "[]"))
 	}
-	var forced []mc.Forced
-	forced = append(forced, p.Forced...)
-	if f := forcedText(forced); f != "" {
+	if f := forcedText(p.Forced); f != "" {
 		info = append(info, f)
 	}
 	if len(p.AIRoles) > 0 {
@@ -84,14 +114,12 @@ func (j *joinedMC) render(state json.RawMessage) (time.Duration, bool) {
 	if p.AstronautLooks {
 		info = append(info, lang.L("The astronaut is looking at the top 2 unlock cards"))
 	}
-	app.SetLabel(j.Info, strings.Join(info, "\n"))
-	banner := ""
-	if p.AllLocked {
-		banner = lang.L("Mission Control is Locked!")
-	}
-	app.SetLabel(j.Banner, banner)
-	j.Vis.Set(banner != "", j.Banner)
+	return strings.Join(info, "\n")
+}
 
+// renderAICard draws the AI card showing, when it is another than the one
+// drawn.
+func (j *joinedMC) renderAICard(p mc.PublicState) {
 	id := ""
 	if p.AICard != nil {
 		id = p.AICard.ID
@@ -107,47 +135,48 @@ func (j *joinedMC) render(state json.RawMessage) (time.Duration, bool) {
 		j.Vis.Changed = true
 	}
 	j.Vis.Set(p.AICard != nil, j.card)
+}
 
-	kind := ""
-	if len(p.Unlocks) > 0 {
-		kind = p.Unlocks[len(p.Unlocks)-1].Kind
-	}
-	showUnlockCard(j.unlock, &j.unlockK, kind, 18)
-
-	// While the game runs every action keeps its place, disabled where it
-	// does not apply, as in the quick viewer: Next turn never appears
-	// where Roll was just tapped.
-	j.Means(publicMeanings(p))
+// publicButtons are the public actions a joined device offers: Start
+// before the game, and while it is played the turn's and the countdown's.
+func publicButtons(p mc.PublicState, playing bool) []app.Action {
 	var bs []app.Action
 	if !p.Timer.Started {
 		bs = append(bs, app.Action{Text: lang.L("Start the countdown"), Kind: "start", Main: true})
 	}
-	if playing {
-		rolled := len(p.Dice) > 0
-		bs = append(bs,
-			app.Action{Text: lang.L("Roll 3 dice"), Kind: "rollDice", Main: true, Off: rolled},
-			app.Action{Text: lang.L("Next turn"), Kind: "nextTurn", Main: true, Off: !rolled || !p.AllLocked})
-		for _, r := range p.HumanRoles {
-			locked := false
-			for _, l := range p.Locked {
-				locked = locked || l == r
-			}
-			text := lang.L("{{.City}} Locked!", map[string]any{"City": roleName(r)})
-			if locked {
-				text = "✓ " + text // in words too, not by a disabled look alone
-			}
-			bs = append(bs, app.Action{Text: text, Kind: "lock", Data: map[string]string{"role": r}, Off: locked || !rolled})
-		}
-		bs = append(bs, app.Action{Text: lang.L("Reveal the top card"), Kind: "revealUnlock", Off: p.UnlocksLeft <= 0 || p.AstronautLooks})
-		if p.Timer.Running {
-			bs = append(bs, app.Action{Text: lang.L("Pause"), Kind: "pause"})
-		} else {
-			bs = append(bs, app.Action{Text: lang.L("Resume"), Kind: "resume"})
-		}
-		bs = append(bs, app.Action{Text: lang.L("Accomplished"), Kind: "accomplish", Ask: lang.L("Has the astronaut reached the oxygen needed?")})
+	if !playing {
+		return bs
 	}
-	j.SetButtons(bs...)
-	return rem, playing && p.Timer.Running
+	bs = append(bs, turnButtons(p)...)
+	bs = append(bs, app.Action{Text: lang.L("Reveal the top card"), Kind: "revealUnlock", Off: p.UnlocksLeft <= 0 || p.AstronautLooks})
+	if p.Timer.Running {
+		bs = append(bs, app.Action{Text: lang.L("Pause"), Kind: "pause"})
+	} else {
+		bs = append(bs, app.Action{Text: lang.L("Resume"), Kind: "resume"})
+	}
+	return append(bs, app.Action{Text: lang.L("Accomplished"), Kind: "accomplish", Ask: lang.L("Has the astronaut reached the oxygen needed?")})
+}
+
+// turnButtons are the turn's actions: Roll, Next turn, and a Locked!
+// for each role the players play.
+func turnButtons(p mc.PublicState) []app.Action {
+	rolled := len(p.Dice) > 0
+	bs := []app.Action{
+		{Text: lang.L("Roll 3 dice"), Kind: "rollDice", Main: true, Off: rolled},
+		{Text: lang.L("Next turn"), Kind: "nextTurn", Main: true, Off: !rolled || !p.AllLocked},
+	}
+	for _, r := range p.HumanRoles {
+		locked := false
+		for _, l := range p.Locked {
+			locked = locked || l == r
+		}
+		text := lang.L("{{.City}} Locked!", map[string]any{"City": roleName(r)})
+		if locked {
+			text = "✓ " + text // in words too, not by a disabled look alone
+		}
+		bs = append(bs, app.Action{Text: text, Kind: "lock", Data: map[string]string{"role": r}, Off: locked || !rolled})
+	}
+	return bs
 }
 
 // publicMeanings is what each public action depends on, by its kind, for

@@ -14,7 +14,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -93,17 +92,35 @@ type missionControlScreen struct {
 }
 
 func newMissionControlScreen(u *app.UI, g *app.Game, s *companion.Session) *missionControlScreen {
-	m := &missionControlScreen{u: u, s: s, flash: app.NewFlasher(u.Clock)}
-	m.alerts = app.NewTimerAlerts(u, m.flash, lang.L("Time's up"), lang.L("Mission Control: the time is up."))
-	m.bar = app.NewGameBar(u, g, s, m.onTurn)
-	m.acts = app.NewActs(u, s, m.bar)
+	m := &missionControlScreen{u: u, s: s}
+	m.flash, m.alerts = app.NewCountdownSignals(u, lang.L("Time's up"), lang.L("Mission Control: the time is up."))
+	m.bar, m.acts = app.NewScreenBar(u, g, s, m.onTurn)
+	m.buildCountdown()
+	m.buildSetup(g)
+	m.table = newMCTable(m.dispatch, m.relayout)
+	m.tableArea = app.Narrowable(m.table.tabs)
+	m.buildButtons()
+	m.layOut()
+	// Set the controls from the state before their handlers are attached,
+	// so showing the screen dispatches nothing.
+	m.live = app.GoLive(u, s, m.render)
+	m.attachHandlers()
+	return m
+}
+
+// buildCountdown makes the countdown's digits and the lines under them:
+// the oxygen needed or how the game ended, and the detail.
+func (m *missionControlScreen) buildCountdown() {
 	m.digits = app.NewDigits("20:00")
-	m.status = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
-	m.status.SizeName = theme.SizeNameHeadingText
-	m.status.Wrapping = fyne.TextWrapWord // "Der Sand ist um … abgelaufen: …" is longer than a phone is wide
+	m.status = app.NewStatusLabel()
 	m.detail = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{})
 	m.detail.Wrapping = fyne.TextWrapWord // the end's summary is a sentence
+}
 
+// buildSetup makes the choices before the start: the difficulty, the
+// length, the roles the AI deck plays, the starting setup, the real bag,
+// and the way to the owner's game data.
+func (m *missionControlScreen) buildSetup(g *app.Game) {
 	opts := []string{lang.L("Easy"), lang.L("Normal"), lang.L("Hard")}
 	m.difficulty2code = map[string]string{opts[0]: "easy", opts[1]: "normal", opts[2]: "hard"}
 	m.difficulty = widget.NewRadioGroup(opts, nil)
@@ -112,29 +129,13 @@ func newMissionControlScreen(u *app.UI, g *app.Game, s *companion.Session) *miss
 	m.length = widget.NewLabel("")
 	m.shorter = widget.NewButtonWithIcon(lang.L("1 min"), theme.ContentRemoveIcon(), func() { m.changeLength(-60) })
 	m.longer = widget.NewButtonWithIcon(lang.L("1 min"), theme.ContentAddIcon(), func() { m.changeLength(60) })
-	m.roleCodes = map[string]string{}
-	var roleOpts []string
-	for _, r := range mc.ControlRoles {
-		m.roleCodes[roleName(r)] = r
-		roleOpts = append(roleOpts, roleName(r))
-	}
-	m.aiRoles = widget.NewCheckGroup(roleOpts, nil)
-	m.aiRoles.Horizontal = false // four roles side by side do not fit a phone
-	var setups []string
-	for _, e := range s.View().State.(*mc.State).Data().Setups.Entries {
-		setups = append(setups, strconv.Itoa(e.Number))
-	}
-	m.setupPick = widget.NewSelect(setups, nil)
-	m.setupPick.PlaceHolder = lang.L("Choose")
-	m.setupRoll = widget.NewButtonWithIcon(lang.L("Roll"), theme.ViewRefreshIcon(), func() { m.dispatch(&mc.RollSetup{}) })
-	// A rolled setup is a sentence: on one line it made a phone's browser
-	// window twice as wide as the phone.
-	m.setupShow = app.Wrapped("")
+	m.buildAIRoles()
+	m.buildSetupChoice()
 	var physicalBag fyne.CanvasObject
 	m.physicalBag, physicalBag = app.NewWrapCheck(lang.L("Keep the half-valves in the real bag"), nil)
 	m.editData = widget.NewButtonWithIcon(lang.L("Game data"), theme.DocumentCreateIcon(), func() {
-		e := newMCDataScreen(u, g, m.state().Data(), func() { u.OpenGame(g) })
-		u.Show(e.content)
+		e := newMCDataScreen(m.u, g, m.state().Data(), func() { m.u.OpenGame(g) })
+		m.u.Show(e.content)
 	})
 	// A row each, short enough for a 360-wide phone.
 	m.setup = container.NewVBox(
@@ -143,23 +144,46 @@ func newMissionControlScreen(u *app.UI, g *app.Game, s *companion.Session) *miss
 		widget.NewLabel(lang.L("Played by the AI deck:")), m.aiRoles,
 		widget.NewLabel(lang.L("Starting setup")), container.NewHBox(m.setupPick, m.setupRoll), m.setupShow,
 		physicalBag, container.NewHBox(m.editData))
-	m.table = newMCTable(m.dispatch, m.relayout)
-	m.tableArea = app.Narrowable(m.table.tabs)
+}
 
+// buildAIRoles makes the choice of the roles the AI deck plays.
+func (m *missionControlScreen) buildAIRoles() {
+	m.roleCodes = map[string]string{}
+	var roleOpts []string
+	for _, r := range mc.ControlRoles {
+		m.roleCodes[roleName(r)] = r
+		roleOpts = append(roleOpts, roleName(r))
+	}
+	m.aiRoles = widget.NewCheckGroup(roleOpts, nil)
+	m.aiRoles.Horizontal = false // four roles side by side do not fit a phone
+}
+
+// buildSetupChoice makes the choice of the starting setup, by its number
+// or rolled, and the line that shows it.
+func (m *missionControlScreen) buildSetupChoice() {
+	var setups []string
+	for _, e := range m.state().Data().Setups.Entries {
+		setups = append(setups, strconv.Itoa(e.Number))
+	}
+	m.setupPick = widget.NewSelect(setups, nil)
+	m.setupPick.PlaceHolder = lang.L("Choose")
+	m.setupRoll = widget.NewButtonWithIcon(lang.L("Roll"), theme.ViewRefreshIcon(), func() { m.dispatch(&mc.RollSetup{}) })
+	// A rolled setup is a sentence: on one line it made a phone's browser
+	// window twice as wide as the phone.
+	m.setupShow = app.Wrapped("")
+}
+
+// buildButtons makes the countdown's buttons: Start, Pause and Resume,
+// Accomplished (asked first), and Edit time with its row of changes.
+func (m *missionControlScreen) buildButtons() {
 	// Not "Start": in German the home button reads so too.
 	m.start = app.BigButton(lang.L("Start the countdown"), theme.MediaPlayIcon(), func() { m.dispatch(&mc.Start{}) })
 	m.pause = widget.NewButtonWithIcon(lang.L("Pause"), theme.MediaPauseIcon(), func() { m.dispatch(&mc.Pause{}) })
 	m.resume = widget.NewButtonWithIcon(lang.L("Resume"), theme.MediaPlayIcon(), func() { m.dispatch(&mc.Resume{}) })
 	// "Accomplished" on the button: "Mission accomplished" made it too wide
 	// for two buttons side by side on a phone; the question says it whole.
-	m.done = widget.NewButtonWithIcon(lang.L("Accomplished"), theme.ConfirmIcon(), func() {
-		dialog.ShowConfirm(lang.L("Mission accomplished"), lang.L("Has the astronaut reached the oxygen needed?"), func(ok bool) {
-			if ok {
-				m.dispatch(&mc.Accomplish{})
-			}
-		}, u.Win)
-	})
-	m.done.Importance = widget.SuccessImportance
+	m.done = app.NewWinButton(m.u, lang.L("Accomplished"), lang.L("Mission accomplished"), lang.L("Has the astronaut reached the oxygen needed?"),
+		func() { m.dispatch(&mc.Accomplish{}) })
 	m.editTime = widget.NewButtonWithIcon(lang.L("Edit time"), theme.DocumentCreateIcon(), m.onEditTime)
 	m.adjust = map[int]*widget.Button{}
 	var adj []fyne.CanvasObject
@@ -170,10 +194,13 @@ func newMissionControlScreen(u *app.UI, g *app.Game, s *companion.Session) *miss
 	}
 	m.adjustRow = container.NewGridWithColumns(4, adj...)
 	m.adjustRow.Hide()
+}
 
-	// The countdown with how the game stands under it; the setup, or the
-	// turn with its card and the timer's own buttons, in one scroll; the
-	// turn's main actions at the foot, where Start was.
+// layOut puts the screen together. The countdown with how the game stands
+// under it; the setup, or the turn with its card and the timer's own
+// buttons, in one scroll; the turn's main actions at the foot, where
+// Start was.
+func (m *missionControlScreen) layOut() {
 	m.controls = app.ButtonRow(m.pause, m.resume, m.done, m.editTime)
 	m.controlsLine = widget.NewSeparator()
 	// Laid out twice (app.NewBorder): the lines under the digits wrap.
@@ -183,10 +210,10 @@ func newMissionControlScreen(u *app.UI, g *app.Game, s *companion.Session) *miss
 	m.body = &app.TimerLayout{Rest: rest, SideRest: 330}
 	m.bodyBox = app.NewTimerBody(m.body, m.bar.Content, container.NewPadded(head), m.foot)
 	m.content = container.NewStack(m.bodyBox, m.flash.Rect)
+}
 
-	// Set the controls from the state before their handlers are attached,
-	// so showing the screen dispatches nothing.
-	m.live = app.StartLive(u.Clock, s, m.render)
+// attachHandlers lets the setup's controls change the game.
+func (m *missionControlScreen) attachHandlers() {
 	m.difficulty.OnChanged = m.onDifficulty
 	m.aiRoles.OnChanged = m.onAIRoles
 	m.setupPick.OnChanged = m.onSetup
@@ -195,8 +222,6 @@ func newMissionControlScreen(u *app.UI, g *app.Game, s *companion.Session) *miss
 			m.dispatch(&mc.SetPhysicalBag{On: on})
 		}
 	}
-	u.Leave = m.live.Stop
-	return m
 }
 
 func adjustText(sec int) string {
@@ -289,17 +314,34 @@ func (m *missionControlScreen) render(now time.Time) (time.Duration, bool) {
 }
 
 func (m *missionControlScreen) renderState(now time.Time) (time.Duration, bool) {
-	v := m.s.View()
+	v := app.DrawView(m.s, m.acts, m.bar)
 	st := v.State.(*mc.State)
-	m.acts.Draw(v)
 	m.acts.Means(publicMeanings(mc.Public(st).(mc.PublicState)))
-	m.bar.Refresh(v)
 	phase := st.Timer.Phase(now)
 	outcome := st.Outcome(now)
 	rem := st.Timer.Remaining(now)
 	m.digits.SetText(timers.FormatRemaining(rem))
 
 	idle := phase == timers.Idle
+	m.showParts(idle, phase, outcome)
+	if idle {
+		m.renderSetup(st)
+	} else {
+		m.table.render(st, outcome == mc.Playing)
+	}
+	m.renderOutcome(st, now, phase, outcome)
+
+	m.alerts.Observe(rem, phase, st.Timer.Deadline, phase == timers.Idle || phase == timers.Paused)
+	m.u.KeepAwake(phase == timers.Running)
+	if phase == timers.Running {
+		return timers.UntilRemainingChanges(rem), true
+	}
+	return 0, false
+}
+
+// showParts shows what applies: the setup and Start before the start, the
+// table and the countdown's buttons while the game is played.
+func (m *missionControlScreen) showParts(idle bool, phase timers.Phase, outcome mc.Outcome) {
 	playing := outcome == mc.Playing && !idle
 	// Setting up, the countdown keeps a good part of the height; playing,
 	// the turn and its card come first, over large digits.
@@ -315,28 +357,31 @@ func (m *missionControlScreen) renderState(now time.Time) (time.Duration, bool) 
 	m.vis.Set(playing, m.done, m.editTime)
 	m.vis.Set(m.editing && outcome == mc.Playing && !idle, m.adjustRow)
 	m.vis.Set(!idle, m.tableArea)
-	if !idle {
-		m.table.render(st, outcome == mc.Playing)
-	}
-	if idle {
-		var names []string
-		for _, r := range st.AIRoles {
-			names = append(names, roleName(r))
-		}
-		if !slices.Equal(names, m.aiRoles.Selected) {
-			m.aiRoles.SetSelected(names)
-		}
-		if st.Setup > 0 {
-			m.setupPick.SetSelected(strconv.Itoa(st.Setup))
-		} else {
-			m.setupPick.ClearSelected()
-		}
-		app.SetLabel(m.setupShow, setupText(st))
-		m.physicalBag.SetChecked(st.PhysicalBag)
-		m.difficulty.SetSelected(app.TextFor(m.difficulty2code, st.Difficulty))
-		app.SetLabel(m.length, lang.L("{{.Minutes}} min", map[string]any{"Minutes": int(st.Timer.Total / time.Minute)}))
-	}
+}
 
+// renderSetup shows the choices made so far, before the start.
+func (m *missionControlScreen) renderSetup(st *mc.State) {
+	var names []string
+	for _, r := range st.AIRoles {
+		names = append(names, roleName(r))
+	}
+	if !slices.Equal(names, m.aiRoles.Selected) {
+		m.aiRoles.SetSelected(names)
+	}
+	if st.Setup > 0 {
+		m.setupPick.SetSelected(strconv.Itoa(st.Setup))
+	} else {
+		m.setupPick.ClearSelected()
+	}
+	app.SetLabel(m.setupShow, setupText(st))
+	m.physicalBag.SetChecked(st.PhysicalBag)
+	m.difficulty.SetSelected(app.TextFor(m.difficulty2code, st.Difficulty))
+	app.SetLabel(m.length, lang.L("{{.Minutes}} min", map[string]any{"Minutes": int(st.Timer.Total / time.Minute)}))
+}
+
+// renderOutcome says how the game stands, under the digits and in their
+// colour: the oxygen needed while it is played, or how it ended.
+func (m *missionControlScreen) renderOutcome(st *mc.State, now time.Time, phase timers.Phase, outcome mc.Outcome) {
 	switch outcome {
 	case mc.Accomplished:
 		m.digits.SetColour(theme.Color(theme.ColorNameSuccess))
@@ -357,15 +402,7 @@ func (m *missionControlScreen) renderState(now time.Time) (time.Duration, bool) 
 			app.SetLabel(m.detail, "")
 		}
 	}
-
 	m.vis.Set(m.detail.Text != "", m.detail)
-
-	m.alerts.Observe(rem, phase, st.Timer.Deadline, phase == timers.Idle || phase == timers.Paused)
-	m.u.KeepAwake(phase == timers.Running)
-	if phase == timers.Running {
-		return timers.UntilRemainingChanges(rem), true
-	}
-	return 0, false
 }
 
 // summary is the end-of-game line: turns and cards revealed.

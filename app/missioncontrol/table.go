@@ -75,20 +75,27 @@ var valveColours = []string{"black", "white", "red"}
 
 func newMCTable(dispatch func(companion.Action), relayout func()) *mcTable {
 	t := &mcTable{dispatch: dispatch, relayout: relayout, locks: map[string]*widget.Button{}, take: map[string]*widget.Button{}}
+	t.buildTurn()
+	t.buildUnlocks()
+	t.buildBag()
+	t.bagTab = container.NewTabItemWithIcon(lang.L("Half-valves"), theme.StorageIcon(), newTabPage(t.bagArea))
+	t.tabs = container.NewAppTabs(
+		// Icons also make a phone's tabs (icon above words) a finger high.
+		container.NewTabItemWithIcon(lang.L("Turn"), theme.MediaReplayIcon(), newTabPage(t.turnArea)),
+		container.NewTabItemWithIcon(lang.L("Unlocks"), theme.VisibilityIcon(), newTabPage(t.unlockArea)),
+		t.bagTab,
+	)
+	t.tabs.OnSelected = func(*container.TabItem) { t.relayout() } // another page, another height
+	return t
+}
 
-	// Turn
+// buildTurn makes the Turn tab: the dice, the row to tap in real dice,
+// the dice to keep, the AI card, a Locked! button for each role, and Roll
+// and Next turn, which the screen shows at its foot.
+func (t *mcTable) buildTurn() {
 	t.turn = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	diceRow := []fyne.CanvasObject{container.NewCenter(t.turn)}
-	for i := range 3 {
-		t.dice[i] = widget.NewLabelWithStyle("–", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
-		t.dice[i].SizeName = theme.SizeNameHeadingText
-		t.diceBg[i] = canvas.NewRectangle(theme.Color(theme.ColorNameInputBackground))
-		t.diceBg[i].CornerRadius = 8
-		diceRow = append(diceRow, container.NewGridWrap(fyne.NewSize(64, 64), container.NewStack(t.diceBg[i], t.dice[i])))
-		t.diceIn[i] = widget.NewSelect([]string{"1", "2", "3", "4", "5", "6"}, func(string) { t.enableUseDice() })
-		t.diceIn[i].PlaceHolder = "?"
-	}
-	t.roll = widget.NewButtonWithIcon(lang.L("Roll 3 dice"), theme.ViewRefreshIcon(), func() { dispatch(&mc.RollDice{}) })
+	diceRow := t.buildDice()
+	t.roll = widget.NewButtonWithIcon(lang.L("Roll 3 dice"), theme.ViewRefreshIcon(), func() { t.dispatch(&mc.RollDice{}) })
 	t.roll.Importance = widget.HighImportance
 	t.useDice = widget.NewButton(lang.L("Use these dice"), t.onUseDice)
 	t.useDice.Disable() // until each die is set
@@ -100,12 +107,12 @@ func newMCTable(dispatch func(companion.Action), relayout func()) *mcTable {
 	t.aiSource.Wrapping = fyne.TextWrapWord
 	var lockRow []fyne.CanvasObject
 	for _, r := range mc.ControlRoles {
-		b := widget.NewButton(lang.L("{{.City}} Locked!", map[string]any{"City": roleName(r)}), func() { dispatch(&mc.Lock{Role: r}) })
+		b := widget.NewButton(lang.L("{{.City}} Locked!", map[string]any{"City": roleName(r)}), func() { t.dispatch(&mc.Lock{Role: r}) })
 		t.locks[r] = b
 		lockRow = append(lockRow, b)
 	}
 	t.allLocked = widget.NewLabelWithStyle(lang.L("Mission Control is Locked!"), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
-	t.nextTurn = widget.NewButtonWithIcon(lang.L("Next turn"), theme.NavigateNextIcon(), func() { dispatch(&mc.NextTurn{}) })
+	t.nextTurn = widget.NewButtonWithIcon(lang.L("Next turn"), theme.NavigateNextIcon(), func() { t.dispatch(&mc.NextTurn{}) })
 	t.nextTurn.Importance = widget.HighImportance
 	t.realDice = app.NewFoldRow(widget.NewLabel(lang.L("Real dice:")), container.NewHBox(t.diceIn[0], t.diceIn[1], t.diceIn[2]), t.useDice)
 	// No scroll of its own: the turn, the card under the dice, is in the
@@ -115,13 +122,33 @@ func newMCTable(dispatch func(companion.Action), relayout func()) *mcTable {
 		t.forced, t.aiCard, t.aiSource,
 		container.New(&app.FoldGrid{}, lockRow...), t.allLocked,
 	)
+}
 
-	// Unlocks
+// buildDice makes the turn's number and its three dice, as a row, and a
+// choice for each die rolled at the table.
+func (t *mcTable) buildDice() []fyne.CanvasObject {
+	diceRow := []fyne.CanvasObject{container.NewCenter(t.turn)}
+	for i := range 3 {
+		t.dice[i] = widget.NewLabelWithStyle("–", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+		t.dice[i].SizeName = theme.SizeNameHeadingText
+		t.diceBg[i] = canvas.NewRectangle(theme.Color(theme.ColorNameInputBackground))
+		t.diceBg[i].CornerRadius = 8
+		diceRow = append(diceRow, container.NewGridWrap(fyne.NewSize(64, 64), container.NewStack(t.diceBg[i], t.dice[i])))
+		t.diceIn[i] = widget.NewSelect([]string{"1", "2", "3", "4", "5", "6"}, func(string) { t.enableUseDice() })
+		t.diceIn[i].PlaceHolder = "?"
+	}
+	return diceRow
+}
+
+// buildUnlocks makes the Unlocks tab: the top card, the cards left,
+// Reveal and the star's look at the top two, the cards looked at, and
+// those revealed so far.
+func (t *mcTable) buildUnlocks() {
 	t.unlockTop = container.NewStack()
 	t.unlockLeft = widget.NewLabel("")
-	t.reveal = widget.NewButtonWithIcon(lang.L("Reveal the top card"), theme.VisibilityIcon(), func() { dispatch(&mc.RevealUnlock{}) })
+	t.reveal = widget.NewButtonWithIcon(lang.L("Reveal the top card"), theme.VisibilityIcon(), func() { t.dispatch(&mc.RevealUnlock{}) })
 	t.reveal.Importance = widget.HighImportance
-	t.peek = widget.NewButtonWithIcon(lang.L("Star: look at the top 2"), theme.SearchIcon(), func() { dispatch(&mc.PeekUnlock{}) })
+	t.peek = widget.NewButtonWithIcon(lang.L("Star: look at the top 2"), theme.SearchIcon(), func() { t.dispatch(&mc.PeekUnlock{}) })
 	t.peekRow = container.NewGridWithRows(1)
 	t.revealedList = widget.NewLabel("")
 	t.revealedList.Wrapping = fyne.TextWrapWord
@@ -131,21 +158,25 @@ func newMCTable(dispatch func(companion.Action), relayout func()) *mcTable {
 	t.unlockArea = container.NewVBox(
 		container.NewGridWrap(fyne.NewSize(320, 150), t.unlockTop), t.unlockSource,
 		t.unlockLeft, container.NewGridWithRows(1, t.reveal, t.peek), t.peekRow, t.revealedList)
+}
 
-	// Bag
+// buildBag makes the Half-valves tab: what is in the bag, drawing blind,
+// taking a colour, the star's draw to remove or return, and what the
+// astronaut took.
+func (t *mcTable) buildBag() {
 	t.bagCounts = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	t.drawBlind = widget.NewButtonWithIcon(lang.L("Draw blind"), theme.HelpIcon(), func() { dispatch(&mc.DrawValve{}) })
+	t.drawBlind = widget.NewButtonWithIcon(lang.L("Draw blind"), theme.HelpIcon(), func() { t.dispatch(&mc.DrawValve{}) })
 	t.drawBlind.Importance = widget.HighImportance
 	var takeRow []fyne.CanvasObject
 	for _, c := range valveColours {
-		b := widget.NewButton(lang.L("Take {{.Colour}}", map[string]any{"Colour": lang.L(app.Capitalise(c))}), func() { dispatch(&mc.TakeValve{Colour: c}) })
+		b := widget.NewButton(lang.L("Take {{.Colour}}", map[string]any{"Colour": lang.L(app.Capitalise(c))}), func() { t.dispatch(&mc.TakeValve{Colour: c}) })
 		t.take[c] = b
 		takeRow = append(takeRow, b)
 	}
-	t.starDraw = widget.NewButton(lang.L("Star: draw to remove or return"), func() { dispatch(&mc.StarDraw{}) })
+	t.starDraw = widget.NewButton(lang.L("Star: draw to remove or return"), func() { t.dispatch(&mc.StarDraw{}) })
 	t.starValve = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	t.starRemove = widget.NewButton(lang.L("Remove from the game"), func() { dispatch(&mc.StarDecide{Remove: true}) })
-	t.starReturn = widget.NewButton(lang.L("Put it back"), func() { dispatch(&mc.StarDecide{Remove: false}) })
+	t.starRemove = widget.NewButton(lang.L("Remove from the game"), func() { t.dispatch(&mc.StarDecide{Remove: true}) })
+	t.starReturn = widget.NewButton(lang.L("Put it back"), func() { t.dispatch(&mc.StarDecide{Remove: false}) })
 	t.starBox = container.NewVBox(t.starValve, container.NewGridWithRows(1, t.starRemove, t.starReturn))
 	t.taken = widget.NewLabel("")
 	t.taken.Wrapping = fyne.TextWrapWord
@@ -153,16 +184,6 @@ func newMCTable(dispatch func(companion.Action), relayout func()) *mcTable {
 		t.bagCounts, t.drawBlind,
 		widget.NewLabel(lang.L("Look in and choose:")), container.NewGridWithRows(1, takeRow...),
 		widget.NewSeparator(), t.starDraw, t.starBox, t.taken)
-
-	t.bagTab = container.NewTabItemWithIcon(lang.L("Half-valves"), theme.StorageIcon(), newTabPage(t.bagArea))
-	t.tabs = container.NewAppTabs(
-		// Icons also make a phone's tabs (icon above words) a finger high.
-		container.NewTabItemWithIcon(lang.L("Turn"), theme.MediaReplayIcon(), newTabPage(t.turnArea)),
-		container.NewTabItemWithIcon(lang.L("Unlocks"), theme.VisibilityIcon(), newTabPage(t.unlockArea)),
-		t.bagTab,
-	)
-	t.tabs.OnSelected = func(*container.TabItem) { t.relayout() } // another page, another height
-	return t
 }
 
 // enableUseDice enables "Use these dice" once each die is set, while dice
@@ -192,9 +213,8 @@ func (t *mcTable) onUseDice() {
 	t.enableUseDice()
 }
 
-// render shows the table part of the state.
-// render shows st; once the game has ended (playing is false) every action
-// is refused, so no button offers one.
+// render shows st, the table part of the state; once the game has ended
+// (playing is false) every action is refused, so no button offers one.
 func (t *mcTable) render(st *mc.State, playing bool) {
 	t.renderTurn(st, playing, &t.turnVis)
 	t.renderUnlocks(st, playing, &t.unlockVis)
@@ -211,6 +231,33 @@ func (t *mcTable) render(st *mc.State, playing bool) {
 func (t *mcTable) renderTurn(st *mc.State, playing bool, vis *app.Visibility) {
 	app.SetLabel(t.turn, lang.L("Turn {{.Turn}}", map[string]any{"Turn": st.Turn}))
 	forced := st.ForcedDice()
+	t.renderDice(st, forced)
+	rolled := len(st.Dice) > 0
+	t.canSet = playing && !rolled
+	app.Enable(t.canSet, t.roll)
+	t.enableUseDice()
+	for _, in := range t.diceIn {
+		if t.canSet {
+			in.Enable()
+		} else {
+			in.Disable()
+		}
+	}
+	// Once the dice are in, the row to set them goes: the card takes its room.
+	vis.Set(t.canSet, t.realDice)
+	app.SetLabel(t.forced, forcedText(forced))
+	vis.Set(len(forced) > 0, t.forced)
+	t.renderAICard(st, vis)
+	t.renderLocks(st, playing && rolled, vis)
+	// Next turn keeps its place beside Roll, enabled once Mission Control
+	// is locked: it never appears where Roll was just tapped.
+	vis.Set(st.AllLocked(), t.allLocked)
+	app.Enable(playing && st.AllLocked(), t.nextTurn)
+}
+
+// renderDice shows the dice rolled, those that must be kept on a warning
+// colour.
+func (t *mcTable) renderDice(st *mc.State, forced []mc.Forced) {
 	for i := range 3 {
 		text, hot := "–", false
 		if i < len(st.Dice) {
@@ -227,22 +274,11 @@ func (t *mcTable) renderTurn(st *mc.State, playing bool, vis *app.Visibility) {
 			t.diceBg[i].Refresh()
 		}
 	}
-	rolled := len(st.Dice) > 0
-	t.canSet = playing && !rolled
-	app.Enable(t.canSet, t.roll)
-	t.enableUseDice()
-	for _, in := range t.diceIn {
-		if t.canSet {
-			in.Enable()
-		} else {
-			in.Disable()
-		}
-	}
-	// Once the dice are in, the row to set them goes: the card takes its room.
-	vis.Set(t.canSet, t.realDice)
-	app.SetLabel(t.forced, forcedText(forced))
-	vis.Set(len(forced) > 0, t.forced)
+}
 
+// renderAICard draws the turn's AI card when it is another than the one
+// drawn, and says when its deck is not the printed one.
+func (t *mcTable) renderAICard(st *mc.State, vis *app.Visibility) {
 	card, ok := st.AICard()
 	if !ok {
 		card.ID = ""
@@ -263,6 +299,11 @@ func (t *mcTable) renderTurn(st *mc.State, playing bool, vis *app.Visibility) {
 	}
 	app.SetLabel(t.aiSource, defaultNote())
 	vis.Set(ok && st.Data().AIDeck.Source != app.OwnSource, t.aiSource)
+}
+
+// renderLocks shows a Locked! button for each role the players play,
+// ticked once locked; canLock is whether a role may be locked now.
+func (t *mcTable) renderLocks(st *mc.State, canLock bool, vis *app.Visibility) {
 	for r, b := range t.locks {
 		human := !slices.Contains(st.AIRoles, r)
 		vis.Set(human, b)
@@ -276,12 +317,8 @@ func (t *mcTable) renderTurn(st *mc.State, playing bool, vis *app.Visibility) {
 		if b.Text != text {
 			b.SetText(text)
 		}
-		app.Enable(playing && rolled && !locked, b)
+		app.Enable(canLock && !locked, b)
 	}
-	// Next turn keeps its place beside Roll, enabled once Mission Control
-	// is locked: it never appears where Roll was just tapped.
-	vis.Set(st.AllLocked(), t.allLocked)
-	app.Enable(playing && st.AllLocked(), t.nextTurn)
 }
 
 func (t *mcTable) renderUnlocks(st *mc.State, playing bool, vis *app.Visibility) {
@@ -347,7 +384,6 @@ func (t *mcTable) renderBag(st *mc.State, playing bool, vis *app.Visibility) {
 	vis.Set(len(taken) > 0, t.taken)
 }
 
-// defaultNote labels a deck that is not the printed one.
 // defaultNote says a deck is Boardside's default, not the printed one.
 // The data file's own note on where it came from is English data: it is
 // shown where the data is edited, not in a sentence on the game screen.
