@@ -92,8 +92,11 @@ var webTypes = map[string]string{
 
 // Handler serves the web app in dir under /app/ (it expects whole paths):
 //
-//   - a file's .gz, made by cmd/webbuild, to a browser that accepts gzip,
-//     with Content-Encoding: gzip (and Vary: Accept-Encoding);
+//   - a file's .br or .gz, made by cmd/webbuild, to a browser that accepts
+//     brotli or gzip (brotli where it takes both: the wasm is a quarter
+//     smaller), with its Content-Encoding, Vary: Accept-Encoding and an
+//     ETag of its own; the file as it is to any other client, and where
+//     a build has no .br (one made before webbuild wrote them), the .gz;
 //   - the wasm as application/wasm, so the browser compiles it while it
 //     downloads;
 //   - files with a content hash in their names for a year, immutable, so a
@@ -144,7 +147,7 @@ func (a webApp) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // fileName is the file of the build that urlPath names (index.html for
 // the folder itself), and whether it may be served: never a hidden file
-// nor a .gz asked for by its own name.
+// nor a .gz or .br asked for by its own name.
 func fileName(urlPath string) (string, bool) {
 	name, ok := strings.CutPrefix(urlPath, Path)
 	if !ok {
@@ -153,14 +156,22 @@ func fileName(urlPath string) (string, bool) {
 	if name == "" {
 		name = "index.html"
 	}
-	if !fs.ValidPath(name) || strings.HasPrefix(path.Base(name), ".") || path.Ext(name) == ".gz" {
+	if !fs.ValidPath(name) || strings.HasPrefix(path.Base(name), ".") || encodings[path.Ext(name)] != "" {
 		return "", false
 	}
 	return name, true
 }
 
-// serveFile serves the regular file name in root, or its .gz to a browser
-// that accepts gzip, with its type, caching and ETag.
+// encodings are the content codings of the files cmd/webbuild puts beside
+// a file, by their extensions, and preferred is the order a host offers
+// them in: brotli's is the smaller.
+var (
+	encodings = map[string]string{".br": "br", ".gz": "gzip"}
+	preferred = []string{".br", ".gz"}
+)
+
+// serveFile serves the regular file name in root, or the .br or .gz beside
+// it that the browser takes (negotiate), with its type, caching and ETag.
 func serveFile(w http.ResponseWriter, r *http.Request, root *os.Root, name string) {
 	f, err := root.Open(name)
 	if err != nil {
@@ -176,12 +187,28 @@ func serveFile(w http.ResponseWriter, r *http.Request, root *os.Root, name strin
 	h := w.Header()
 	setTypeAndCaching(h, name)
 	body, info, encoding := f, fi, ""
-	if gz, err := root.Open(name + ".gz"); err == nil {
-		defer gz.Close()
+	type packedFile struct {
+		f  *os.File
+		fi fs.FileInfo
+	}
+	var offered []string
+	packed := map[string]packedFile{} // by coding
+	for _, ext := range preferred {
+		p, err := root.Open(name + ext)
+		if err != nil {
+			continue
+		}
+		defer p.Close()
+		if pi, err := p.Stat(); err == nil && pi.Mode().IsRegular() {
+			offered = append(offered, encodings[ext])
+			packed[encodings[ext]] = packedFile{p, pi}
+		}
+	}
+	if len(offered) > 0 {
 		h.Add("Vary", "Accept-Encoding")
-		if gi, err := gz.Stat(); err == nil && gi.Mode().IsRegular() && acceptsGzip(r) {
-			body, info, encoding = gz, gi, "gzip"
-			h.Set("Content-Encoding", "gzip")
+		if encoding = negotiate(r, offered...); encoding != "" {
+			body, info = packed[encoding].f, packed[encoding].fi
+			h.Set("Content-Encoding", encoding)
 		}
 	}
 	h.Set("ETag", `"`+etag(name, info, encoding)+`"`)

@@ -10,11 +10,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/andybalholm/brotli"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// fakeWebApp lays out a folder as cmd/webbuild makes it, with a tiny wasm.
+// fakeWebApp lays out a folder as cmd/webbuild makes it, with a tiny wasm:
+// a .gz and a .br beside the wasm and the text files, but for boot.js,
+// which has only a .gz, as in a build made before webbuild wrote .br files.
 func fakeWebApp(t *testing.T) (dir string, files map[string][]byte) {
 	t.Helper()
 	dir = t.TempDir()
@@ -35,6 +38,13 @@ func fakeWebApp(t *testing.T) (dir string, files map[string][]byte) {
 			_, _ = zw.Write(b)
 			require.NoError(t, zw.Close())
 			require.NoError(t, os.WriteFile(filepath.Join(dir, name+".gz"), buf.Bytes(), 0o644))
+			if !strings.HasPrefix(name, "boot.") {
+				buf.Reset()
+				bw := brotli.NewWriterLevel(&buf, brotli.BestCompression)
+				_, _ = bw.Write(b)
+				require.NoError(t, bw.Close())
+				require.NoError(t, os.WriteFile(filepath.Join(dir, name+".br"), buf.Bytes(), 0o644))
+			}
 		}
 	}
 	return dir, files
@@ -50,6 +60,13 @@ func serveApp(h http.Handler, method, target string, header ...string) *http.Res
 	return w.Result()
 }
 
+func read(t *testing.T, dir, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, name))
+	require.NoError(t, err)
+	return b
+}
+
 func gunzip(t *testing.T, b []byte) []byte {
 	t.Helper()
 	zr, err := gzip.NewReader(bytes.NewReader(b))
@@ -57,36 +74,115 @@ func gunzip(t *testing.T, b []byte) []byte {
 	return mustRead(t, zr)
 }
 
+func unbrotli(t *testing.T, b []byte) []byte {
+	t.Helper()
+	return mustRead(t, brotli.NewReader(bytes.NewReader(b)))
+}
+
 func TestWebApp_WasmIsSentCompressedAsWasmAndKeptForAYear(t *testing.T) {
 	dir, files := fakeWebApp(t)
 	h := Handler(dir)
+	wasm := files["boardside.0123abcd.wasm"]
 
-	resp := serveApp(h, "GET", "/app/boardside.0123abcd.wasm", "Accept-Encoding", "gzip, deflate, br")
+	resp := serveApp(h, "GET", "/app/boardside.0123abcd.wasm", "Accept-Encoding", "gzip, deflate, br, zstd")
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	assert.Equal(t, "application/wasm", resp.Header.Get("Content-Type"), "so the browser compiles it as it arrives")
-	assert.Equal(t, "gzip", resp.Header.Get("Content-Encoding"))
+	assert.Equal(t, "br", resp.Header.Get("Content-Encoding"), "brotli, the smaller, where the browser takes both")
 	assert.Contains(t, resp.Header.Get("Vary"), "Accept-Encoding")
 	assert.Equal(t, "public, max-age=31536000, immutable", resp.Header.Get("Cache-Control"), "a hashed name never changes")
 	packed := mustRead(t, resp.Body)
-	assert.Less(t, len(packed), len(files["boardside.0123abcd.wasm"]), "the .gz webbuild made, not the file")
-	assert.Equal(t, files["boardside.0123abcd.wasm"], gunzip(t, packed))
+	assert.Equal(t, read(t, dir, "boardside.0123abcd.wasm.br"), packed, "the .br webbuild made, not the file")
+	assert.Equal(t, wasm, unbrotli(t, packed))
 
-	again := serveApp(h, "GET", "/app/boardside.0123abcd.wasm", "Accept-Encoding", "gzip", "If-None-Match", resp.Header.Get("ETag"))
+	again := serveApp(h, "GET", "/app/boardside.0123abcd.wasm", "Accept-Encoding", "br", "If-None-Match", resp.Header.Get("ETag"))
 	assert.Equal(t, http.StatusNotModified, again.StatusCode, "a browser that asks anyway gets a 304")
+
+	gz := serveApp(h, "GET", "/app/boardside.0123abcd.wasm", "Accept-Encoding", "gzip, deflate")
+	require.Equal(t, http.StatusOK, gz.StatusCode)
+	assert.Equal(t, "gzip", gz.Header.Get("Content-Encoding"), "a browser without brotli (plain HTTP, not localhost) gets the .gz")
+	assert.Contains(t, gz.Header.Get("Vary"), "Accept-Encoding")
+	assert.Equal(t, "application/wasm", gz.Header.Get("Content-Type"))
+	assert.Equal(t, wasm, gunzip(t, mustRead(t, gz.Body)))
 
 	plain := serveApp(h, "GET", "/app/boardside.0123abcd.wasm")
 	require.Equal(t, http.StatusOK, plain.StatusCode)
 	assert.Empty(t, plain.Header.Get("Content-Encoding"))
+	assert.Contains(t, plain.Header.Get("Vary"), "Accept-Encoding", "a cache must not give this copy to a browser that takes brotli")
 	assert.Equal(t, "application/wasm", plain.Header.Get("Content-Type"))
-	assert.Equal(t, files["boardside.0123abcd.wasm"], mustRead(t, plain.Body), "a client without gzip gets the file itself")
-	assert.NotEqual(t, resp.Header.Get("ETag"), plain.Header.Get("ETag"), "the two encodings are told apart")
+	assert.Equal(t, wasm, mustRead(t, plain.Body), "a client without gzip or brotli gets the file itself")
 
-	refused := serveApp(h, "GET", "/app/boardside.0123abcd.wasm", "Accept-Encoding", "gzip;q=0")
-	assert.Empty(t, refused.Header.Get("Content-Encoding"))
+	etags := map[string]string{}
+	for _, r := range []*http.Response{resp, gz, plain} {
+		etags[r.Header.Get("ETag")] = r.Header.Get("Content-Encoding")
+	}
+	assert.Len(t, etags, 3, "each encoding has an ETag of its own: %v", etags)
+	stale := serveApp(h, "GET", "/app/boardside.0123abcd.wasm", "Accept-Encoding", "gzip", "If-None-Match", resp.Header.Get("ETag"))
+	assert.Equal(t, http.StatusOK, stale.StatusCode, "the brotli copy's ETag does not stand for the gzip one")
 
-	head := serveApp(h, "HEAD", "/app/boardside.0123abcd.wasm", "Accept-Encoding", "gzip")
+	head := serveApp(h, "HEAD", "/app/boardside.0123abcd.wasm", "Accept-Encoding", "gzip, br")
 	assert.Equal(t, http.StatusOK, head.StatusCode)
-	assert.Equal(t, "gzip", head.Header.Get("Content-Encoding"))
+	assert.Equal(t, "br", head.Header.Get("Content-Encoding"))
+}
+
+// TestWebApp_TheEncodingTheBrowserAsksFor: brotli, gzip or the file as it
+// is, by the browser's Accept-Encoding and its q-values, each decoding to
+// the same file.
+func TestWebApp_TheEncodingTheBrowserAsksFor(t *testing.T) {
+	dir, files := fakeWebApp(t)
+	h := Handler(dir)
+	for header, want := range map[string]string{
+		"gzip, deflate, br, zstd": "br",
+		"br":                      "br",
+		"gzip, deflate":           "gzip",
+		"":                        "",
+		"identity":                "",
+		"br;q=0, gzip":            "gzip",
+		"br;q=0":                  "",
+		"gzip;q=0":                "",
+		"br;q=0.5, gzip":          "gzip",
+		"*":                       "br",
+		"br;q=0, *":               "gzip",
+		"*;q=0":                   "",
+	} {
+		for _, name := range []string{"boardside.0123abcd.wasm", "index.html"} {
+			target := "/app/" + name
+			if name == "index.html" {
+				target = "/app/"
+			}
+			resp := serveApp(h, "GET", target, "Accept-Encoding", header)
+			require.Equal(t, http.StatusOK, resp.StatusCode, "%s %q", name, header)
+			assert.Equal(t, want, resp.Header.Get("Content-Encoding"), "%s %q", name, header)
+			assert.Equal(t, "Accept-Encoding", resp.Header.Get("Vary"), "%s %q", name, header)
+			body := mustRead(t, resp.Body)
+			switch want {
+			case "br":
+				body = unbrotli(t, body)
+			case "gzip":
+				body = gunzip(t, body)
+			}
+			assert.Equal(t, files[name], body, "%s %q", name, header)
+		}
+	}
+}
+
+// A build made before webbuild wrote .br files (boot.js here) is sent
+// gzipped to a browser that takes brotli too.
+func TestWebApp_WithoutABrTheGzipIsSent(t *testing.T) {
+	dir, files := fakeWebApp(t)
+	require.NoFileExists(t, filepath.Join(dir, "boot.89abcdef.js.br"))
+	resp := serveApp(Handler(dir), "GET", "/app/boot.89abcdef.js", "Accept-Encoding", "gzip, deflate, br, zstd")
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	assert.Equal(t, "gzip", resp.Header.Get("Content-Encoding"))
+	assert.Equal(t, "Accept-Encoding", resp.Header.Get("Vary"))
+	assert.Equal(t, files["boot.89abcdef.js"], gunzip(t, mustRead(t, resp.Body)))
+
+	onlyBr := serveApp(Handler(dir), "GET", "/app/boot.89abcdef.js", "Accept-Encoding", "br")
+	assert.Empty(t, onlyBr.Header.Get("Content-Encoding"), "no .br: the file itself to a browser that takes brotli alone")
+	assert.Equal(t, files["boot.89abcdef.js"], mustRead(t, onlyBr.Body))
+
+	png := serveApp(Handler(dir), "GET", "/app/icon-192.01234567.png", "Accept-Encoding", "gzip, br")
+	assert.Empty(t, png.Header.Get("Content-Encoding"), "a PNG is sent as it is")
+	assert.Empty(t, png.Header.Get("Vary"), "and the same to every browser")
 }
 
 func TestWebApp_PageServiceWorkerAndManifestAreCheckedEveryTime(t *testing.T) {
@@ -124,7 +220,7 @@ func TestWebApp_OnlyTheBuildsFilesAreServed(t *testing.T) {
 	require.NoError(t, os.Mkdir(filepath.Join(dir, "sub"), 0o755))
 	require.NoError(t, os.Symlink(filepath.Join(filepath.Dir(dir), "secret.txt"), filepath.Join(dir, "link.txt")))
 	h := Handler(dir)
-	for _, target := range []string{"/app/.webbuild", "/app/index.html.gz", "/app/missing.js", "/app/sub", "/app/sub/", "/app/link.txt", "/app//etc/passwd"} {
+	for _, target := range []string{"/app/.webbuild", "/app/index.html.gz", "/app/index.html.br", "/app/boardside.0123abcd.wasm.br", "/app/missing.js", "/app/sub", "/app/sub/", "/app/link.txt", "/app//etc/passwd"} {
 		resp := serveApp(h, "GET", target)
 		assert.Equal(t, http.StatusNotFound, resp.StatusCode, target)
 	}

@@ -60,7 +60,7 @@ func Files(files fs.FS) http.Handler {
 
 func (w *webFiles) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	f, ok := w.gz[r.URL.Path]
-	if !ok || !acceptsGzip(r) {
+	if !ok || negotiate(r, "gzip") != "gzip" {
 		w.plain.ServeHTTP(rw, r)
 		return
 	}
@@ -75,15 +75,4 @@ func (w *webFiles) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Type", f.ctype)
 	h.Set("Content-Encoding", "gzip")
 	_, _ = rw.Write(f.body)
-}
-
-// acceptsGzip tells whether r's Accept-Encoding takes gzip.
-func acceptsGzip(r *http.Request) bool {
-	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
-		name, q, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.EqualFold(strings.TrimSpace(name), "gzip") && strings.ReplaceAll(q, " ", "") != "q=0" {
-			return true
-		}
-	}
-	return false
 }

@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -68,28 +67,4 @@ func mustRead(t *testing.T, r io.Reader) []byte {
 	b, err := io.ReadAll(r)
 	require.NoError(t, err)
 	return b
-}
-
-func TestAcceptsGzip(t *testing.T) {
-	for header, want := range map[string]bool{
-		"": false, "gzip": true, "GZIP": true, "br, gzip;q=0.5": true, "gzip;q=0": false, "gzip; q=0": false,
-		"identity": false, "x-gzip-ish": false, "deflate, br": false,
-	} {
-		r := httptest.NewRequest("GET", "/", nil)
-		r.Header.Set("Accept-Encoding", header)
-		assert.Equal(t, want, acceptsGzip(r), "%q", header)
-	}
-}
-
-func FuzzAcceptsGzip(f *testing.F) {
-	for _, s := range []string{"gzip", "br, gzip;q=0.5", "gzip;q=0", ",,;", "GzIp ;q=1"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, header string) {
-		r := httptest.NewRequest("GET", "/", nil)
-		r.Header.Set("Accept-Encoding", header)
-		if acceptsGzip(r) && !strings.Contains(strings.ToLower(r.Header.Get("Accept-Encoding")), "gzip") {
-			t.Fatalf("%q does not name gzip", header)
-		}
-	})
 }
