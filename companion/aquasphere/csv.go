@@ -4,6 +4,8 @@ import (
 	"encoding/csv"
 	"io"
 	"strconv"
+
+	"boardside/companion"
 )
 
 // WriteCSV writes a report as one row per player and scoring, every
@@ -24,12 +26,12 @@ func (rep *Report) WriteCSV(w io.Writer) error {
 				}
 				lines += itoa(l.At) + ":" + string(l.Way)
 			}
-			rows = append(rows, []string{rep.Players[i].Name, "interim " + itoa(r+1), itoa(x.TimeMarkers), itoa(x.Majority),
+			rows = append(rows, []string{companion.CSVCell(rep.Players[i].Name), "interim " + itoa(r+1), itoa(x.TimeMarkers), itoa(x.Majority),
 				itoa(x.FreeNumber), itoa(x.Crystals), itoa(x.Octopods), "", "", "", itoa(x.Points), itoa(x.Kept()), itoa(x.From), itoa(x.To), lines, ""})
 		}
 	}
 	for i, x := range rep.Final {
-		rows = append(rows, []string{rep.Players[i].Name, "final", itoa(x.TimeMarkers), "", "", "", "", itoa(x.Letters),
+		rows = append(rows, []string{companion.CSVCell(rep.Players[i].Name), "final", itoa(x.TimeMarkers), "", "", "", "", itoa(x.Letters),
 			itoa(x.Submarines), itoa(x.Extensions), itoa(x.To - x.From), itoa(x.To - x.From), itoa(x.From), itoa(x.To), "", itoa(x.Place)})
 	}
 	if err := c.WriteAll(rows); err != nil {

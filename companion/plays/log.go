@@ -177,8 +177,8 @@ func (l *Log) ExportCSV() ([]byte, error) {
 			p.name(),
 			strconv.Itoa(p.minutes()),
 			p.Result,
-			p.Board,
-			playersInWords(p.Players),
+			companion.CSVCell(p.Board),
+			companion.CSVCell(playersInWords(p.Players)),
 			p.ID,
 		})
 	}
