@@ -218,7 +218,28 @@ func (b *adeleBoard) set(p ad.PublicState) {
 	}
 	b.shown, b.p = string(key), p
 	over := p.Result != ""
+	b.drawResult(p)
+	app.SetLabel(b.phase, roundText(p, over))
+	b.drawTrack(p)
+	b.drawEmergencies(p)
+	app.SetLabel(b.missions, fmt.Sprintf("%s %s\n%s %s",
+		tick(p.BlueOK), lang.L("Blue mission: no impact marker on the ship"),
+		tick(p.RedOK), lang.L("Red mission: round marker not below the no-return marker")))
+	app.SetLabel(b.anomalies, inPlayText(p))
+	b.showButtons(p, over)
+	// The crew's starting rooms are on the board; beside the D20 is only
+	// what the D20 itself last rolled.
+	if p.LastRoll != nil && p.LastRoll.What != "crew" {
+		app.SetLabel(b.roll, rollText(*p.LastRoll))
+	} else {
+		app.SetLabel(b.roll, "")
+	}
+	b.drawRooms(p)
+	b.content.Refresh()
+}
 
+// drawResult says who won, once the game is over.
+func (b *adeleBoard) drawResult(p ad.PublicState) {
 	switch {
 	case p.Result == "crew":
 		app.SetLabel(b.result, lang.L("The crew wins"))
@@ -227,8 +248,12 @@ func (b *adeleBoard) set(p ad.PublicState) {
 	default:
 		app.SetLabel(b.result, "")
 	}
-	b.result.Hidden = !over
+	b.result.Hidden = p.Result == ""
+}
 
+// roundText is the round and no-return markers, and what comes next while
+// the game is not over.
+func roundText(p ad.PublicState, over bool) string {
 	round := lang.L("Round marker {{.Round}} · no-return marker {{.NoReturn}}", map[string]any{"Round": p.Round, "NoReturn": p.NoReturn})
 	switch {
 	case over:
@@ -239,9 +264,12 @@ func (b *adeleBoard) set(p ad.PublicState) {
 	default:
 		round += " · " + lang.L("next: the crew's actions, then the end of the round")
 	}
-	app.SetLabel(b.phase, round)
-	b.drawTrack(p)
+	return round
+}
 
+// drawEmergencies draws this round's emergency and the next one, face up,
+// face down (averted), or none left.
+func (b *adeleBoard) drawEmergencies(p ad.PublicState) {
 	b.current.Objects = []fyne.CanvasObject{emergencyCard(p.Current, false)}
 	b.current.Refresh()
 	var next *ad.PublicEmergency
@@ -253,20 +281,24 @@ func (b *adeleBoard) set(p ad.PublicState) {
 		b.next.Objects = []fyne.CanvasObject{widget.NewLabel(lang.L("The emergency deck is empty"))}
 	}
 	b.next.Refresh()
+}
 
-	app.SetLabel(b.missions, fmt.Sprintf("%s %s\n%s %s",
-		tick(p.BlueOK), lang.L("Blue mission: no impact marker on the ship"),
-		tick(p.RedOK), lang.L("Red mission: round marker not below the no-return marker")))
+// inPlayText lists the anomalies in play.
+func inPlayText(p ad.PublicState) string {
 	var in []string
 	for _, a := range p.InPlay {
 		in = append(in, anomalyName(a.ID))
 	}
-	text := lang.L("No anomaly in play")
-	if len(in) > 0 {
-		text = lang.L("Anomalies in play: {{.List}}", map[string]any{"List": strings.Join(in, ", ")})
+	if len(in) == 0 {
+		return lang.L("No anomaly in play")
 	}
-	app.SetLabel(b.anomalies, text)
+	return lang.L("Anomalies in play: {{.List}}", map[string]any{"List": strings.Join(in, ", ")})
+}
 
+// showButtons shows the crew's buttons that apply: the phase's own, the
+// alarm terminals (with a next emergency to avert), the command terminal
+// and the end of the game, none once it is over.
+func (b *adeleBoard) showButtons(p ad.PublicState, over bool) {
 	b.emergency.Hidden = over || p.Phase != "emergency"
 	b.endRound.Hidden = over || p.Phase != "endRound"
 	for i, btn := range b.alarm {
@@ -280,15 +312,6 @@ func (b *adeleBoard) set(p ad.PublicState) {
 	}
 	b.command.Hidden = over
 	b.finish.Hidden = over
-	// The crew's starting rooms are on the board; beside the D20 is only
-	// what the D20 itself last rolled.
-	if p.LastRoll != nil && p.LastRoll.What != "crew" {
-		app.SetLabel(b.roll, rollText(*p.LastRoll))
-	} else {
-		app.SetLabel(b.roll, "")
-	}
-	b.drawRooms(p)
-	b.content.Refresh()
 }
 
 func tick(ok bool) string {

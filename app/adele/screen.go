@@ -69,8 +69,7 @@ type adeleScreen struct {
 
 func newAdeleScreen(u *app.UI, g *app.Game, s *companion.Session) *adeleScreen {
 	a := &adeleScreen{u: u, g: g, s: s}
-	a.bar = app.NewGameBar(u, g, s, func(bool) {})
-	a.acts = app.NewActs(u, s, a.bar)
+	a.bar, a.acts = app.NewScreenBar(u, g, s, func(bool) {})
 	a.bar.Turn.Hide() // the tablet is ADELE's own; nothing to turn to the crew
 	edit := widget.NewButtonWithIcon(lang.L("Game data"), theme.DocumentCreateIcon(), func() {
 		e := newAdeleDataScreen(u, g, a.state().Data(), func() { u.OpenGame(g) })
@@ -106,11 +105,9 @@ func (a *adeleScreen) dispatch(act companion.Action) { a.acts.Dispatch(act) }
 
 // render draws the game; it wakes again when the console's idle cover is due.
 func (a *adeleScreen) render(now time.Time) (time.Duration, bool) {
-	v := a.s.View()
+	v := app.DrawView(a.s, a.acts, a.bar)
 	st := v.State.(*ad.State)
-	a.acts.Draw(v)
 	a.acts.Means(boardMeanings(ad.Public(st).(ad.PublicState), v.Version))
-	a.bar.Refresh(v)
 	a.vis.Set(!st.SetUp(), a.setup.content)
 	a.vis.Set(st.SetUp(), a.playing)
 	a.vis.Apply(a.content)
@@ -319,6 +316,18 @@ func (c *adeleConsole) render(st *ad.State, now time.Time) (time.Duration, bool)
 
 func (c *adeleConsole) draw(st *ad.State) {
 	app.SetCanvasText(c.energy, lang.L("{{.Energy}} energy", map[string]any{"Energy": st.Energy}))
+	app.SetLabel(c.phase, phaseText(st))
+	canAct := st.EmergencyDone && !st.AdeleDone && !st.Over()
+	c.drawSlots(st)
+	c.drawHand(st, canAct)
+	c.drawAnomalies(st, canAct)
+	c.targeted.Hidden = !(slices.Contains(st.InPlay, ad.TargetedAttack) && canAct && !st.TargetedDone)
+	c.refreshEndPhase(canAct)
+}
+
+// phaseText says where ADELE's phase stands, and where drawn obstacles
+// found no free slot.
+func phaseText(st *ad.State) string {
 	phase := ""
 	switch {
 	case st.Over():
@@ -333,9 +342,11 @@ func (c *adeleConsole) draw(st *ad.State) {
 	if st.BackInBag > 0 {
 		phase += " " + lang.L("{{.N}} drawn obstacle(s) found no free slot and went back into the bag.", map[string]any{"N": st.BackInBag})
 	}
-	app.SetLabel(c.phase, phase)
-	canAct := st.EmergencyDone && !st.AdeleDone && !st.Over()
+	return phase
+}
 
+// drawSlots draws the console's slots, a row for each obstacle type.
+func (c *adeleConsole) drawSlots(st *ad.State) {
 	var rows []fyne.CanvasObject
 	console := st.ConsoleData()
 	for _, t := range ad.ObstacleTypes {
@@ -348,7 +359,11 @@ func (c *adeleConsole) draw(st *ad.State) {
 	}
 	c.slots.Objects = rows
 	c.slots.Refresh()
+}
 
+// drawHand draws ADELE's hand, forgetting the discards chosen of cards no
+// longer in it.
+func (c *adeleConsole) drawHand(st *ad.State, canAct bool) {
 	for id := range c.discard {
 		if !slices.Contains(st.Hand, id) {
 			delete(c.discard, id)
@@ -362,16 +377,20 @@ func (c *adeleConsole) draw(st *ad.State) {
 	// Cards of one size, as many to a row as the width takes: two on a
 	// phone, four on a tablet.
 	cell := fyne.NewSize(170, 0)
-	for i, card := range cards {
-		cell = cell.Max(card.MinSize())
-		if c, _ := st.Data().Card(st.Hand[i]); c.Special() {
-			cell.Height = max(cell.Height, card.MinSize().Height+wrappedExtra(c.Text, cell.Width))
+	for i, shown := range cards {
+		cell = cell.Max(shown.MinSize())
+		if card, _ := st.Data().Card(st.Hand[i]); card.Special() {
+			cell.Height = max(cell.Height, shown.MinSize().Height+wrappedExtra(card.Text, cell.Width))
 		}
 	}
 	c.hand.Layout = layout.NewGridWrapLayout(cell)
 	c.hand.Objects = cards
 	c.hand.Refresh()
+}
 
+// drawAnomalies lists the anomalies on the console, each with the button
+// that brings it into play where the rules allow it now.
+func (c *adeleConsole) drawAnomalies(st *ad.State, canAct bool) {
 	var anomalies []fyne.CanvasObject
 	for _, id := range st.Anomalies {
 		a, _ := st.Data().Anomaly(id)
@@ -385,9 +404,6 @@ func (c *adeleConsole) draw(st *ad.State) {
 	}
 	c.anomalies.Objects = anomalies
 	c.anomalies.Refresh()
-
-	c.targeted.Hidden = !(slices.Contains(st.InPlay, ad.TargetedAttack) && canAct && !st.TargetedDone)
-	c.refreshEndPhase(canAct)
 }
 
 func (c *adeleConsole) refreshEndPhase(canAct bool) {
