@@ -237,13 +237,6 @@ func (a *aquaSphereScreen) entryGrid(st *aq.State) fyne.CanvasObject {
 	if final {
 		fields = finalFields
 	}
-	// On a phone the columns would not fit side by side: one player at a
-	// time, chosen above the sheet.
-	shown := make([]int, len(st.Players))
-	for i := range shown {
-		shown[i] = i
-	}
-	var picker fyne.CanvasObject
 	width := a.width
 	if width == 0 { // not laid out yet: the window's
 		width = a.u.Win.Canvas().Size().Width
@@ -252,32 +245,66 @@ func (a *aquaSphereScreen) entryGrid(st *aq.State) fyne.CanvasObject {
 	// long German name beside one player's column): each name above its
 	// stepper, and a player at a time when there are more.
 	narrow := width < a.narrowBelow()
-	if narrow && len(st.Players) > 1 {
-		a.focus = min(a.focus, len(st.Players)-1)
-		shown = []int{a.focus}
-		var names []string
-		for _, p := range st.Players {
-			names = append(names, p.Name)
+	shown, picker := a.shownPlayers(st, narrow, width)
+	cells := a.headCells(st, shown, narrow)
+	cells = append(cells, a.lineCells(st, fields, shown, final, narrow)...)
+	if !final {
+		cells = append(cells, a.octopodCells(st, shown, narrow)...)
+	}
+	// The wide grid is built only where the sheet has the width for it
+	// (narrowBelow); it asks for none, so a window can still be made
+	// narrow, and the sheet is then built a player at a time.
+	var grid fyne.CanvasObject = app.Narrowable(container.NewGridWithColumns(len(shown)+1, cells...))
+	if narrow {
+		// One column: each line's name above its stepper.
+		grid = container.NewVBox(cells[1:]...)
+	}
+	a.score = scoreButton(st, final, a.dispatch)
+	if picker != nil {
+		return container.NewVBox(picker, grid, a.score)
+	}
+	return container.NewVBox(grid, a.score)
+}
+
+// shownPlayers are the players whose columns the sheet shows: every one,
+// or where it is narrow the one chosen on the picker it returns too (nil
+// when there is no choice). On a phone the columns would not fit side by
+// side: one player at a time, chosen above the sheet.
+func (a *aquaSphereScreen) shownPlayers(st *aq.State, narrow bool, width float32) ([]int, fyne.CanvasObject) {
+	if !narrow || len(st.Players) <= 1 {
+		shown := make([]int, len(st.Players))
+		for i := range shown {
+			shown[i] = i
 		}
-		a.picker = widget.NewRadioGroup(names, nil)
-		a.picker.Horizontal, a.picker.Required = true, true
-		if a.picker.MinSize().Width > width-2*theme.Padding() {
-			a.picker.Horizontal = false // four long names: one under the other
-		}
-		a.picker.SetSelected(names[a.focus])
-		a.picker.OnChanged = func(name string) {
-			for i, n := range names {
-				if n == name && i != a.focus {
-					a.focus = i
-					a.build()
-				}
+		return shown, nil
+	}
+	a.focus = min(a.focus, len(st.Players)-1)
+	var names []string
+	for _, p := range st.Players {
+		names = append(names, p.Name)
+	}
+	a.picker = widget.NewRadioGroup(names, nil)
+	a.picker.Horizontal, a.picker.Required = true, true
+	if a.picker.MinSize().Width > width-2*theme.Padding() {
+		a.picker.Horizontal = false // four long names: one under the other
+	}
+	a.picker.SetSelected(names[a.focus])
+	a.picker.OnChanged = func(name string) {
+		for i, n := range names {
+			if n == name && i != a.focus {
+				a.focus = i
+				a.build()
 			}
 		}
-		picker = a.picker
 	}
-	cols := len(shown) + 1
-	var cells []fyne.CanvasObject
-	cells = append(cells, widget.NewLabel(""))
+	return []int{a.focus}, a.picker
+}
+
+// headCells are the sheet's first row: an empty corner, then each shown
+// player's name, colour and knowledge, with a button to remove the player
+// before the first scoring.
+func (a *aquaSphereScreen) headCells(st *aq.State, shown []int, narrow bool) []fyne.CanvasObject {
+	cells := []fyne.CanvasObject{widget.NewLabel("")}
 	pos := st.Positions()
 	for _, i := range shown {
 		p := st.Players[i]
@@ -296,6 +323,13 @@ func (a *aquaSphereScreen) entryGrid(st *aq.State) fyne.CanvasObject {
 			cells = append(cells, head)
 		}
 	}
+	return cells
+}
+
+// lineCells are a row for each line of the sheet: its name, then a
+// stepper (or a tick) for each shown player.
+func (a *aquaSphereScreen) lineCells(st *aq.State, fields []string, shown []int, final, narrow bool) []fyne.CanvasObject {
+	var cells []fyne.CanvasObject
 	for _, f := range fields {
 		cells = append(cells, lineName(fieldName(f), narrow))
 		for _, i := range shown {
@@ -306,37 +340,37 @@ func (a *aquaSphereScreen) entryGrid(st *aq.State) fyne.CanvasObject {
 			}
 		}
 	}
-	if !final {
-		cells = append(cells, lineName(lang.L("Octopods by sector"), narrow))
-		for _, i := range shown {
-			e := app.NewNumberEntry(true)
-			e.SetPlaceHolder("2, 3")
-			e.SetText(app.JoinInts(st.Entering[i].Octopods))
-			e.OnSubmitted = func(text string) { a.setOctopods(i, text) }
-			e.OnChanged = nil
-			cells = append(cells, container.NewBorder(nil, nil, nil,
-				widget.NewButtonWithIcon("", theme.ConfirmIcon(), func() { a.setOctopods(i, e.Text) }), e))
-		}
+	return cells
+}
+
+// octopodCells are an interim scoring's last row: the octopods in each
+// sector, typed as a list for each shown player.
+func (a *aquaSphereScreen) octopodCells(st *aq.State, shown []int, narrow bool) []fyne.CanvasObject {
+	cells := []fyne.CanvasObject{lineName(lang.L("Octopods by sector"), narrow)}
+	for _, i := range shown {
+		e := app.NewNumberEntry(true)
+		e.SetPlaceHolder("2, 3")
+		e.SetText(app.JoinInts(st.Entering[i].Octopods))
+		e.OnSubmitted = func(text string) { a.setOctopods(i, text) }
+		e.OnChanged = nil
+		cells = append(cells, container.NewBorder(nil, nil, nil,
+			widget.NewButtonWithIcon("", theme.ConfirmIcon(), func() { a.setOctopods(i, e.Text) }), e))
 	}
-	// The wide grid is built only where the sheet has the width for it
-	// (narrowBelow); it asks for none, so a window can still be made
-	// narrow, and the sheet is then built a player at a time.
-	var grid fyne.CanvasObject = app.Narrowable(container.NewGridWithColumns(cols, cells...))
-	if narrow {
-		// One column: each line's name above its stepper.
-		grid = container.NewVBox(cells[1:]...)
-	}
+	return cells
+}
+
+// scoreButton scores the sheet: the interim scoring under way, or the
+// final scoring.
+func scoreButton(st *aq.State, final bool, dispatch func(companion.Action)) *widget.Button {
+	var b *widget.Button
 	if final {
-		a.score = widget.NewButtonWithIcon(lang.L("Score the final scoring"), theme.ConfirmIcon(), func() { a.dispatch(&aq.ScoreFinal{}) })
+		b = widget.NewButtonWithIcon(lang.L("Score the final scoring"), theme.ConfirmIcon(), func() { dispatch(&aq.ScoreFinal{}) })
 	} else {
-		a.score = widget.NewButtonWithIcon(lang.L("Score interim scoring {{.Round}}", map[string]any{"Round": len(st.Rounds) + 1}),
-			theme.ConfirmIcon(), func() { a.dispatch(&aq.ScoreRound{}) })
+		b = widget.NewButtonWithIcon(lang.L("Score interim scoring {{.Round}}", map[string]any{"Round": len(st.Rounds) + 1}),
+			theme.ConfirmIcon(), func() { dispatch(&aq.ScoreRound{}) })
 	}
-	a.score.Importance = widget.HighImportance
-	if picker != nil {
-		return container.NewVBox(picker, grid, a.score)
-	}
-	return container.NewVBox(grid, a.score)
+	b.Importance = widget.HighImportance
+	return b
 }
 
 // lineName is a line's name on the sheet; alone in its row (narrow) it
@@ -420,7 +454,6 @@ func entryValue(st *aq.State, player int, field string, final bool) int {
 	return 0
 }
 
-// stepper is − value + for one line of one player.
 // yesNo are the final scoring's lines that hold or do not: a tick, not a
 // number.
 var yesNo = map[string]bool{"allSubmarines": true, "fiveExtensions": true}
@@ -441,6 +474,7 @@ func boolInt(b bool) int {
 	return 0
 }
 
+// stepper is − value + for one line of one player.
 func (a *aquaSphereScreen) stepper(player int, field string, value int) fyne.CanvasObject {
 	l := widget.NewLabelWithStyle(strconv.Itoa(value), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	a.values[strconv.Itoa(player)+"/"+field] = l
