@@ -128,7 +128,7 @@ func (r busyResult) processes() string {
 // the frames it draws over window.
 func (b *bench) busy(ctx context.Context, dir string, running bool, window time.Duration) (busyResult, error) {
 	var r busyResult
-	h, err := newHost(dir)
+	h, err := newHost(dir, "")
 	if err != nil {
 		return r, err
 	}
