@@ -44,6 +44,7 @@ func (*Start) apply(s *State, env companion.Env) error {
 		return err
 	}
 	s.Played.Start(env.Now)
+	s.StartedAt = env.Now
 	return nil
 }
 
@@ -324,6 +325,7 @@ func (*Pause) Kind() string         { return "pause" }
 func (*Resume) Kind() string        { return "resume" }
 func (*Adjust) Kind() string        { return "adjust" }
 func (*Accomplish) Kind() string    { return "accomplish" }
+func (*RecordPlay) Kind() string    { return "recordPlay" }
 
 // Rules describe the game, with the shipped data, to a session.
 var Rules = NewRules(Default())
@@ -360,4 +362,5 @@ var actions = map[string]func() companion.Action{
 	"takeValve":      func() companion.Action { return &TakeValve{} },
 	"starDraw":       func() companion.Action { return &StarDraw{} },
 	"starDecide":     func() companion.Action { return &StarDecide{} },
+	"recordPlay":     func() companion.Action { return &RecordPlay{} },
 }

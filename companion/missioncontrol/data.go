@@ -82,9 +82,13 @@ type Setup struct {
 // Data is the game data file assets/games/missioncontrol.json, or the
 // owner's own copy of it.
 type Data struct {
-	Schema       int          `json:"schema"`
-	Game         string       `json:"game"`
-	Source       string       `json:"source"`
+	Schema int    `json:"schema"`
+	Game   string `json:"game"`
+	Source string `json:"source"`
+	// BGGID is the game's number on BoardGameGeek, by which BG Stats
+	// knows the game of a recorded play; 0 when it is not known.
+	BGGID        int          `json:"bggId,omitempty"`
+	BGGIDSource  string       `json:"bggIdSource,omitempty"`
 	Minutes      int          `json:"minutes"`
 	Difficulties []Difficulty `json:"difficulties"`
 	AIDeck       struct {
@@ -180,6 +184,8 @@ func (d *Data) checkGame() error {
 		return fmt.Errorf("schema %d is not known (expected 1)", d.Schema)
 	case d.Game != Game:
 		return fmt.Errorf("game is %q, expected %q", d.Game, Game)
+	case d.BGGID < 0:
+		return fmt.Errorf("bggId %d is not a BoardGameGeek number (0 when not known)", d.BGGID)
 	case d.Minutes < 1 || d.Minutes > 120:
 		return fmt.Errorf("minutes %d must be between 1 and 120", d.Minutes)
 	}

@@ -30,6 +30,8 @@ func TestShippedData(t *testing.T) {
 	assert.True(t, strings.HasPrefix(d.AIDeck.Source, "generated, not the printed deck"))
 	assert.True(t, strings.HasPrefix(d.UnlockDeck.Source, "default"))
 	assert.True(t, strings.HasPrefix(d.Setups.Source, "default"))
+	assert.Zero(t, d.BGGID, "BoardGameGeek's number was not found")
+	assert.True(t, strings.HasPrefix(d.BGGIDSource, "default"), "and the file says so")
 	kinds := map[string]int{}
 	for _, c := range d.UnlockDeck.Cards {
 		kinds[c.Kind]++
@@ -60,6 +62,7 @@ func TestParseData_RefusesBadFilesNamingCardAndField(t *testing.T) {
 		{"not JSON", []byte(`[`), "missioncontrol.json: not a valid data file"},
 		{"unknown field", []byte(`{"schema":1,"colour":"red"}`), `missioncontrol.json: not a valid data file: json: unknown field "colour"`},
 		{"wrong schema", mutate(t, func(d *Data) { d.Schema = 9 }), "missioncontrol.json: schema 9 is not known (expected 1)"},
+		{"negative BoardGameGeek number", mutate(t, func(d *Data) { d.BGGID = -1 }), "missioncontrol.json: bggId -1 is not a BoardGameGeek number (0 when not known)"},
 		{"die out of range", mutate(t, func(d *Data) { d.AIDeck.Cards[6].Cologne.Die = 7 }), `missioncontrol.json: AI card 7 ("AI-07"): cologne.die: 7 is not a die value (1 to 6)`},
 		{"unknown shape", mutate(t, func(d *Data) { d.AIDeck.Cards[0].Houston.Shapes = []string{"L", "O"} }), `AI card 1 ("AI-01"): houston.shapes: "O" is not L, J, S, Z or T`},
 		{"one shape only", mutate(t, func(d *Data) { d.AIDeck.Cards[1].Houston.Shapes = []string{"L"} }), `AI card 2 ("AI-02"): houston.shapes: needs two shapes`},

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"boardside/companion"
+	"boardside/companion/plays"
 	"boardside/timers"
 )
 
@@ -18,10 +19,14 @@ type State struct {
 	Timer      timers.Countdown `json:"timer"`
 	// Played measures playing time: it runs and pauses with the timer.
 	Played timers.Stopwatch `json:"played"`
+	// StartedAt is when the astronaut started the timer.
+	StartedAt time.Time `json:"startedAt,omitzero"`
 	// AccomplishedAt is when the astronaut reported the oxygen reached.
 	AccomplishedAt time.Time `json:"accomplishedAt,omitzero"`
 	// AIRevealed counts the AI cards revealed in this game.
 	AIRevealed int `json:"aiRevealed"`
+	// Record is the play RecordPlay recorded at the game's end.
+	Record *plays.Play `json:"record,omitempty"`
 	table
 }
 
@@ -112,14 +117,15 @@ type rule interface {
 	apply(s *State, env companion.Env) error
 }
 
-// Apply validates and applies one action.
+// Apply validates and applies one action. Once the game is over only its
+// record is: RecordPlay.
 func (s *State) Apply(a companion.Action, env companion.Env) error {
-	if s.Outcome(env.Now) != Playing {
-		return ErrGameOver
-	}
 	r, ok := a.(rule)
 	if !ok {
 		return fmt.Errorf("%q is not an action of Mission Control", a.Kind())
+	}
+	if _, recording := a.(*RecordPlay); !recording && s.Outcome(env.Now) != Playing {
+		return ErrGameOver
 	}
 	return r.apply(s, env)
 }

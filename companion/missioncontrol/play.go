@@ -1,0 +1,185 @@
+package missioncontrol
+
+import (
+	"errors"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"boardside/companion"
+	"boardside/companion/plays"
+	"boardside/timers"
+)
+
+// Name is the game's name as printed on the box.
+const Name = "Mission Control: Critical Orbit"
+
+// Refusals of RecordPlay, in plain words.
+var (
+	ErrNotEnded       = errors.New("the game has not ended yet")
+	ErrOtherPlay      = errors.New("this game is already recorded as another play")
+	ErrNoPlayID       = errors.New("a recorded play needs an ID")
+	ErrPlayerNames    = errors.New("every player needs a name of their own")
+	ErrPlayerRoles    = errors.New("give each player a role of their own: the astronaut or a Mission Control role the AI deck does not play")
+	ErrTooManyPlayers = errors.New("there are more names than roles played by people")
+)
+
+// roleNames are the roles as a play names them.
+var roleNames = map[string]string{Astronaut: "Astronaut", Houston: "Houston", Bengaluru: "Bengaluru", Cologne: "Cologne"}
+
+// RecordPlay records the game, once it has ended, as a play of the log of
+// played games: under ID (plays.NewID), with the players' names and, when
+// Roles is given, each one's role: Roles[i] is Names[i]'s, the astronaut or
+// a Mission Control role the AI deck does not play. Recording again under
+// the same ID records the same play again, with the names and roles now
+// given; under another ID it is refused.
+type RecordPlay struct {
+	ID    string   `json:"id"`
+	Names []string `json:"names,omitempty"`
+	Roles []string `json:"roles,omitempty"`
+}
+
+func (a *RecordPlay) apply(s *State, env companion.Env) error {
+	if strings.TrimSpace(a.ID) == "" {
+		return ErrNoPlayID
+	}
+	if s.Record != nil && s.Record.ID != a.ID {
+		return ErrOtherPlay
+	}
+	p, err := s.ended(env.Now)
+	if err != nil {
+		return err
+	}
+	if p.Players, err = s.players(a.Names, a.Roles, p.Won); err != nil {
+		return err
+	}
+	p.ID = a.ID
+	if s.Record != nil { // recorded again: the same play, at the same times
+		p.Start, p.End = s.Record.Start, s.Record.End
+	}
+	s.Record = &p
+	return nil
+}
+
+// Recorded is the play RecordPlay recorded, if the game has been.
+func (s *State) Recorded() (plays.Play, bool) {
+	if s.Record == nil {
+		return plays.Play{}, false
+	}
+	p := *s.Record
+	p.Details, p.Players = slices.Clone(p.Details), slices.Clone(p.Players)
+	return p, true
+}
+
+// Play is the game as it ended, as the log of played games keeps it: the
+// play recorded, or before RecordPlay the game's own part of it, without
+// an ID or players. While the game goes on at now it is ErrNotEnded.
+func (s *State) Play(now time.Time) (plays.Play, error) {
+	if p, ok := s.Recorded(); ok {
+		return p, nil
+	}
+	return s.ended(now)
+}
+
+// ended is the game's own part of its play: the difficulty as the board,
+// the roles the AI deck played, the turns, the time left and the playing
+// time. The play starts when the astronaut started the timer (in a game
+// saved before that was kept, its playing time before its end) and ends
+// when the mission was accomplished or the time ran out.
+func (s *State) ended(now time.Time) (plays.Play, error) {
+	outcome := s.Outcome(now)
+	if outcome == Playing {
+		return plays.Play{}, ErrNotEnded
+	}
+	won := outcome == Accomplished
+	end, result := s.AccomplishedAt, "Mission accomplished"
+	left := s.Timer.Remaining(end)
+	if won {
+		result += " with " + timers.FormatRemaining(left) + " left"
+	} else {
+		end, left, result = now, 0, "Time's up"
+		if at, ok := s.Timer.ExpiredAt(now); ok {
+			end = at
+		}
+	}
+	played := s.Duration(now)
+	start := s.StartedAt
+	if start.IsZero() {
+		start = end.Add(-played)
+	}
+	ai := "none"
+	if len(s.AIRoles) > 0 {
+		var names []string
+		for _, r := range s.AIRoles {
+			names = append(names, roleNames[r])
+		}
+		ai = strings.Join(names, ", ")
+	}
+	return plays.Play{
+		Game: Game, GameName: Name, BGGID: s.Data().BGGID,
+		Start: start, End: end,
+		Cooperative: true, Won: won, Result: result,
+		Board: capitalise(s.Difficulty),
+		Details: []plays.Detail{
+			{Label: "AI roles", Value: ai},
+			{Label: "Turns", Value: strconv.Itoa(s.Turn)},
+			{Label: "Time left", Value: timers.FormatRemaining(left)},
+			{Label: "Playing time", Value: timers.FormatElapsed(played)},
+		},
+	}, nil
+}
+
+// players are the named players, each with the table's result and the
+// role given, if any: one of their own, played by a person.
+func (s *State) players(names, roles []string, won bool) ([]plays.Player, error) {
+	names, err := playerNames(names)
+	if err != nil {
+		return nil, err
+	}
+	human := append([]string{Astronaut}, s.HumanRoles()...)
+	switch {
+	case len(roles) > 0 && len(roles) != len(names):
+		return nil, ErrPlayerRoles
+	case len(names) > len(human):
+		return nil, ErrTooManyPlayers
+	}
+	out := make([]plays.Player, len(names))
+	for i, n := range names {
+		out[i] = plays.Player{Name: n, Winner: won}
+		if len(roles) == 0 {
+			continue
+		}
+		if !slices.Contains(human, roles[i]) || slices.Contains(roles[:i], roles[i]) {
+			return nil, ErrPlayerRoles
+		}
+		out[i].Role = roleNames[roles[i]]
+	}
+	return out, nil
+}
+
+// playerNames are the names without spaces around them; each is needed,
+// and none may be another's, in any case: BG Stats tells players apart by
+// their names in lower case.
+func playerNames(names []string) ([]string, error) {
+	out := make([]string, len(names))
+	seen := map[string]bool{}
+	for i, n := range names {
+		n = strings.TrimSpace(n)
+		key := strings.ToLower(n)
+		if n == "" || seen[key] {
+			return nil, ErrPlayerNames
+		}
+		seen[key] = true
+		out[i] = n
+	}
+	return out, nil
+}
+
+// capitalise starts a word with a capital letter: "hard" is "Hard".
+func capitalise(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
