@@ -55,6 +55,7 @@ func (*Start) apply(s *State, env companion.Env) error {
 	if err := s.Sand.Flip(env.Now); err != nil {
 		return err
 	}
+	s.StartedAt = env.Now
 	if s.Solo {
 		s.Watch.Start(env.Now)
 	}
@@ -176,6 +177,7 @@ func (*Land) Kind() string          { return "land" }
 func (*Pause) Kind() string         { return "pause" }
 func (*Resume) Kind() string        { return "resume" }
 func (*Win) Kind() string           { return "win" }
+func (*RecordPlay) Kind() string    { return "recordPlay" }
 
 // Rules describe the game to a session.
 var Rules = &companion.Rules{
@@ -193,5 +195,6 @@ var Rules = &companion.Rules{
 		"pause":         func() companion.Action { return &Pause{} },
 		"resume":        func() companion.Action { return &Resume{} },
 		"win":           func() companion.Action { return &Win{} },
+		"recordPlay":    func() companion.Action { return &RecordPlay{} },
 	},
 }

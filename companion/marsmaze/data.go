@@ -33,9 +33,13 @@ type Mission struct {
 
 // Data is the game data file assets/games/marsmaze.json.
 type Data struct {
-	Schema          int       `json:"schema"`
-	Game            string    `json:"game"`
-	Source          string    `json:"source"`
+	Schema int    `json:"schema"`
+	Game   string `json:"game"`
+	Source string `json:"source"`
+	// BGGID is the game's number on BoardGameGeek, by which BG Stats
+	// knows the game of a recorded play; 0 when it is not known.
+	BGGID           int       `json:"bggId,omitempty"`
+	BGGIDSource     string    `json:"bggIdSource,omitempty"`
 	SandSeconds     int       `json:"sandSeconds"`
 	SoloMarkSeconds int       `json:"soloMarkSeconds"`
 	Missions        []Mission `json:"missions"`
@@ -68,6 +72,8 @@ func ParseData(name string, b []byte) (*Data, error) {
 		return nil, fmt.Errorf("%s: schema %d is not known (expected 1)", name, d.Schema)
 	case d.Game != "marsmaze":
 		return nil, fmt.Errorf("%s: game is %q, expected \"marsmaze\"", name, d.Game)
+	case d.BGGID < 0:
+		return nil, fmt.Errorf("%s: bggId %d is not a BoardGameGeek number (0 when not known)", name, d.BGGID)
 	case d.SandSeconds < 10 || d.SandSeconds > 3600:
 		return nil, fmt.Errorf("%s: sandSeconds %d must be between 10 and 3600", name, d.SandSeconds)
 	case d.SoloMarkSeconds < 1:

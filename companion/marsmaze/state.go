@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"boardside/companion"
+	"boardside/companion/plays"
 	"boardside/timers"
 )
 
@@ -34,10 +35,14 @@ type State struct {
 	Expert    bool             `json:"expert"`
 	Solo      bool             `json:"solo"`
 	Watch     timers.Stopwatch `json:"watch"`
+	// StartedAt is when the sand timer was first turned over.
+	StartedAt time.Time `json:"startedAt,omitzero"`
 	// WonAt is when the players reported every colonist on a dome.
 	WonAt time.Time `json:"wonAt,omitzero"`
 	// SandLeftAtWin is the sand that was left then.
 	SandLeftAtWin time.Duration `json:"sandLeftAtWin,omitempty"`
+	// Record is the play RecordPlay recorded at the game's end.
+	Record *plays.Play `json:"record,omitempty"`
 }
 
 // New returns a game of mission 1 with the shipped data.

@@ -165,6 +165,8 @@ func TestShippedData(t *testing.T) {
 		}
 	}
 	assert.Contains(t, d.Source, "default", "the sand length is labelled as a default")
+	assert.Equal(t, 283135, d.BGGID, "BoardGameGeek's number for the game")
+	assert.Contains(t, d.BGGIDSource, "a default: check it", "labelled as a default to check")
 }
 
 func TestParseData_RefusesBadFiles(t *testing.T) {
@@ -173,6 +175,7 @@ func TestParseData_RefusesBadFiles(t *testing.T) {
 	}{
 		{"not JSON", `{`, "marsmaze.json: not valid JSON"},
 		{"unknown schema", `{"schema":2}`, "marsmaze.json: schema 2 is not known (expected 1)"},
+		{"negative BoardGameGeek number", `{"schema":1,"game":"marsmaze","bggId":-3}`, "marsmaze.json: bggId -3 is not a BoardGameGeek number (0 when not known)"},
 		{"another game", `{"schema":1,"game":"adele"}`, `marsmaze.json: game is "adele", expected "marsmaze"`},
 		{"sand too short", `{"schema":1,"game":"marsmaze","sandSeconds":2,"soloMarkSeconds":10,"missions":[{"number":1}]}`, "marsmaze.json: sandSeconds 2 must be between 10 and 3600"},
 		{"missions out of order", `{"schema":1,"game":"marsmaze","sandSeconds":180,"soloMarkSeconds":10,"missions":[{"number":2}]}`, "marsmaze.json: mission 1: numbers must run 1, 2, 3… in order"},

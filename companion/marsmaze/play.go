@@ -1,0 +1,152 @@
+package marsmaze
+
+import (
+	"errors"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"boardside/companion"
+	"boardside/companion/plays"
+	"boardside/timers"
+)
+
+// Name is the game's name as printed on the box.
+const Name = "Magic Maze on Mars"
+
+// Refusals of RecordPlay, in plain words.
+var (
+	ErrNotEnded    = errors.New("the game has not ended yet")
+	ErrOtherPlay   = errors.New("this game is already recorded as another play")
+	ErrNoPlayID    = errors.New("a recorded play needs an ID")
+	ErrPlayerNames = errors.New("every player needs a name of their own")
+	ErrPlayerCount = errors.New("Magic Maze on Mars is played by 1 to 6 players, solo by one")
+)
+
+// maxPlayers is how many play Magic Maze on Mars at most.
+const maxPlayers = 6
+
+// RecordPlay records the game, once it has ended, as a play of the log of
+// played games: under ID (plays.NewID), with the players' names. Recording
+// again under the same ID records the same play again, with the names now
+// given; under another ID it is refused.
+type RecordPlay struct {
+	ID    string   `json:"id"`
+	Names []string `json:"names,omitempty"`
+}
+
+func (a *RecordPlay) apply(s *State, env companion.Env) error {
+	if strings.TrimSpace(a.ID) == "" {
+		return ErrNoPlayID
+	}
+	if s.Record != nil && s.Record.ID != a.ID {
+		return ErrOtherPlay
+	}
+	p, err := s.ended(env.Now)
+	if err != nil {
+		return err
+	}
+	if p.Players, err = s.players(a.Names, p.Won); err != nil {
+		return err
+	}
+	p.ID = a.ID
+	if s.Record != nil { // recorded again: the same play, at the same times
+		p.Start, p.End = s.Record.Start, s.Record.End
+	}
+	s.Record = &p
+	return nil
+}
+
+// Recorded is the play RecordPlay recorded, if the game has been.
+func (s *State) Recorded() (plays.Play, bool) {
+	if s.Record == nil {
+		return plays.Play{}, false
+	}
+	p := *s.Record
+	p.Details, p.Players = slices.Clone(p.Details), slices.Clone(p.Players)
+	return p, true
+}
+
+// Play is the game as it ended, as the log of played games keeps it: the
+// play recorded, or before RecordPlay the game's own part of it, without
+// an ID or players. While the game goes on at now it is ErrNotEnded.
+func (s *State) Play(now time.Time) (plays.Play, error) {
+	if p, ok := s.Recorded(); ok {
+		return p, nil
+	}
+	return s.ended(now)
+}
+
+// ended is the game's own part of its play: the mission as the board, won
+// or lost, the sand left, the flips, solo mode with its playing time and
+// the expert rule. The play starts when the sand timer was first turned
+// over and ends when the players won or the sand ran out (at now, for a
+// paused timer flipped empty).
+func (s *State) ended(now time.Time) (plays.Play, error) {
+	over, won := s.Over(now)
+	if !over {
+		return plays.Play{}, ErrNotEnded
+	}
+	end, result := s.WonAt, "Won with "+timers.FormatRemaining(s.SandLeftAtWin)+" of sand left"
+	var details []plays.Detail
+	if won {
+		details = append(details, plays.Detail{Label: "Sand left", Value: timers.FormatRemaining(s.SandLeftAtWin)})
+	} else {
+		end, result = now, "Lost: the sand ran out"
+		if at, ok := s.Sand.ExpiredAt(now); ok {
+			end = at
+		}
+	}
+	details = append(details, plays.Detail{Label: "Flips", Value: strconv.Itoa(s.Flips)})
+	if s.Solo {
+		details = append(details,
+			plays.Detail{Label: "Solo", Value: "yes"},
+			plays.Detail{Label: "Playing time", Value: timers.FormatElapsed(s.Watch.Elapsed(end))})
+	}
+	if s.Expert {
+		details = append(details, plays.Detail{Label: "Expert rule", Value: "yes"})
+	}
+	return plays.Play{
+		Game: Game, GameName: Name, BGGID: Default().BGGID,
+		Start: s.StartedAt, End: end,
+		Cooperative: true, Won: won, Result: result,
+		Board:   "Mission " + strconv.Itoa(s.Mission),
+		Details: details,
+	}, nil
+}
+
+// players are the named players, each with the table's result: up to 6,
+// one in solo mode.
+func (s *State) players(names []string, won bool) ([]plays.Player, error) {
+	names, err := playerNames(names)
+	if err != nil {
+		return nil, err
+	}
+	if len(names) > maxPlayers || s.Solo && len(names) > 1 {
+		return nil, ErrPlayerCount
+	}
+	out := make([]plays.Player, len(names))
+	for i, n := range names {
+		out[i] = plays.Player{Name: n, Winner: won}
+	}
+	return out, nil
+}
+
+// playerNames are the names without spaces around them; each is needed,
+// and none may be another's, in any case: BG Stats tells players apart by
+// their names in lower case.
+func playerNames(names []string) ([]string, error) {
+	out := make([]string, len(names))
+	seen := map[string]bool{}
+	for i, n := range names {
+		n = strings.TrimSpace(n)
+		key := strings.ToLower(n)
+		if n == "" || seen[key] {
+			return nil, ErrPlayerNames
+		}
+		seen[key] = true
+		out[i] = n
+	}
+	return out, nil
+}
