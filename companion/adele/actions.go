@@ -352,6 +352,7 @@ func (*CommandTerminal) Kind() string { return "commandTerminal" }
 func (*EndRound) Kind() string        { return "endRound" }
 func (*RollD20) Kind() string         { return "rollD20" }
 func (*Finish) Kind() string          { return "finish" }
+func (*RecordPlay) Kind() string      { return "recordPlay" }
 
 var actions = map[string]func() companion.Action{
 	"setUp":           func() companion.Action { return &SetUpGame{} },
@@ -368,6 +369,7 @@ var actions = map[string]func() companion.Action{
 	"endRound":        func() companion.Action { return &EndRound{} },
 	"rollD20":         func() companion.Action { return &RollD20{} },
 	"finish":          func() companion.Action { return &Finish{} },
+	"recordPlay":      func() companion.Action { return &RecordPlay{} },
 }
 
 // PublicActions are the actions any device at the table may send: what
@@ -393,13 +395,16 @@ type rule interface {
 }
 
 // Apply implements companion.State. The setup comes first, once; from then
-// on the D20 rolls even after the end, and every other action needs a game
-// still going.
-func (s *State) Apply(a companion.Action, _ companion.Env) error {
+// on the D20 rolls even after the end, the game is recorded once it is
+// over, and every other action needs a game still going. Apply keeps when
+// the game was set up and when it ended, whichever action ended it.
+func (s *State) Apply(a companion.Action, env companion.Env) error {
 	_, settingUp := a.(*SetUpGame)
 	_, rolling := a.(*RollD20)
+	_, recording := a.(*RecordPlay)
 	switch {
 	case settingUp: // the setup checks that it comes first
+	case recording: // the record checks that the game is over
 	case !s.SetUp():
 		return ErrNotSetUp
 	case rolling: // the D20 rolls even once the game is over
@@ -410,7 +415,20 @@ func (s *State) Apply(a companion.Action, _ companion.Env) error {
 	if !ok {
 		return fmt.Errorf("%q is not an action of ADELE", a.Kind())
 	}
-	return r.apply(s)
+	if s.Over() && s.EndedAt.IsZero() {
+		s.EndedAt = env.Now // over before Boardside kept when games end: now is the nearest it knows
+	}
+	wasOver := s.Over()
+	if err := r.apply(s); err != nil {
+		return err
+	}
+	if settingUp {
+		s.StartedAt = env.Now
+	}
+	if !wasOver && s.Over() {
+		s.EndedAt = env.Now
+	}
+	return nil
 }
 
 // checkSetUp refuses a second setup, a wrong player count, a PIN that is

@@ -122,7 +122,11 @@ type Data struct {
 	Schema int    `json:"schema"`
 	Game   string `json:"game"`
 	Source string `json:"source"`
-	Cards  struct {
+	// BGGID is the game's number on BoardGameGeek, by which BG Stats
+	// knows the game of a recorded play; 0 when it is not known.
+	BGGID       int    `json:"bggId,omitempty"`
+	BGGIDSource string `json:"bggIdSource,omitempty"`
+	Cards       struct {
 		Source string `json:"source"`
 		Cards  []Card `json:"cards"`
 	} `json:"cards"`
@@ -212,6 +216,8 @@ func (d *Data) Validate() error {
 		return fmt.Errorf("schema %d is not known (expected 1)", d.Schema)
 	case d.Game != Game:
 		return fmt.Errorf("game is %q, expected %q", d.Game, Game)
+	case d.BGGID < 0:
+		return fmt.Errorf("bggId %d is not a BoardGameGeek number (0 when not known)", d.BGGID)
 	}
 	if err := d.validateCards(); err != nil {
 		return err

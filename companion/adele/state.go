@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"time"
 
+	"boardside/companion/plays"
 	"boardside/decks"
 )
 
@@ -116,6 +118,12 @@ type State struct {
 	Rolls          []Roll      `json:"rolls,omitempty"` // every D20 roll, oldest first
 	Winner         string      `json:"winner,omitempty"`
 	Rng            *decks.Rand `json:"rng"` // the D20
+
+	// StartedAt is when the game was set up, EndedAt when it ended.
+	StartedAt time.Time `json:"startedAt,omitzero"`
+	EndedAt   time.Time `json:"endedAt,omitzero"`
+	// Record is the play RecordPlay recorded at the game's end.
+	Record *plays.Play `json:"record,omitempty"`
 
 	// data is where IDs are looked up. It is not saved: the rules a
 	// session decodes with set it (see NewRules).

@@ -73,6 +73,8 @@ func TestShippedDataIsValidAndHasTheKnownFacts(t *testing.T) {
 		per[c.Kind]++
 	}
 	assert.Equal(t, map[string]int{Stress: 5, SystemFailure: 5, CourseDeviation: 5, Silence: 5, Impact: 5}, per)
+	assert.Equal(t, 337324, d.BGGID, "BoardGameGeek's number for the game")
+	assert.Contains(t, d.BGGIDSource, "a default: check it", "labelled as a default to check")
 }
 
 func TestParseData_RefusesBadDataNamingTheField(t *testing.T) {
@@ -89,6 +91,7 @@ func TestParseData_RefusesBadDataNamingTheField(t *testing.T) {
 		{"negative cost", "slots.fire: a cost cannot be negative", func(d *Data) { d.Consoles.Sides[0].Slots[Fire] = []int{-1} }},
 		{"ship with 19 rooms", "19 rooms given", func(d *Data) { d.Ships.Ships[0].Sectors = d.Ships.Ships[0].Sectors[:19] }},
 		{"unknown symbol", `symbols: "comet"`, func(d *Data) { d.Emergencies.Cards[0].Symbols = []string{"comet"} }},
+		{"negative BoardGameGeek number", "bggId -1 is not a BoardGameGeek number (0 when not known)", func(d *Data) { d.BGGID = -1 }},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
