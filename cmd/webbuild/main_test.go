@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"image/png"
 	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +16,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/andybalholm/brotli"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -27,7 +30,7 @@ func fakeBuild(t *testing.T, out string, wasm []byte) *Build {
 	t.Helper()
 	p := filepath.Join(t.TempDir(), "fake.wasm")
 	require.NoError(t, os.WriteFile(p, wasm, 0o644))
-	b, err := build(config{Src: "../../web/app", Out: out, Wasm: p, GoCmd: "go", Icon: assets.Icon}, io.Discard)
+	b, err := build(config{Src: "../../web/app", Out: out, Wasm: p, GoCmd: "go", Icon: assets.Icon, BrotliQuality: 5, BrotliWindow: 22}, io.Discard)
 	require.NoError(t, err)
 	return b
 }
@@ -60,11 +63,11 @@ func TestBuild_MakesTheFoldersFilesWithHashedNames(t *testing.T) {
 			assert.False(t, webapp.IsHashedName(f.Name), "hosts check %s every time", f.Name)
 		}
 		if f.Gzip > 0 {
-			zr, err := gzip.NewReader(bytes.NewReader(read(t, out, f.Name+".gz")))
-			require.NoError(t, err)
-			unpacked, err := io.ReadAll(zr)
-			require.NoError(t, err)
-			assert.Equal(t, body, unpacked, "%s.gz is the same file", f.Name)
+			assert.Equal(t, body, gunzip(t, read(t, out, f.Name+".gz")), "%s.gz is the same file", f.Name)
+		}
+		if f.Brotli > 0 {
+			assert.Equal(t, body, unbrotli(t, read(t, out, f.Name+".br")), "%s.br is the same file", f.Name)
+			assert.Less(t, f.Brotli, f.Gzip, "%s.br is kept only where it is the smaller", f.Name)
 		}
 	}
 	for _, src := range []string{"boardside.wasm", "wasm_exec.js", "boot.js", "icon-192.png", "icon-512.png", "index.html", "sw.js", "manifest.webmanifest"} {
@@ -72,6 +75,7 @@ func TestBuild_MakesTheFoldersFilesWithHashedNames(t *testing.T) {
 	}
 	assert.Equal(t, wasm, read(t, out, names["boardside.wasm"]))
 	assert.FileExists(t, filepath.Join(out, names["boardside.wasm"]+".gz"))
+	assert.FileExists(t, filepath.Join(out, names["boardside.wasm"]+".br"))
 	goroot, err := run("go", "env", "GOROOT")
 	require.NoError(t, err)
 	want, err := os.ReadFile(filepath.Join(goroot, "lib", "wasm", "wasm_exec.js"))
@@ -172,17 +176,72 @@ func TestResize_AveragesTheAreaEachPixelCovers(t *testing.T) {
 	assert.Zero(t, corner, "the rounded corner stays transparent")
 }
 
+func gunzip(t *testing.T, b []byte) []byte {
+	t.Helper()
+	zr, err := gzip.NewReader(bytes.NewReader(b))
+	require.NoError(t, err)
+	unpacked, err := io.ReadAll(zr)
+	require.NoError(t, err)
+	return unpacked
+}
+
+func unbrotli(t *testing.T, b []byte) []byte {
+	t.Helper()
+	unpacked, err := io.ReadAll(brotli.NewReader(bytes.NewReader(b)))
+	require.NoError(t, err)
+	return unpacked
+}
+
+// TestBuild_AHostSendsTheSameWasmInEveryEncoding: the folder webbuild
+// makes, served by a host (webapp.Handler), gives every browser the same
+// wasm: brotli to one that takes it, gzip to one that takes only that,
+// the file itself to the rest; each with Vary: Accept-Encoding and an
+// ETag of its own.
+func TestBuild_AHostSendsTheSameWasmInEveryEncoding(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "web")
+	wasm := fakeWasm(5000)
+	b := fakeBuild(t, out, wasm)
+	var name string
+	for _, f := range b.Files {
+		if f.Source == "boardside.wasm" {
+			name = f.Name
+		}
+	}
+	h := webapp.Handler(out)
+	etags := map[string]bool{}
+	for header, want := range map[string]string{"gzip, deflate, br, zstd": "br", "gzip, deflate": "gzip", "br;q=0, gzip": "gzip", "": "", "*": "br"} {
+		r := httptest.NewRequest("GET", webapp.Path+name, nil)
+		r.Header.Set("Accept-Encoding", header)
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		require.Equal(t, http.StatusOK, w.Code, header)
+		assert.Equal(t, want, w.Header().Get("Content-Encoding"), "%q", header)
+		assert.Equal(t, "Accept-Encoding", w.Header().Get("Vary"), "%q", header)
+		etags[w.Header().Get("ETag")] = true
+		body := w.Body.Bytes()
+		switch want {
+		case "br":
+			body = unbrotli(t, body)
+		case "gzip":
+			body = gunzip(t, body)
+		}
+		assert.Equal(t, wasm, body, "%q", header)
+	}
+	assert.Len(t, etags, 3, "an ETag for each encoding")
+}
+
 func run(name string, args ...string) (string, error) {
 	out, err := exec.Command(name, args...).Output()
 	return strings.TrimSpace(string(out)), err
 }
 
-// TestCompressAll_TheWasmThroughAGzipCommand: the wasm goes through the
-// command given (here gzip, which every Debian has; libdeflate-gzip and
-// pigz take the same arguments), the other files through Go's gzip, and
-// each .gz gives back its file; a command that fails is an error, not a
-// missing .gz.
-func TestCompressAll_TheWasmThroughAGzipCommand(t *testing.T) {
+// TestCompressAll_TheWasmThroughCommands: the wasm goes through the
+// commands given (here gzip, which every Debian has, as libdeflate-gzip
+// and pigz take the same arguments; and brotli where it is installed),
+// the other files through Go's gzip and brotli, and each .gz and .br
+// gives back its file; a command that fails is an error, not a missing
+// file.
+func TestCompressAll_TheWasmThroughCommands(t *testing.T) {
 	if _, err := exec.LookPath("gzip"); err != nil {
 		t.Skip("no gzip command")
 	}
@@ -190,16 +249,40 @@ func TestCompressAll_TheWasmThroughAGzipCommand(t *testing.T) {
 		"boardside.0123.wasm": bytes.Repeat([]byte("wasm wasm wasm "), 1000),
 		"index.html":          bytes.Repeat([]byte("<p>page</p>"), 100),
 	}
-	gz, err := compressAll(files, []string{"gzip", "-9", "-c"})
+	p := packers{Gzip: []string{"gzip", "-9", "-c"}, Quality: 5, Window: 22}
+	if brotliCmd, err := exec.LookPath("brotli"); err == nil {
+		p.Brotli = []string{brotliCmd, "-q", "5", "-w", "22", "-c"}
+	} else {
+		t.Log("no brotli command: the wasm goes through the library")
+	}
+	packs, err := compressAll(files, p)
 	require.NoError(t, err)
 	for name, b := range files {
-		zr, err := gzip.NewReader(bytes.NewReader(gz[name]))
-		require.NoError(t, err, name)
-		got, err := io.ReadAll(zr)
-		require.NoError(t, err, name)
-		assert.Equal(t, b, got, name)
+		require.NotNil(t, packs[name].gz, name)
+		require.NotNil(t, packs[name].br, name)
+		assert.Equal(t, b, gunzip(t, packs[name].gz), name)
+		assert.Equal(t, b, unbrotli(t, packs[name].br), name)
 	}
 
-	_, err = compressAll(files, []string{"gzip", "--no-such-option"})
+	_, err = compressAll(files, packers{Gzip: []string{"gzip", "--no-such-option"}})
 	assert.ErrorContains(t, err, "gzip --no-such-option")
+	_, err = compressAll(files, packers{Brotli: []string{"gzip", "--no-such-brotli-option"}})
+	assert.ErrorContains(t, err, "--no-such-brotli-option")
+}
+
+// TestCompressAll_NoBrotliWhereItIsNoSmaller: a .br no smaller than the
+// .gz is left out (a host sends the .gz), and with quality -1 there are
+// none.
+func TestCompressAll_NoBrotliWhereItIsNoSmaller(t *testing.T) {
+	files := map[string][]byte{"a.0123abcd.wasm": bytes.Repeat([]byte("wasm "), 1000)}
+	// A "brotli" command that writes more than the file.
+	packs, err := compressAll(files, packers{Brotli: []string{"sh", "-c", "cat; printf x"}})
+	require.NoError(t, err)
+	assert.NotNil(t, packs["a.0123abcd.wasm"].gz)
+	assert.Nil(t, packs["a.0123abcd.wasm"].br)
+
+	packs, err = compressAll(files, packers{Quality: -1})
+	require.NoError(t, err)
+	assert.NotNil(t, packs["a.0123abcd.wasm"].gz)
+	assert.Nil(t, packs["a.0123abcd.wasm"].br)
 }
