@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Boardside's build and tests need, if any are
 # missing: with apt-get as root, else with sudo. When neither is possible it
-# prints the one command to run and stops.
+# prints the one command to run and stops. `scripts/deps.sh release` adds
+# what make release needs (scripts/release.sh).
 set -euo pipefail
 
 packages=(
@@ -16,6 +17,16 @@ packages=(
   libdeflate-tools                        # libdeflate-gzip: make web gzips the wasm 5 % smaller than Go can
   brotli                                  # the wasm's .br (make web); at make web-small's quality 11, 30 % faster than Go's
 )
+release_packages=(
+  gcc-mingw-w64-x86-64                    # cgo for Windows: boardside.exe is cross-compiled
+  wine64                                  # starts boardside.exe under Xvfb to see it draw its window
+  xz-utils zip                            # the Linux package's tar.xz; the Windows and web zips
+)
+case "${1:-}" in
+  "") ;;
+  release) packages+=("${release_packages[@]}") ;;
+  *) echo "usage: scripts/deps.sh [release]" >&2; exit 2 ;;
+esac
 
 if ! command -v go >/dev/null 2>&1; then
   echo "Go is not installed: see https://go.dev/doc/install, then run this again." >&2
