@@ -150,6 +150,7 @@ func (*SetEntry) Kind() string     { return "setEntry" }
 func (*SetOctopods) Kind() string  { return "setOctopods" }
 func (*ScoreRound) Kind() string   { return "scoreRound" }
 func (*ScoreFinal) Kind() string   { return "scoreFinal" }
+func (*RecordPlay) Kind() string   { return "recordPlay" }
 
 // Rules describe the game, on the shipped track, to a session.
 var Rules = NewRules(Default())
@@ -167,4 +168,5 @@ var actions = map[string]func() companion.Action{
 	"setOctopods":  func() companion.Action { return &SetOctopods{} },
 	"scoreRound":   func() companion.Action { return &ScoreRound{} },
 	"scoreFinal":   func() companion.Action { return &ScoreFinal{} },
+	"recordPlay":   func() companion.Action { return &RecordPlay{} },
 }

@@ -14,7 +14,11 @@ type Data struct {
 	Schema int    `json:"schema"`
 	Game   string `json:"game"`
 	Source string `json:"source"`
-	Track  struct {
+	// BGGID is the game's number on BoardGameGeek, by which BG Stats
+	// knows the game of a recorded play; 0 when it is not known.
+	BGGID       int    `json:"bggId,omitempty"`
+	BGGIDSource string `json:"bggIdSource,omitempty"`
+	Track       struct {
 		Lap      int   `json:"lap"`
 		RedLines []int `json:"redLines"` // field numbers within a lap; the line lies just before the field
 	} `json:"track"`
@@ -41,6 +45,8 @@ func ParseData(name string, b []byte) (*Data, error) {
 		return nil, fmt.Errorf("%s: schema %d is not known (expected 1)", name, d.Schema)
 	case d.Game != "aquasphere":
 		return nil, fmt.Errorf("%s: game is %q, expected \"aquasphere\"", name, d.Game)
+	case d.BGGID < 0:
+		return nil, fmt.Errorf("%s: bggId %d is not a BoardGameGeek number (0 when not known)", name, d.BGGID)
 	case d.Track.Lap < 2:
 		return nil, fmt.Errorf("%s: track.lap must be at least 2", name)
 	}

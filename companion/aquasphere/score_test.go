@@ -189,6 +189,10 @@ func TestShippedData(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 50, d.Track.Lap, "laps count 50")
 	assert.Contains(t, d.Source, "default", "red lines are labelled a default")
+	assert.Zero(t, d.BGGID, "BoardGameGeek's number was not found")
+	assert.Contains(t, d.BGGIDSource, "default", "and the file says so")
+	_, err = ParseData("x.json", []byte(`{"schema":1,"game":"aquasphere","bggId":-1,"track":{"lap":50}}`))
+	assert.EqualError(t, err, "x.json: bggId -1 is not a BoardGameGeek number (0 when not known)")
 	_, err = ParseData("x.json", []byte(`{"schema":1,"game":"aquasphere","track":{"lap":50,"redLines":[60]}}`))
 	assert.EqualError(t, err, "x.json: track.redLines: 60 is not a field between 1 and 49")
 }

@@ -3,8 +3,10 @@ package aquasphere
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"boardside/companion"
+	"boardside/companion/plays"
 )
 
 // Game is the identifier used in save files.
@@ -20,6 +22,12 @@ type State struct {
 	// Ending holds the final scoring's entries once all rounds are scored.
 	Ending []Final `json:"ending,omitempty"`
 	Over   bool    `json:"over"`
+	// StartedAt is when the sheet was begun (its first action), EndedAt
+	// when the final scoring ended the game.
+	StartedAt time.Time `json:"startedAt,omitzero"`
+	EndedAt   time.Time `json:"endedAt,omitzero"`
+	// Record is the play RecordPlay recorded at the game's end.
+	Record *plays.Play `json:"record,omitempty"`
 
 	// data is the track the sheet scores on; set by the rules a session
 	// decodes with (see NewRules), not saved.
@@ -90,16 +98,31 @@ type rule interface {
 	apply(s *State) error
 }
 
-// Apply validates and applies one action.
-func (s *State) Apply(a companion.Action, _ companion.Env) error {
-	if s.Over {
-		return ErrOver
-	}
+// Apply validates and applies one action. Once the game is over only its
+// record is: RecordPlay. Apply keeps when the sheet was begun and when the
+// final scoring ended the game.
+func (s *State) Apply(a companion.Action, env companion.Env) error {
 	r, ok := a.(rule)
 	if !ok {
 		return fmt.Errorf("%q is not an action of AquaSphere", a.Kind())
 	}
-	return r.apply(s)
+	_, recording := a.(*RecordPlay)
+	if s.Over && !recording {
+		return ErrOver
+	}
+	if s.Over && s.EndedAt.IsZero() {
+		s.EndedAt = env.Now // over before Boardside kept when games end: now is the nearest it knows
+	}
+	if err := r.apply(s); err != nil {
+		return err
+	}
+	if s.StartedAt.IsZero() && !recording {
+		s.StartedAt = env.Now
+	}
+	if s.Over && s.EndedAt.IsZero() {
+		s.EndedAt = env.Now
+	}
+	return nil
 }
 
 // setFinal sets a line of the final scoring.
