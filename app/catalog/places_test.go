@@ -1,6 +1,8 @@
 package catalog
 
 import (
+	"go/scanner"
+	"go/token"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -71,8 +73,8 @@ func TestCatalog_AGameIsNamedOnlyInItsOwnPlaces(t *testing.T) {
 			}
 			b, err := os.ReadFile(filepath.Join(root, rel))
 			require.NoError(t, err)
-			for _, line := range strings.Split(string(b), "\n") {
-				if named.MatchString(line) && !strings.HasPrefix(strings.TrimSpace(line), "//") {
+			for _, code := range codeOf(rel, b) {
+				if named.MatchString(code) {
 					found = append(found, rel)
 					break
 				}
@@ -82,5 +84,26 @@ func TestCatalog_AGameIsNamedOnlyInItsOwnPlaces(t *testing.T) {
 		assert.Equal(t, want, found, "%s is named outside its own files: register it in the catalog (docs/adding-a-game.md)", g.ID)
 		_, err := os.Stat(filepath.Join(root, "assets", "games", g.ID+".json"))
 		assert.NoError(t, err, "%s has its data file, assets/games/%s.json", g.ID, g.ID)
+	}
+}
+
+// codeOf is what a file says in code: a Go file's string literals (its
+// comments are prose, which may name a game), a web file's lines.
+func codeOf(rel string, b []byte) []string {
+	if !strings.HasSuffix(rel, ".go") {
+		return strings.Split(string(b), "\n")
+	}
+	var out []string
+	var s scanner.Scanner
+	fset := token.NewFileSet()
+	s.Init(fset.AddFile(rel, -1, len(b)), b, nil, 0)
+	for {
+		_, tok, lit := s.Scan()
+		if tok == token.EOF {
+			return out
+		}
+		if tok == token.STRING {
+			out = append(out, lit)
+		}
 	}
 }
