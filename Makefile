@@ -64,6 +64,21 @@ web-small:
 package: deps
 	cd cmd/boardside && fyne package --release
 
+# What players download, in dist/ and named with FyneApp.toml's version: the
+# Linux package (make package), boardside.exe for Windows (cross-compiled
+# with mingw-w64, started under Wine before it is packed), the web app for a
+# static HTTPS host (make web, with a _headers file), SHA256SUMS. The first
+# run installs mingw-w64, Wine and the fyne tool. See scripts/release.sh.
+.PHONY: release smoke-windows
+release:
+	scripts/release.sh
+
+# Builds boardside.exe as make release does and starts it under Wine and
+# Xvfb (TestWindowsExe_DrawsUnderWine). Not part of make test: the first
+# cross-compile takes minutes and Wine is a large install.
+smoke-windows:
+	scripts/release.sh windows-check
+
 licenses:
 	scripts/licenses.sh
 
