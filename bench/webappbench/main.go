@@ -21,7 +21,17 @@
 //     HTTP cache, no service worker), second ones (the same origin again,
 //     in a new tab, after the service worker has kept the app: once a
 //     build) and cached ones (later visits; see visit);
-//     -loads each, median, unthrottled and with the CPU 4× slower.
+//     -loads each, median, unthrottled and with the CPU 4× slower;
+//
+//   - the same start as a ratio: bench/webappbench/bare, the smallest Fyne
+//     app (one window, one label), built by cmd/webbuild as make web
+//     builds Boardside (the same build tags, the same page, so the same
+//     "app-drawn" mark) and visited in turn with Boardside, -loads times
+//     each, from hosts alike; Boardside's time to its home screen is
+//     printed beside the bare app's time to its label, and the one
+//     divided by the other (medians of each; goal ≤ 1.25): what
+//     Boardside's own start costs, whatever the machine. -bare=false
+//     leaves it out;
 //
 //   - main-thread busy time with Magic Maze's sand running, over -busy,
 //     and the frames WebGL draws a second; the same screen before the
@@ -42,12 +52,13 @@
 // not measure. Nothing leaves 127.0.0.1.
 //
 //	make bench-webapp
-//	go run ./bench/webappbench [-dir build/web] [-gl angle|software] [-loads 5] [-busy 20s] [-saves 500] [-v]
+//	go run ./bench/webappbench [-dir build/web] [-gl angle|software] [-loads 5] [-bare=true] [-busy 20s] [-saves 500] [-v]
 package main
 
 import (
 	"boardside/bench/internal/benchbrowser"
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -55,7 +66,9 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"os/exec"
 	"os/signal"
+	"path/filepath"
 	goruntime "runtime"
 	"slices"
 	"strings"
@@ -87,11 +100,24 @@ var goals = map[string]map[float64]time.Duration{
 	"cached": {1: 1500 * time.Millisecond, slowdown: 4 * time.Second},
 }
 
+// goalRatio is Boardside's time to its home screen over the bare Fyne
+// app's time to its label, at most.
+const goalRatio = 1.25
+
+// kinds are the visits timed, in the order they are printed, and what
+// they are called.
+var kinds = []struct{ key, name string }{
+	{"first", "first"},
+	{"second", "second (the first from the kept copy)"},
+	{"cached", "cached (later visits)"},
+}
+
 var verbose bool
 
 func main() {
 	dir := flag.String("dir", "build/web", "the web app make web built")
 	loads := flag.Int("loads", 5, "visits timed for each of first and cached, unthrottled and throttled (0: none)")
+	bare := flag.Bool("bare", true, "build the bare Fyne app (bench/webappbench/bare) with cmd/webbuild and time it beside Boardside, in turn with it")
 	window := flag.Duration("busy", 20*time.Second, "how long main-thread busy time is measured with the sand running, and before the start (0: not at all)")
 	actions := flag.Int("saves", 500, "ADELE actions saved to IndexedDB, timed (0: none)")
 	stay := flag.Duration("stay", 10*time.Second, "how long the second visit stays open before the third")
@@ -110,7 +136,7 @@ func main() {
 		os.Exit(2)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err = run(ctx, *chromium, mode, *dir, *loads, *window, *actions, *stay)
+	err = run(ctx, *chromium, mode, *dir, *loads, *bare, *window, *actions, *stay)
 	if ctx.Err() != nil {
 		err = errors.New("interrupted")
 	}
@@ -121,7 +147,7 @@ func main() {
 	}
 }
 
-func run(ctx context.Context, chromium string, gl benchbrowser.GLMode, dir string, loads int, window time.Duration, actions int, stay time.Duration) error {
+func run(ctx context.Context, chromium string, gl benchbrowser.GLMode, dir string, loads int, bare bool, window time.Duration, actions int, stay time.Duration) error {
 	br, err := benchbrowser.Start(ctx, chromium, gl.Flags...)
 	if err != nil {
 		return err
@@ -160,42 +186,85 @@ func run(ctx context.Context, chromium string, gl benchbrowser.GLMode, dir strin
 			mb(float64(gz.firstSent)), gz.firstSent, 100*(1-float64(first.firstSent)/float64(gz.firstSent)))
 	}
 
+	// The apps timed: Boardside, and the bare Fyne app beside it.
+	apps := []timed{{name: "Boardside", dir: dir}}
+	if bare && loads > 0 {
+		fmt.Println()
+		bareDir, clean, err := buildBare(ctx)
+		if err != nil {
+			fmt.Printf("The bare Fyne app: NOT BUILT: %v\n", err)
+			failed = append(failed, "the bare Fyne app")
+		} else {
+			defer clean()
+			fmt.Println(sizes(dir, bareDir))
+			apps = append(apps, timed{name: "bare Fyne app", dir: bareDir})
+		}
+	}
+
 	fmt.Println()
 	for _, rate := range []float64{1, slowdown} {
-		times := map[string][]float64{}
-		var errs []string
-		for range loads {
-			v, err := b.visit(ctx, dir, rate, false)
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
-			if err != nil {
-				errs = append(errs, err.Error())
-				continue
-			}
-			times["first"] = append(times["first"], v.firstMs)
-			times["second"] = append(times["second"], v.secondMs)
-			times["cached"] = append(times["cached"], v.cachedMs)
-			if verbose {
-				fmt.Printf("  CPU ÷%.0f: first %.0f ms (%s), second %.0f ms (%s), cached %.0f ms (%s)\n", rate, v.firstMs, v.firstDetail, v.secondMs, v.secondDetail, v.cachedMs, v.cachedDetail)
+		speed := map[bool]string{true: "unthrottled", false: fmt.Sprintf("CPU %.0f× slower", rate)}[rate == 1]
+		for i := range apps {
+			apps[i].times, apps[i].errs = map[string][]float64{}, nil
+		}
+		// In turn, the one that goes first changing each time: the
+		// machine's moods fall on both alike.
+		for n := range loads {
+			for k := range apps {
+				a := &apps[(n+k)%len(apps)]
+				v, err := b.visit(ctx, a.dir, rate, false)
+				if ctx.Err() != nil {
+					return ctx.Err()
+				}
+				if err != nil {
+					a.errs = append(a.errs, err.Error())
+					continue
+				}
+				a.times["first"] = append(a.times["first"], v.firstMs)
+				a.times["second"] = append(a.times["second"], v.secondMs)
+				a.times["cached"] = append(a.times["cached"], v.cachedMs)
+				if verbose {
+					fmt.Printf("  %s, CPU ÷%.0f: first %.0f ms (%s), second %.0f ms (%s), cached %.0f ms (%s)\n", a.name, rate, v.firstMs, v.firstDetail, v.secondMs, v.secondDetail, v.cachedMs, v.cachedDetail)
+				}
 			}
 		}
-		if len(errs) > 0 {
-			fmt.Printf("%d of %d visits failed at CPU ÷%.0f; the first: %s\n", len(errs), loads, rate, errs[0])
-			failed = append(failed, fmt.Sprintf("visits at CPU ÷%.0f", rate))
+		for _, a := range apps {
+			if len(a.errs) > 0 {
+				fmt.Printf("%d of %d visits to the %s failed at CPU ÷%.0f; the first: %s\n", len(a.errs), loads, a.name, rate, a.errs[0])
+				failed = append(failed, fmt.Sprintf("visits to the %s at CPU ÷%.0f", a.name, rate))
+			}
 		}
-		for _, kind := range []string{"first", "second", "cached"} {
-			ms := times[kind]
-			name := fmt.Sprintf("Home screen drawn, %s load, %s", map[string]string{"first": "first", "second": "second (the first from the kept copy)", "cached": "cached (later visits)"}[kind], map[bool]string{true: "unthrottled", false: fmt.Sprintf("CPU %.0f× slower", rate)}[rate == 1])
+		for _, kind := range kinds {
+			name := fmt.Sprintf("Home screen drawn, %s load, %s", kind.name, speed)
+			ms := apps[0].times[kind.key]
 			if len(ms) == 0 {
 				fmt.Printf("%s: NOT MEASURED\n", name)
 				continue
 			}
-			slices.Sort(ms)
-			med := benchbrowser.Median(ms)
-			goal := goals[kind][rate]
+			med, lo, hi := spread(ms)
+			goal := goals[kind.key][rate]
 			fmt.Printf("%s: median %.0f ms (min %.0f, max %.0f; %d visits, navigation start to the \"app-drawn\" mark). Goal ≤ %.1f s: %s\n",
-				name, med, ms[0], ms[len(ms)-1], len(ms), goal.Seconds(), benchbrowser.Verdict(med <= float64(goal.Milliseconds())))
+				name, med, lo, hi, len(ms), goal.Seconds(), benchbrowser.Verdict(med <= float64(goal.Milliseconds())))
+		}
+		if len(apps) < 2 {
+			continue
+		}
+		for _, kind := range kinds {
+			ms, bareMs := apps[0].times[kind.key], apps[1].times[kind.key]
+			name := fmt.Sprintf("%s load, %s", kind.name, speed)
+			if len(bareMs) == 0 {
+				fmt.Printf("The bare Fyne app's label drawn, %s: NOT MEASURED\n", name)
+				continue
+			}
+			bmed, lo, hi := spread(bareMs)
+			fmt.Printf("The bare Fyne app's label drawn, %s: median %.0f ms (min %.0f, max %.0f; %d visits)\n", name, bmed, lo, hi, len(bareMs))
+			if len(ms) == 0 {
+				continue
+			}
+			med, _, _ := spread(ms)
+			ratio := med / bmed
+			fmt.Printf("Start as a ratio, %s: Boardside %.0f ms ÷ bare Fyne app %.0f ms = %.2f (%+.0f ms). Goal ≤ %.2f: %s\n",
+				name, med, bmed, ratio, med-bmed, goalRatio, benchbrowser.Verdict(ratio <= goalRatio))
 		}
 	}
 	fmt.Println()
@@ -204,6 +273,68 @@ func run(ctx context.Context, chromium string, gl benchbrowser.GLMode, dir strin
 		return fmt.Errorf("not measured: %s", strings.Join(failed, "; "))
 	}
 	return nil
+}
+
+// timed is an app whose start is timed: its web app's folder, and its
+// times to its first frame by kind of visit at one CPU rate.
+type timed struct {
+	name, dir string
+	times     map[string][]float64
+	errs      []string
+}
+
+// spread is the median, least and most of ms.
+func spread(ms []float64) (med, lo, hi float64) {
+	s := slices.Clone(ms)
+	slices.Sort(s)
+	return benchbrowser.Median(s), s[0], s[len(s)-1]
+}
+
+// buildBare builds bench/webappbench/bare as make web builds Boardside
+// (cmd/webbuild: its build tags, web/app's page, the same compression)
+// into a temporary folder, which clean removes.
+func buildBare(ctx context.Context) (dir string, clean func(), err error) {
+	tmp, err := os.MkdirTemp("", "webappbench-bare")
+	if err != nil {
+		return "", nil, err
+	}
+	clean = func() { os.RemoveAll(tmp) }
+	dir = filepath.Join(tmp, "web")
+	start := time.Now()
+	out, err := exec.CommandContext(ctx, "go", "run", "./cmd/webbuild", "-pkg", "./bench/webappbench/bare", "-out", dir).CombinedOutput()
+	if err != nil {
+		clean()
+		return "", nil, fmt.Errorf("go run ./cmd/webbuild -pkg ./bench/webappbench/bare: %v\n%s", err, out)
+	}
+	fmt.Printf("The bare Fyne app (bench/webappbench/bare) built by cmd/webbuild in %.0f s\n", time.Since(start).Seconds())
+	return dir, clean, nil
+}
+
+// sizes says how large the two apps' wasm are, from the lists webbuild
+// wrote.
+func sizes(dir, bareDir string) string {
+	wasm := func(dir string) string {
+		b, err := os.ReadFile(filepath.Join(dir, ".webbuild"))
+		if err != nil {
+			return "?"
+		}
+		var list struct {
+			Files []struct {
+				Source       string
+				Size, Brotli int
+			}
+		}
+		if json.Unmarshal(b, &list) != nil {
+			return "?"
+		}
+		for _, f := range list.Files {
+			if f.Source == "boardside.wasm" {
+				return fmt.Sprintf("%s (%s with brotli)", mb(float64(f.Size)), mb(float64(f.Brotli)))
+			}
+		}
+		return "?"
+	}
+	return fmt.Sprintf("The wasm: Boardside's %s, the bare Fyne app's %s", wasm(dir), wasm(bareDir))
 }
 
 // ---- the host ----
