@@ -27,9 +27,13 @@
 // make web-small makes it at 11 with a 16 MB window, 13 % smaller (6.28
 // MB for 7.24), in a minute and a half (two without the brotli command).
 //
+// -pkg builds another main package into the same page, under the same
+// name: bench/webappbench builds a bare Fyne app so (-pkg
+// ./bench/webappbench/bare -out DIR) to time Boardside's start against.
+//
 //	make web
 //	make web-small
-//	go run ./cmd/webbuild [-out build/web] [-src web/app] [-wasm FILE] [-zopfli] [-brotli-quality 9] [-brotli-window 22]
+//	go run ./cmd/webbuild [-out build/web] [-src web/app] [-pkg ./cmd/boardside] [-wasm FILE] [-zopfli] [-brotli-quality 9] [-brotli-window 22]
 package main
 
 import (

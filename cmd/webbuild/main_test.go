@@ -192,6 +192,28 @@ func unbrotli(t *testing.T, b []byte) []byte {
 	return unpacked
 }
 
+// TestBuild_BuildsTheMainPackageItIsGiven: -pkg builds another program
+// than Boardside into the folder, with the same page around it (as
+// bench/webappbench builds a bare Fyne app to time Boardside against).
+func TestBuild_BuildsTheMainPackageItIsGiven(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a wasm")
+	}
+	out := filepath.Join(t.TempDir(), "web")
+	b, err := build(config{Src: "../../web/app", Out: out, Pkg: "./testdata/tiny", Tags: Tags, GoCmd: "go", Icon: assets.Icon, BrotliQuality: -1}, io.Discard)
+	require.NoError(t, err)
+	var wasm []byte
+	for _, f := range b.Files {
+		if f.Source == "boardside.wasm" {
+			wasm = read(t, out, f.Name)
+		}
+	}
+	require.NotNil(t, wasm, "the program is the build's wasm")
+	assert.True(t, bytes.HasPrefix(wasm, []byte("\x00asm")), "a wasm")
+	assert.Contains(t, string(wasm), "webbuild's tiny program", "built from -pkg")
+	assert.Contains(t, string(read(t, out, "index.html")), "boot.", "the same page")
+}
+
 // TestBuild_AHostSendsTheSameWasmInEveryEncoding: the folder webbuild
 // makes, served by a host (webapp.Handler), gives every browser the same
 // wasm: brotli to one that takes it, gzip to one that takes only that,
