@@ -104,7 +104,8 @@ bench-viewer:
 
 # Headless Chromium as a phone opening /app/ from an in-process host: bytes
 # on the wire, and the time to the home screen drawn (first and cached
-# load, unthrottled and with the CPU 4× slower).
+# load, unthrottled and with the CPU 4× slower), beside a bare Fyne app's
+# built the same way (bench/webappbench/bare). Run by hand, not by make test.
 bench-webapp: deps web
 	$(GO) run ./bench/webappbench
 
