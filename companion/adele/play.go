@@ -15,10 +15,10 @@ const Name = "ADELE"
 
 // Refusals of RecordPlay, in plain words.
 var (
-	ErrNotEnded    = errors.New("the game has not ended yet")
-	ErrOtherPlay   = errors.New("this game is already recorded as another play")
-	ErrNoPlayID    = errors.New("a recorded play needs an ID")
-	ErrPlayerNames = errors.New("every player needs a name of their own")
+	ErrNotEnded    = plays.ErrNotEnded
+	ErrOtherPlay   = plays.ErrOtherPlay
+	ErrNoPlayID    = plays.ErrNoPlayID
+	ErrPlayerNames = plays.ErrPlayerNames
 	ErrPlayerCount = errors.New("name all of the game's players, the one who played ADELE too")
 	ErrAdelePlayer = errors.New("say which of the players played ADELE")
 )
@@ -41,11 +41,8 @@ type RecordPlay struct {
 }
 
 func (a *RecordPlay) apply(s *State) error {
-	if strings.TrimSpace(a.ID) == "" {
-		return ErrNoPlayID
-	}
-	if s.Record != nil && s.Record.ID != a.ID {
-		return ErrOtherPlay
+	if err := s.Check(a.ID); err != nil {
+		return err
 	}
 	p, err := s.ended(s.EndedAt)
 	if err != nil {
@@ -54,22 +51,8 @@ func (a *RecordPlay) apply(s *State) error {
 	if p.Players, err = s.players(a.Names, a.Adele); err != nil {
 		return err
 	}
-	p.ID = a.ID
-	if s.Record != nil { // recorded again: the same play, at the same times
-		p.Start, p.End = s.Record.Start, s.Record.End
-	}
-	s.Record = &p
+	s.Keep(a.ID, p)
 	return nil
-}
-
-// Recorded is the play RecordPlay recorded, if the game has been.
-func (s *State) Recorded() (plays.Play, bool) {
-	if s.Record == nil {
-		return plays.Play{}, false
-	}
-	p := *s.Record
-	p.Details, p.Players = slices.Clone(p.Details), slices.Clone(p.Players)
-	return p, true
 }
 
 // Play is the game as it ended, as the log of played games keeps it: the
@@ -121,7 +104,7 @@ func (s *State) ended(end time.Time) (plays.Play, error) {
 // players are the game's players, all of them named: the one who played
 // ADELE, and the crew, each the winner or not with their side.
 func (s *State) players(names []string, adele string) ([]plays.Player, error) {
-	names, err := playerNames(names)
+	names, err := plays.Names(names)
 	if err != nil {
 		return nil, err
 	}
@@ -141,24 +124,6 @@ func (s *State) players(names []string, adele string) ([]plays.Player, error) {
 		out[j] = plays.Player{Name: n, Role: RoleCrew, Winner: !adeleWon}
 	}
 	out[i].Role, out[i].Winner = RoleAdele, adeleWon
-	return out, nil
-}
-
-// playerNames are the names without spaces around them; each is needed,
-// and none may be another's, in any case: BG Stats tells players apart by
-// their names in lower case.
-func playerNames(names []string) ([]string, error) {
-	out := make([]string, len(names))
-	seen := map[string]bool{}
-	for i, n := range names {
-		n = strings.TrimSpace(n)
-		key := strings.ToLower(n)
-		if n == "" || seen[key] {
-			return nil, ErrPlayerNames
-		}
-		seen[key] = true
-		out[i] = n
-	}
 	return out, nil
 }
 

@@ -122,8 +122,8 @@ type State struct {
 	// StartedAt is when the game was set up, EndedAt when it ended.
 	StartedAt time.Time `json:"startedAt,omitzero"`
 	EndedAt   time.Time `json:"endedAt,omitzero"`
-	// Record is the play RecordPlay recorded at the game's end.
-	Record *plays.Play `json:"record,omitempty"`
+	// The play RecordPlay recorded at the game's end ("record").
+	plays.Recording
 
 	// data is where IDs are looked up. It is not saved: the rules a
 	// session decodes with set it (see NewRules).

@@ -1,8 +1,6 @@
 package aquasphere
 
 import (
-	"errors"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -15,9 +13,9 @@ const Name = "AquaSphere"
 
 // Refusals of RecordPlay, in plain words.
 var (
-	ErrNotEnded  = errors.New("the game has not ended yet")
-	ErrOtherPlay = errors.New("this game is already recorded as another play")
-	ErrNoPlayID  = errors.New("a recorded play needs an ID")
+	ErrNotEnded  = plays.ErrNotEnded
+	ErrOtherPlay = plays.ErrOtherPlay
+	ErrNoPlayID  = plays.ErrNoPlayID
 )
 
 // RecordPlay records the game, once the final scoring has ended it, as a
@@ -29,30 +27,15 @@ type RecordPlay struct {
 }
 
 func (a *RecordPlay) apply(s *State) error {
-	if strings.TrimSpace(a.ID) == "" {
-		return ErrNoPlayID
-	}
-	if s.Record != nil && s.Record.ID != a.ID {
-		return ErrOtherPlay
+	if err := s.Check(a.ID); err != nil {
+		return err
 	}
 	p, err := s.ended(s.EndedAt)
 	if err != nil {
 		return err
 	}
-	p.ID = a.ID
-	if s.Record != nil { // recorded again: the same play, at the same times
-		p.Start, p.End = s.Record.Start, s.Record.End
-	}
-	s.Record = &p
+	s.Keep(a.ID, p)
 	return nil
-}
-
-// Recorded is the play RecordPlay recorded, if the game has been.
-func (s *State) Recorded() (plays.Play, bool) {
-	if s.Record == nil {
-		return plays.Play{}, false
-	}
-	return clonePlay(*s.Record), true
 }
 
 // Play is the game as it ended, as the log of played games keeps it: the
@@ -127,17 +110,4 @@ func (s *State) tieBreak(rep *Report, w int) string {
 		by = "occupied control fields"
 	}
 	return by
-}
-
-// clonePlay is p with slices and scores of its own, so that the state
-// handed out is never changed through a play.
-func clonePlay(p plays.Play) plays.Play {
-	p.Details, p.Players = slices.Clone(p.Details), slices.Clone(p.Players)
-	for i, pl := range p.Players {
-		if pl.Score != nil {
-			score := *pl.Score
-			p.Players[i].Score = &score
-		}
-	}
-	return p
 }

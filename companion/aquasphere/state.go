@@ -26,8 +26,8 @@ type State struct {
 	// when the final scoring ended the game.
 	StartedAt time.Time `json:"startedAt,omitzero"`
 	EndedAt   time.Time `json:"endedAt,omitzero"`
-	// Record is the play RecordPlay recorded at the game's end.
-	Record *plays.Play `json:"record,omitempty"`
+	// The play RecordPlay recorded at the game's end ("record").
+	plays.Recording
 
 	// data is the track the sheet scores on; set by the rules a session
 	// decodes with (see NewRules), not saved.

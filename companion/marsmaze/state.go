@@ -41,8 +41,8 @@ type State struct {
 	WonAt time.Time `json:"wonAt,omitzero"`
 	// SandLeftAtWin is the sand that was left then.
 	SandLeftAtWin time.Duration `json:"sandLeftAtWin,omitempty"`
-	// Record is the play RecordPlay recorded at the game's end.
-	Record *plays.Play `json:"record,omitempty"`
+	// The play RecordPlay recorded at the game's end ("record").
+	plays.Recording
 }
 
 // New returns a game of mission 1 with the shipped data.

@@ -17,10 +17,10 @@ const Name = "Mission Control: Critical Orbit"
 
 // Refusals of RecordPlay, in plain words.
 var (
-	ErrNotEnded       = errors.New("the game has not ended yet")
-	ErrOtherPlay      = errors.New("this game is already recorded as another play")
-	ErrNoPlayID       = errors.New("a recorded play needs an ID")
-	ErrPlayerNames    = errors.New("every player needs a name of their own")
+	ErrNotEnded       = plays.ErrNotEnded
+	ErrOtherPlay      = plays.ErrOtherPlay
+	ErrNoPlayID       = plays.ErrNoPlayID
+	ErrPlayerNames    = plays.ErrPlayerNames
 	ErrPlayerRoles    = errors.New("give each player a role of their own: the astronaut or a Mission Control role the AI deck does not play")
 	ErrTooManyPlayers = errors.New("there are more names than roles played by people")
 )
@@ -41,11 +41,8 @@ type RecordPlay struct {
 }
 
 func (a *RecordPlay) apply(s *State, env companion.Env) error {
-	if strings.TrimSpace(a.ID) == "" {
-		return ErrNoPlayID
-	}
-	if s.Record != nil && s.Record.ID != a.ID {
-		return ErrOtherPlay
+	if err := s.Check(a.ID); err != nil {
+		return err
 	}
 	p, err := s.ended(env.Now)
 	if err != nil {
@@ -54,22 +51,8 @@ func (a *RecordPlay) apply(s *State, env companion.Env) error {
 	if p.Players, err = s.players(a.Names, a.Roles, p.Won); err != nil {
 		return err
 	}
-	p.ID = a.ID
-	if s.Record != nil { // recorded again: the same play, at the same times
-		p.Start, p.End = s.Record.Start, s.Record.End
-	}
-	s.Record = &p
+	s.Keep(a.ID, p)
 	return nil
-}
-
-// Recorded is the play RecordPlay recorded, if the game has been.
-func (s *State) Recorded() (plays.Play, bool) {
-	if s.Record == nil {
-		return plays.Play{}, false
-	}
-	p := *s.Record
-	p.Details, p.Players = slices.Clone(p.Details), slices.Clone(p.Players)
-	return p, true
 }
 
 // Play is the game as it ended, as the log of played games keeps it: the
@@ -133,7 +116,7 @@ func (s *State) ended(now time.Time) (plays.Play, error) {
 // players are the named players, each with the table's result and the
 // role given, if any: one of their own, played by a person.
 func (s *State) players(names, roles []string, won bool) ([]plays.Player, error) {
-	names, err := playerNames(names)
+	names, err := plays.Names(names)
 	if err != nil {
 		return nil, err
 	}
@@ -154,24 +137,6 @@ func (s *State) players(names, roles []string, won bool) ([]plays.Player, error)
 			return nil, ErrPlayerRoles
 		}
 		out[i].Role = roleNames[roles[i]]
-	}
-	return out, nil
-}
-
-// playerNames are the names without spaces around them; each is needed,
-// and none may be another's, in any case: BG Stats tells players apart by
-// their names in lower case.
-func playerNames(names []string) ([]string, error) {
-	out := make([]string, len(names))
-	seen := map[string]bool{}
-	for i, n := range names {
-		n = strings.TrimSpace(n)
-		key := strings.ToLower(n)
-		if n == "" || seen[key] {
-			return nil, ErrPlayerNames
-		}
-		seen[key] = true
-		out[i] = n
 	}
 	return out, nil
 }

@@ -25,8 +25,8 @@ type State struct {
 	AccomplishedAt time.Time `json:"accomplishedAt,omitzero"`
 	// AIRevealed counts the AI cards revealed in this game.
 	AIRevealed int `json:"aiRevealed"`
-	// Record is the play RecordPlay recorded at the game's end.
-	Record *plays.Play `json:"record,omitempty"`
+	// The play RecordPlay recorded at the game's end ("record").
+	plays.Recording
 	table
 }
 
