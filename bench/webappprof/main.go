@@ -19,6 +19,14 @@
 //	go run ./cmd/webbuild -wasm /tmp/named.wasm -out build/webprof
 //	go run ./bench/webappprof -dir build/webprof [-cached] [-rate 1] [-gl angle|software] [-save FILE.cpuprofile]
 //
+// The bare Fyne app that bench/webappbench times Boardside against is
+// profiled the same way, for the same steps (it puts go-run, go-app-made
+// and go-ui-made marks too):
+//
+//	GOOS=js GOARCH=wasm go build -trimpath -tags migrated_fynedo,no_emoji,release -o /tmp/bare.wasm ./bench/webappbench/bare
+//	go run ./cmd/webbuild -wasm /tmp/bare.wasm -out build/webprof-bare
+//	go run ./bench/webappprof -dir build/webprof-bare
+//
 // -save writes the profile for DevTools' Performance panel.
 package main
 
@@ -295,6 +303,7 @@ var outer = []struct{ name, fn string }{
 	{"ShowAndRun", "fyne.io_fyne_v2_internal_driver_glfw.__window_.ShowAndRun"},
 	{"driver: run loop", "fyne.io_fyne_v2_internal_driver_glfw.__gLDriver_.Run"},
 	{"UI New: other", "boardside_app.New"},
+	{"main, other", "main.main"},
 }
 
 // wasmFn are the functions seen in the wasm: the app's Go code.
@@ -357,12 +366,18 @@ func newAgg() *agg {
 func (a *agg) add(p *profiler.Profile, marks map[string]float64) {
 	ss := samples(p)
 	// The profile's clock is not the page's: anchor it on the first
-	// sample inside boardside/app.Run, which the go-run mark starts.
+	// sample inside boardside/app.Run, which the go-run mark starts (in
+	// bench/webappbench/bare, main.main).
 	offset, anchored := 0.0, false
 	if m, ok := marks["go-run"]; ok {
-		for _, s := range ss {
-			if slices.Contains(s.stack, "boardside_app.Run") {
-				offset, anchored = m-s.t, true
+		for _, fn := range []string{"boardside_app.Run", "main.main"} {
+			for _, s := range ss {
+				if slices.Contains(s.stack, fn) {
+					offset, anchored = m-s.t, true
+					break
+				}
+			}
+			if anchored {
 				break
 			}
 		}

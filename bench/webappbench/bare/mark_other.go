@@ -1,0 +1,6 @@
+//go:build !js
+
+package main
+
+// mark marks nothing outside a browser.
+func mark(string) {}
