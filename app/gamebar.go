@@ -229,9 +229,7 @@ func (b *GameBar) Refresh(v companion.View) {
 // NewGame replaces a game's session with a fresh one and shows it.
 func (u *UI) NewGame(g *Game) {
 	u.stopSharing(g.ID) // devices follow a game, not a game kind
-	u.mu.Lock()
-	delete(u.sessions, g.ID)
-	u.mu.Unlock()
+	u.dropSession(g.ID)
 	u.OpenGame(g)
 }
 

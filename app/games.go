@@ -33,6 +33,13 @@ type Game struct {
 	// Host is how `boardside serve` hosts the game from a laptop without
 	// a window (nil: only a device with a screen can host it).
 	Host *Host
+	// RecordPlay makes the game's action that records its play, once it
+	// has ended, in the log of played games, from what its end's record
+	// panel (PlayPanel) was given: the play's ID and the players' names,
+	// with their roles and who played ADELE where the game takes them
+	// (nil: the game's plays are not recorded). The game's state offers
+	// the play through Recorded and Play (see playState).
+	RecordPlay func(r PlayRecord) companion.Action
 }
 
 // Host is a game's set-up as the command line gives it to `boardside

@@ -16,6 +16,7 @@ type homeScreen struct {
 	resume   *widget.Button            // the most recent game's; nil when no game is in progress
 	history  *widget.Button
 	join     *widget.Button
+	plays    *widget.Button
 	settings *widget.Button
 	about    *widget.Button
 }
@@ -29,11 +30,15 @@ func newHomeScreen(u *UI) *homeScreen {
 	h.settings.Importance = widget.LowImportance // flat, like the game bar
 	h.about.Importance = widget.LowImportance
 	h.join = widget.NewButtonWithIcon(lang.L("Join a table"), theme.LoginIcon(), u.showJoin)
+	h.plays = widget.NewButtonWithIcon(lang.L("Played games"), theme.ListIcon(), u.ShowPlays)
 	top := NewFoldRow(title, container.NewHBox(h.settings, h.about))
 
-	// The join button goes above the tiles: below their worst-case height
-	// it would sit off screen on a tablet.
-	rows := []fyne.CanvasObject{top, container.NewHBox(h.join)}
+	// Join and Played games go above the tiles and the games to resume,
+	// side by side where they fit: below the tiles' worst-case height they
+	// would sit off screen on a tablet, and there they keep their places
+	// whatever is under way.
+	cell := h.join.MinSize().Max(h.plays.MinSize())
+	rows := []fyne.CanvasObject{top, container.NewGridWrap(cell, h.join, h.plays)}
 	// Every game under way gets its Resume, the most recent first: a
 	// Magic Maze left running must not hide behind the Mission Control
 	// opened since.

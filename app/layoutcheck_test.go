@@ -5,10 +5,12 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/test"
 	"github.com/stretchr/testify/require"
 
 	"boardside/app/apptest"
+	"boardside/companion"
 )
 
 // layoutScreen is a screen the layout check walks, in a state the tests
@@ -43,6 +45,47 @@ var layoutScreens = []layoutScreen{
 	{"join", func(t *testing.T, env *testEnv, u *UI) {
 		u.showJoinLink("http://192.168.178.20:7777/?t=0123456789abcdef0123456789abcdef")
 	}},
+	{"played-games-empty", func(t *testing.T, env *testEnv, u *UI) { u.ShowPlays() }},
+	{"played-games", func(t *testing.T, env *testEnv, u *UI) {
+		addPlays(t, u, samplePlays()...)
+		u.ShowPlays()
+	}},
+	{"played-game-aquasphere", func(t *testing.T, env *testEnv, u *UI) {
+		addPlays(t, u, samplePlays()...)
+		u.ShowPlay("aq")
+	}},
+	{"played-game-missioncontrol", func(t *testing.T, env *testEnv, u *UI) {
+		addPlays(t, u, samplePlays()...)
+		u.ShowPlay("mc")
+	}},
+	{"played-game-delete", func(t *testing.T, env *testEnv, u *UI) {
+		addPlays(t, u, samplePlays()...)
+		u.ShowPlay("ad")
+		test.Tap(apptest.Button(t, u.Current, lang.L("Delete")))
+	}},
+	{"record-panel", func(t *testing.T, env *testEnv, u *UI) { showEndedDuel(t, env, u) }},
+	{"record-panel-saved", func(t *testing.T, env *testEnv, u *UI) {
+		p := showEndedDuel(t, env, u)
+		typeNames(p, "Annegret", "Bartholomäus", "Cem")
+		p.Adele.SetSelected("Cem")
+		test.Tap(p.Save)
+	}},
+	{"bgstats-code", func(t *testing.T, env *testEnv, u *UI) {
+		test.Tap(showEndedDuel(t, env, u).BGStats)
+	}},
+}
+
+// showEndedDuel shows the test game that ends in a play, ended: its
+// record panel shows.
+func showEndedDuel(t *testing.T, env *testEnv, u *UI) *PlayPanel {
+	t.Helper()
+	g := duelGame()
+	s := companion.New(g.Rules, &duel{}, env.Clock)
+	require.NoError(t, u.SetSession(g.ID, s))
+	require.NoError(t, s.Dispatch(&finishDuel{}))
+	u.StopCurrent()
+	u.setCurrent(g.Screen(u, s))
+	return shownDuel.panel
 }
 
 // open is the screen state as the checks take it: a fresh app showing it.

@@ -16,6 +16,11 @@ import (
 // on the local network; a page in a browser cannot (it joins tables).
 const canHost = true
 
+// linksOpenHere says whether a BG Stats link opens on this device as a
+// program: on a phone or tablet (the UI asks Fyne), not on a desktop,
+// which shows the link as a code for the phone that has BG Stats.
+const linksOpenHere = false
+
 // holdScreen keeps the screen from blanking, or lets it blank again.
 func (u *UI) holdScreen(on bool) { u.app.Driver().SetDisableScreenBlanking(on) }
 

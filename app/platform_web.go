@@ -24,6 +24,10 @@ import (
 // canHost is false: a page cannot listen for other devices. It joins.
 const canHost = false
 
+// linksOpenHere is true: a browser opens a BG Stats link itself, in a new
+// tab, and on a phone with BG Stats the app takes it from there.
+const linksOpenHere = true
+
 // screen holds the Screen Wake Lock while a timer runs. Fyne's web driver
 // does not (its SetDisableScreenBlanking is empty). The lock exists only
 // on secure pages (HTTPS, localhost) and is dropped by the browser when

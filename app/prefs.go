@@ -11,6 +11,8 @@ const (
 	prefKeepScreenOn = "keepScreenOn" // bool
 	prefOpenGame     = "openGame"     // game ID whose screen was showing, or ""
 	prefJoinedTable  = "joinedTable"  // link of the table this copy joined and has not left, or ""
+	prefPlayNames    = "playNames."   // + game ID: the names of its last play's record panel, by seat
+	prefPlaysDeleted = "playsDeleted" // IDs of plays deleted from the log, the latest last
 
 	choiceSystem = "system"
 )
@@ -61,6 +63,63 @@ func (p *Prefs) JoinedTable() string { return p.p.String(prefJoinedTable) }
 
 // SetJoinedTable records the table joined ("" once the player leaves it).
 func (p *Prefs) SetJoinedTable(link string) { p.p.SetString(prefJoinedTable, link) }
+
+// PlayNames are the names typed on a game's record panel for its last
+// play, by seat ("" for a seat left empty): a group that plays again is
+// named already.
+func (p *Prefs) PlayNames(game string) []string { return p.p.StringList(prefPlayNames + game) }
+
+// SetPlayNames remembers the names typed for a game's play.
+func (p *Prefs) SetPlayNames(game string, names []string) {
+	p.p.SetStringList(prefPlayNames+game, names)
+}
+
+// maxPlaysDeleted is how many deleted plays are remembered: enough for the
+// games still in progress, whose records could bring them back.
+const maxPlaysDeleted = 50
+
+// PlayDeleted reports whether the player deleted the play with this ID
+// from the log of played games: a game that recorded it does not put it
+// back at the next start.
+func (p *Prefs) PlayDeleted(id string) bool {
+	for _, d := range p.p.StringList(prefPlaysDeleted) {
+		if d == id {
+			return true
+		}
+	}
+	return false
+}
+
+// SetPlayDeleted remembers that the player deleted a play.
+func (p *Prefs) SetPlayDeleted(id string) {
+	ids := p.p.StringList(prefPlaysDeleted)
+	for i, d := range ids {
+		if d == id {
+			ids = append(ids[:i:i], ids[i+1:]...)
+			break
+		}
+	}
+	ids = append(ids, id)
+	if len(ids) > maxPlaysDeleted {
+		ids = ids[len(ids)-maxPlaysDeleted:]
+	}
+	p.p.SetStringList(prefPlaysDeleted, ids)
+}
+
+// ForgetPlayDeleted forgets that a play was deleted: the player recorded
+// it again.
+func (p *Prefs) ForgetPlayDeleted(id string) {
+	if !p.PlayDeleted(id) {
+		return
+	}
+	var ids []string
+	for _, d := range p.p.StringList(prefPlaysDeleted) {
+		if d != id {
+			ids = append(ids, d)
+		}
+	}
+	p.p.SetStringList(prefPlaysDeleted, ids)
+}
 
 // oneOf returns v if it is allowed, else the first (default) choice.
 func oneOf(v string, allowed ...string) string {

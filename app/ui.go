@@ -3,6 +3,7 @@ package app
 import (
 	"errors"
 	"log"
+	"net/url"
 	"sort"
 	"strings"
 	"sync"
@@ -51,6 +52,15 @@ type UI struct {
 	// Do runs f on the Fyne goroutine: fyne.Do, or a queue in tests.
 	Do func(f func())
 
+	// plays is the log of played games, which follows the games in progress.
+	plays *playBook
+	// OpenURL opens a link in the device's browser or the app that claims
+	// it: the app's OpenURL, or a recorder in tests.
+	OpenURL func(*url.URL) error
+	// linksOpenHere is whether a link to BG Stats opens on this device (a
+	// phone, or a browser), not on the phone beside a desktop.
+	linksOpenHere bool
+
 	mu         sync.Mutex
 	sessions   map[string]*companion.Session // game ID → game in progress
 	foreground bool
@@ -88,6 +98,10 @@ func New(a fyne.App, opt Options) *UI {
 		hosts:     map[string]*hosting{},
 		sound:     opt.Sound,
 		Do:        fyne.Do,
+		OpenURL:   a.OpenURL,
+		// A phone or tablet, and a browser (platform_web.go), hold BG Stats or
+		// can reach it; a desktop shows the phone that has it a code.
+		linksOpenHere: linksOpenHere || a.Driver().Device().IsMobile(),
 		// Until the window says otherwise: notifications only when away.
 		foreground: true,
 	}
@@ -95,12 +109,13 @@ func New(a fyne.App, opt Options) *UI {
 	ApplyTheme(a, u.prefs.Theme())
 	u.Win.Resize(fyne.NewSize(900, 640))
 	startMark("go-window-made")
-	problems, shareProblems := u.readSaves(opt.Legacy)
+	problems, playProblems, shareProblems := u.readSaves(opt.Legacy)
 	startMark("go-saves-read")
 	u.showFirstScreen()
 	u.watchPlatform()
 	u.watchTyping()
 	u.tell(lang.L("A saved game could not be read"), problems)
+	u.tell(lang.L("Played games"), playProblems)
 	u.tell(lang.L("Sharing"), shareProblems)
 	return u
 }
@@ -138,10 +153,11 @@ func (u *UI) watchWindow() {
 
 // readSaves reads what was saved: an earlier version's saves (copied from
 // legacy once), the owners' data, the sessions, and the sharing to start
-// again. It returns what the player should be told about the saves and
-// about the sharing.
-func (u *UI) readSaves(legacy fyne.URI) (problems, shareProblems []string) {
+// again. It returns what the player should be told about the saves, the
+// log of played games and the sharing.
+func (u *UI) readSaves(legacy fyne.URI) (problems, playProblems, shareProblems []string) {
 	u.importLegacy(legacy)
+	u.plays, playProblems = openPlayBook(u) // before the sessions, which it follows
 	// Owners' own data, before the sessions that use it are decoded.
 	for _, g := range u.games {
 		if g.Built() && g.LoadData != nil {
@@ -150,7 +166,7 @@ func (u *UI) readSaves(legacy fyne.URI) (problems, shareProblems []string) {
 	}
 	problems = append(problems, u.loadSessions()...)
 	shareProblems = u.shareAgain() // before the game screen, which says it is shared
-	return problems, shareProblems
+	return problems, playProblems, shareProblems
 }
 
 // showFirstScreen shows the screen the app starts on: the table of the
@@ -248,7 +264,7 @@ func (u *UI) loadSessions() []string {
 		case err != nil:
 			problems = append(problems, err.Error())
 		case s != nil:
-			u.sessions[g.ID] = s
+			u.keepSession(g.ID, s) // a play recorded but not yet in the log goes in
 		}
 	}
 	return problems
@@ -325,9 +341,7 @@ func (u *UI) OpenGame(g *Game) {
 			u.OnSaveError(err)
 			s.SaveTo(u.StoreFor(g.ID).Save, u.OnSaveError)
 		}
-		u.mu.Lock()
-		u.sessions[g.ID] = s
-		u.mu.Unlock()
+		u.keepSession(g.ID, s)
 	}
 	u.prefs.SetOpenGame(g.ID)
 	u.StopCurrent()
@@ -377,9 +391,7 @@ func (u *UI) SetSession(game string, s *companion.Session) error {
 	if err := companion.Attach(s, u.StoreFor(game), u.OnSaveError); err != nil {
 		return err
 	}
-	u.mu.Lock()
-	u.sessions[game] = s
-	u.mu.Unlock()
+	u.keepSession(game, s)
 	return nil
 }
 

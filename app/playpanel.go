@@ -1,0 +1,325 @@
+package app
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"boardside/companion"
+	"boardside/companion/plays"
+)
+
+// PlayRecord is what a game's end gives the game's RecordPlay action
+// (Game.RecordPlay).
+type PlayRecord struct {
+	ID    string   // the play's (plays.NewID); kept when it is recorded again
+	Names []string // the names typed, in the seats' order, empty seats left out
+	Roles []string // Roles[i] is Names[i]'s role; nil where the seats have none
+	Adele string   // ADELE: which of Names played ADELE; "" for none
+}
+
+func (r PlayRecord) same(o PlayRecord) bool {
+	return r.ID == o.ID && slices.Equal(r.Names, o.Names) && slices.Equal(r.Roles, o.Roles) && r.Adele == o.Adele
+}
+
+// PlayForm is what a game's end asks its players for the record.
+type PlayForm struct {
+	// Seats are the players who may be named, an entry each; none where
+	// the game knows its players (AquaSphere's sheet).
+	Seats []Seat
+	// AllOrNone says the rules take every seat named or none (ADELE);
+	// otherwise any seats may be named.
+	AllOrNone bool
+	// AskAdele asks which of the named players played ADELE.
+	AskAdele bool
+}
+
+// Seat is a player's entry on the record panel.
+type Seat struct {
+	Role     string // the role as the game's RecordPlay takes it; "" for none
+	RoleName string // the role as shown beside the entry
+}
+
+// PlayerSeats are n seats without roles.
+func PlayerSeats(n int) []Seat { return make([]Seat, n) }
+
+// key tells one form from another.
+func (f PlayForm) key() string {
+	var b strings.Builder
+	for _, s := range f.Seats {
+		b.WriteString(s.Role + "=" + s.RoleName + ";")
+	}
+	return b.String() + strconv.FormatBool(f.AllOrNone) + strconv.FormatBool(f.AskAdele)
+}
+
+// PlayPanel is the small panel at a game's end that records the play:
+// the players' names (remembered from the game's last play), for ADELE
+// who played ADELE, and two buttons that keep their places, Save to
+// played games (disabled while the play is saved as shown) and Log in BG
+// Stats (which saves first where needed). Each game's screen shows it
+// and renders it with its own form; it shows itself only once the game
+// has ended.
+type PlayPanel struct {
+	Content fyne.CanvasObject
+	// Entries are the seats' names, in the form's order; Adele the choice
+	// of who played ADELE; Status says whether the play is saved.
+	Entries []*widget.Entry
+	Adele   *widget.Select
+	Status  *widget.Label
+	Save    *widget.Button
+	BGStats *widget.Button
+
+	u        *UI
+	g        *Game
+	s        *companion.Session
+	dispatch func(companion.Action)
+	note     *widget.Label
+	seats    *fyne.Container
+	form     PlayForm
+	shape    string     // the form and record the entries were made for
+	saved    PlayRecord // what the entries held when the play was saved
+	rec      plays.Play // the play recorded, as last rendered
+	recorded bool       // whether there is one
+	building bool       // entries are being filled: their changes are not the player's
+}
+
+// NewPlayPanel is g's record panel for session s; dispatch sends the
+// game's RecordPlay as the screen sends its other actions (Acts).
+func NewPlayPanel(u *UI, g *Game, s *companion.Session, dispatch func(companion.Action)) *PlayPanel {
+	p := &PlayPanel{u: u, g: g, s: s, dispatch: dispatch}
+	title := widget.NewLabelWithStyle(lang.L("Record this play"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	title.SizeName = theme.SizeNameSubHeadingText
+	p.note = Wrapped("")
+	p.seats = container.New(&FoldGrid{})
+	p.Adele = widget.NewSelect(nil, func(string) { p.update() })
+	p.Adele.PlaceHolder = lang.L("Who played ADELE?")
+	p.Status = Wrapped("")
+	p.Save = widget.NewButtonWithIcon(lang.L("Save to played games"), theme.DocumentSaveIcon(), func() { p.save() })
+	p.BGStats = widget.NewButtonWithIcon(lang.L("Log in BG Stats"), theme.MailSendIcon(), p.onBGStats)
+	p.BGStats.Importance = widget.HighImportance // the one tap from a game's end to BG Stats
+	buttons := container.New(&FoldGrid{Height: 56}, p.Save, p.BGStats)
+	p.Content = container.NewVBox(widget.NewSeparator(), title, p.note, p.seats, p.Adele, buttons, p.Status)
+	p.Content.Hide()
+	return p
+}
+
+// Render shows the panel once the game's state st has ended at now, with
+// the entries form asks for; before the end it hides it. vis, when given,
+// notes whether it was shown or hidden.
+func (p *PlayPanel) Render(vis *Visibility, st companion.State, now time.Time, form PlayForm) {
+	ps, ok := st.(playState)
+	ended := false
+	if ok && p.g.RecordPlay != nil {
+		_, err := ps.Play(now)
+		ended = err == nil
+	}
+	if vis == nil {
+		vis = &Visibility{}
+	}
+	vis.Set(ended, p.Content)
+	if !ended {
+		p.shape = ""
+		return
+	}
+	p.rec, p.recorded = ps.Recorded()
+	if shape := form.key() + "|" + playKey(p.rec, p.recorded); shape != p.shape {
+		p.shape = shape
+		p.build(form)
+	}
+	p.update()
+}
+
+// build makes the entries for form, filled with what the play was
+// recorded with, or else with the names of the game's last play.
+func (p *PlayPanel) build(form PlayForm) {
+	p.building = true
+	defer func() { p.building = false }()
+	p.form = form
+	names := make([]string, len(form.Seats))
+	adele := ""
+	if r, ok := lastRecord(p.s, p.rec.ID); p.recorded && ok {
+		adele = r.Adele
+		for i, n := range r.Names {
+			at := i
+			if i < len(r.Roles) {
+				at = slices.IndexFunc(form.Seats, func(s Seat) bool { return s.Role == r.Roles[i] })
+			}
+			if at >= 0 && at < len(names) {
+				names[at] = n
+			}
+		}
+	} else if !p.recorded {
+		copy(names, p.u.prefs.PlayNames(p.g.ID))
+	}
+	p.Entries = nil
+	var cells []fyne.CanvasObject
+	for i, seat := range form.Seats {
+		e := widget.NewEntry()
+		e.SetText(names[i])
+		e.OnChanged = func(string) { p.update() }
+		p.Entries = append(p.Entries, e)
+		if seat.RoleName != "" {
+			e.SetPlaceHolder(lang.L("Name"))
+			cells = append(cells, container.NewBorder(nil, nil, widget.NewLabel(seat.RoleName), nil, e))
+		} else {
+			e.SetPlaceHolder(lang.L("Player {{.N}}", map[string]any{"N": i + 1}))
+			cells = append(cells, e)
+		}
+	}
+	p.seats.Objects = cells
+	p.seats.Hidden = len(cells) == 0
+	p.seats.Refresh()
+	switch {
+	case len(cells) == 0:
+		SetLabel(p.note, "")
+	case form.AllOrNone:
+		SetLabel(p.note, lang.L("Name every player, or none."))
+	default:
+		SetLabel(p.note, lang.L("Players' names, if you like."))
+	}
+	p.note.Hidden = p.note.Text == ""
+	p.Adele.Hidden = !form.AskAdele
+	p.adeleOptions()
+	if slices.Contains(p.Adele.Options, adele) {
+		p.Adele.SetSelected(adele)
+	}
+	p.saved = PlayRecord{}
+	if p.recorded {
+		p.saved = p.record(p.rec.ID)
+	}
+}
+
+// adeleOptions offers the names typed as who played ADELE, keeping the
+// choice while its name is still there.
+func (p *PlayPanel) adeleOptions() {
+	var opts []string
+	for _, e := range p.Entries {
+		if n := strings.TrimSpace(e.Text); n != "" && !slices.Contains(opts, n) {
+			opts = append(opts, n)
+		}
+	}
+	if slices.Equal(opts, p.Adele.Options) {
+		return
+	}
+	sel := p.Adele.Selected
+	p.Adele.Options = opts
+	if sel != "" && !slices.Contains(opts, sel) {
+		p.Adele.ClearSelected()
+	}
+	p.Adele.Refresh()
+}
+
+// record is what the panel holds now, as the record of play id.
+func (p *PlayPanel) record(id string) PlayRecord {
+	r := PlayRecord{ID: id}
+	roles := false
+	for i, e := range p.Entries {
+		n := strings.TrimSpace(e.Text)
+		if n == "" {
+			continue
+		}
+		r.Names = append(r.Names, n)
+		r.Roles = append(r.Roles, p.form.Seats[i].Role)
+		roles = roles || p.form.Seats[i].Role != ""
+	}
+	if !roles {
+		r.Roles = nil
+	}
+	if p.form.AskAdele {
+		r.Adele = p.Adele.Selected
+	}
+	return r
+}
+
+// needsSave says whether the play must be recorded or saved before it is
+// in the log as the panel shows it.
+func (p *PlayPanel) needsSave() bool {
+	if !p.recorded || !p.record(p.rec.ID).same(p.saved) {
+		return true
+	}
+	return !p.u.plays.has(p.rec.ID)
+}
+
+// update shows whether the play is saved as the panel shows it.
+func (p *PlayPanel) update() {
+	if p.building {
+		return
+	}
+	p.adeleOptions()
+	needs := p.needsSave()
+	Enable(needs, p.Save)
+	status := ""
+	if !needs {
+		status = lang.L("Saved to played games.")
+	}
+	SetLabel(p.Status, status)
+	p.Status.Hidden = status == ""
+}
+
+// save records the play with what the panel holds, where the game has not
+// recorded it so, and puts it in the log of played games; it says whether
+// the play is saved. A refusal is explained by dispatch.
+func (p *PlayPanel) save() bool {
+	v := p.s.View()
+	ps, ok := v.State.(playState)
+	if !ok {
+		return false
+	}
+	rec, recorded := ps.Recorded()
+	id := rec.ID
+	if !recorded {
+		id = plays.NewID()
+	}
+	r := p.record(id)
+	if !recorded || !r.same(p.saved) {
+		p.dispatch(p.g.RecordPlay(r))
+		after := p.s.View()
+		if after.Version == v.Version {
+			return false // refused, and told why
+		}
+		if rec, recorded = after.State.(playState).Recorded(); !recorded || rec.ID != id {
+			return false
+		}
+	}
+	if !p.u.plays.has(rec.ID) {
+		if err := p.u.plays.keep(rec); err != nil {
+			p.u.onPlaysError(err)
+			return false
+		}
+	}
+	if len(p.Entries) > 0 {
+		p.u.prefs.SetPlayNames(p.g.ID, p.seatNames())
+	}
+	p.saved = r
+	p.rec, p.recorded = rec, true
+	p.update()
+	return true
+}
+
+// seatNames are the entries' names by seat, without the empty seats at
+// the end.
+func (p *PlayPanel) seatNames() []string {
+	names := make([]string, len(p.Entries))
+	for i, e := range p.Entries {
+		names[i] = strings.TrimSpace(e.Text)
+	}
+	for len(names) > 0 && names[len(names)-1] == "" {
+		names = names[:len(names)-1]
+	}
+	return names
+}
+
+// onBGStats saves the play where needed and sends it to BG Stats.
+func (p *PlayPanel) onBGStats() {
+	if p.needsSave() && !p.save() {
+		return
+	}
+	p.u.logInBGStats(p.rec)
+}
