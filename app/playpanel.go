@@ -47,6 +47,10 @@ type Seat struct {
 	RoleName string // the role as shown beside the entry
 }
 
+// seatWidth is the least width of a seat's entry: a name of some length
+// shows whole, two seats side by side on a 360-wide phone.
+const seatWidth = 150
+
 // PlayerSeats are n seats without roles.
 func PlayerSeats(n int) []Seat { return make([]Seat, n) }
 
@@ -104,8 +108,8 @@ func NewPlayPanel(u *UI, g *Game, s *companion.Session, dispatch func(companion.
 	p.Save = widget.NewButtonWithIcon(lang.L("Save to played games"), theme.DocumentSaveIcon(), func() { p.save() })
 	p.BGStats = widget.NewButtonWithIcon(lang.L("Log in BG Stats"), theme.MailSendIcon(), p.onBGStats)
 	p.BGStats.Importance = widget.HighImportance // the one tap from a game's end to BG Stats
-	buttons := container.New(&FoldGrid{Height: 56}, p.Save, p.BGStats)
-	p.Content = container.NewVBox(widget.NewSeparator(), title, p.note, p.seats, p.Adele, buttons, p.Status)
+	buttons := container.New(&FoldGrid{Height: 48}, p.Save, p.BGStats)
+	p.Content = container.NewVBox(title, p.note, p.seats, p.Adele, buttons, p.Status)
 	p.Content.Hide()
 	return p
 }
@@ -165,24 +169,32 @@ func (p *PlayPanel) build(form PlayForm) {
 		e.SetText(names[i])
 		e.OnChanged = func(string) { p.update() }
 		p.Entries = append(p.Entries, e)
-		if seat.RoleName != "" {
-			e.SetPlaceHolder(lang.L("Name"))
-			cells = append(cells, container.NewBorder(nil, nil, widget.NewLabel(seat.RoleName), nil, e))
-		} else {
+		switch {
+		case form.AllOrNone:
 			e.SetPlaceHolder(lang.L("Player {{.N}}", map[string]any{"N": i + 1}))
-			cells = append(cells, e)
+		default:
+			e.SetPlaceHolder(lang.L("Name (optional)"))
 		}
+		// Each name has room for itself: two seats a row on a phone.
+		var cell fyne.CanvasObject = e
+		if seat.RoleName != "" {
+			// The role above its entry, in small print: beside it, it took
+			// half the entry's width on a phone.
+			role := widget.NewLabel(seat.RoleName)
+			role.SizeName = theme.SizeNameCaptionText
+			compact := container.NewThemeOverride(role, CompactTheme{Theme: fyne.CurrentApp().Settings().Theme()})
+			cell = container.NewBorder(compact, nil, nil, nil, e)
+		}
+		cells = append(cells, container.New(TallLayout{Width: seatWidth}, cell))
 	}
 	p.seats.Objects = cells
 	p.seats.Hidden = len(cells) == 0
 	p.seats.Refresh()
-	switch {
-	case len(cells) == 0:
-		SetLabel(p.note, "")
-	case form.AllOrNone:
+	// Co-operative names are optional, as their entries say; ADELE's
+	// rules take every player or none.
+	SetLabel(p.note, "")
+	if len(cells) > 0 && form.AllOrNone {
 		SetLabel(p.note, lang.L("Name every player, or none."))
-	default:
-		SetLabel(p.note, lang.L("Players' names, if you like."))
 	}
 	p.note.Hidden = p.note.Text == ""
 	p.Adele.Hidden = !form.AskAdele
