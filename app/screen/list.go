@@ -252,7 +252,7 @@ func (l *lister) walkTabs(o *container.AppTabs, view rect) {
 		names = append(names, it.Text)
 	}
 	p := l.abs(o)
-	bar := Item{Kind: "tabs", Text: strings.Join(names, "|"), X: p.X, Y: p.Y, W: o.Size().Width, Dialog: l.dialog}
+	bar := Item{Kind: "tabs", Text: strings.Join(names, "|"), X: p.X, Y: p.Y, W: o.Size().Width, Scrolled: l.scrolled, Scroll: l.scroll, Dialog: l.dialog}
 	if it := o.Selected(); it != nil {
 		bar.Value = it.Text
 		bar.Y, bar.H = l.tabBarSpan(o, p, it)
