@@ -16,6 +16,7 @@ import (
 	"boardside/app"
 	"boardside/app/apptest"
 	"boardside/companion"
+	"boardside/companion/plays"
 	"boardside/companion/share"
 	"boardside/timers"
 )
@@ -139,4 +140,13 @@ func JoinHosted(t *testing.T, u *app.UI, g *app.Game, s *companion.Session, read
 	j.Connect(u, srv.URL+"/?t="+h.Token())
 	q.Until(t, func() bool { return strings.Contains(strings.Join(apptest.Texts(u.Current), "\n"), ready) })
 	return q
+}
+
+// Plays is the log of played games u keeps, newest first, as its storage
+// holds it.
+func Plays(t testing.TB, u *app.UI) []plays.Play {
+	t.Helper()
+	log, err := plays.Open(u.Saves.Store(plays.FileName))
+	require.NoError(t, err)
+	return log.Plays()
 }

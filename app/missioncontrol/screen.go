@@ -38,6 +38,9 @@ func Game() *app.Game {
 	g.Share = &share.Game{Public: mc.Public, PublicActions: mc.PublicActions}
 	g.Join = joinMissionControl
 	g.Host = host
+	g.RecordPlay = func(r app.PlayRecord) companion.Action {
+		return &mc.RecordPlay{ID: r.ID, Names: r.Names, Roles: r.Roles}
+	}
 	g.LoadData = loadMCData
 	return g
 }
@@ -84,6 +87,7 @@ type missionControlScreen struct {
 	body    *app.TimerLayout
 	bodyBox *fyne.Container
 	foot    fyne.CanvasObject // the main action: Start, then Roll and Next turn
+	record  *app.PlayPanel    // the game's end: its record
 
 	alerts *app.TimerAlerts
 	flash  *app.Flasher
@@ -95,6 +99,7 @@ func newMissionControlScreen(u *app.UI, g *app.Game, s *companion.Session) *miss
 	m := &missionControlScreen{u: u, s: s}
 	m.flash, m.alerts = app.NewCountdownSignals(u, lang.L("Time's up"), lang.L("Mission Control: the time is up."))
 	m.bar, m.acts = app.NewScreenBar(u, g, s, m.onTurn)
+	m.record = app.NewPlayPanel(u, g, s, m.dispatch)
 	m.buildCountdown()
 	m.buildSetup(g)
 	m.table = newMCTable(m.dispatch, m.relayout)
@@ -198,14 +203,14 @@ func (m *missionControlScreen) buildButtons() {
 
 // layOut puts the screen together. The countdown with how the game stands
 // under it; the setup, or the turn with its card and the timer's own
-// buttons, in one scroll; the turn's main actions at the foot, where
-// Start was.
+// buttons, in one scroll (at the game's end its record first, in view);
+// the turn's main actions at the foot, where Start was.
 func (m *missionControlScreen) layOut() {
 	m.controls = app.ButtonRow(m.pause, m.resume, m.done, m.editTime)
 	m.controlsLine = widget.NewSeparator()
 	// Laid out twice (app.NewBorder): the lines under the digits wrap.
 	head := app.NewBorder(nil, container.NewVBox(m.status, m.detail), container.NewPadded(m.digits))
-	rest := container.NewPadded(container.NewVBox(m.setup, m.tableArea, m.controlsLine, m.controls, m.adjustRow))
+	rest := container.NewPadded(container.NewVBox(m.setup, m.record.Content, m.tableArea, m.controlsLine, m.controls, m.adjustRow))
 	m.foot = container.NewPadded(app.ButtonRow(m.start, m.table.roll, m.table.nextTurn))
 	m.body = &app.TimerLayout{Rest: rest, SideRest: 330}
 	m.bodyBox = app.NewTimerBody(m.body, m.bar.Content, container.NewPadded(head), m.foot)
@@ -330,6 +335,7 @@ func (m *missionControlScreen) renderState(now time.Time) (time.Duration, bool) 
 		m.table.render(st, outcome == mc.Playing)
 	}
 	m.renderOutcome(st, now, phase, outcome)
+	m.record.Render(&m.vis, st, now, recordForm(st))
 
 	m.alerts.Observe(rem, phase, st.Timer.Deadline, phase == timers.Idle || phase == timers.Paused)
 	m.u.KeepAwake(phase == timers.Running)
@@ -403,6 +409,16 @@ func (m *missionControlScreen) renderOutcome(st *mc.State, now time.Time, phase 
 		}
 	}
 	m.vis.Set(m.detail.Text != "", m.detail)
+}
+
+// recordForm asks the game's end for a name for each role people played:
+// the astronaut, and the Mission Control roles the AI deck did not play.
+func recordForm(st *mc.State) app.PlayForm {
+	var f app.PlayForm
+	for _, r := range append([]string{mc.Astronaut}, st.HumanRoles()...) {
+		f.Seats = append(f.Seats, app.Seat{Role: r, RoleName: roleName(r)})
+	}
+	return f
 }
 
 // summary is the end-of-game line: turns and cards revealed.

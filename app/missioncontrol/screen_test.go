@@ -250,6 +250,12 @@ var missionControlLayoutScreens = []gametest.State{
 		rolledTurn(t, u, mc.Houston, mc.Cologne)
 		env.Clock.Advance(3 * time.Hour)
 	}},
+	// The end's record, saved, and the play as Played games shows it.
+	{Name: "missioncontrol-recorded", Show: func(t *testing.T, env *testEnv, u *app.UI) { recordedMissionControl(t, u) }},
+	{Name: "missioncontrol-played", Show: func(t *testing.T, env *testEnv, u *app.UI) {
+		recordedMissionControl(t, u)
+		u.ShowPlay(gametest.Plays(t, u)[0].ID)
+	}},
 }
 
 // rolledTurn opens Mission Control with aiRoles played by the AI deck,
