@@ -64,10 +64,10 @@ func (f PlayForm) key() string {
 }
 
 // PlayPanel is the small panel at a game's end that records the play:
-// the players' names (remembered from the game's last play), for ADELE
-// who played ADELE, and two buttons that keep their places, Save to
-// played games (disabled while the play is saved as shown) and Log in BG
-// Stats (which saves first where needed). Each game's screen shows it
+// two buttons that keep their places, Save to played games (disabled
+// while the play is saved as shown) and Log in BG Stats (which saves
+// first where needed), and under them the players' names (remembered
+// from the game's last play) and for ADELE who played ADELE. Each game's screen shows it
 // and renders it with its own form; it shows itself only once the game
 // has ended.
 type PlayPanel struct {
@@ -109,7 +109,11 @@ func NewPlayPanel(u *UI, g *Game, s *companion.Session, dispatch func(companion.
 	p.BGStats = widget.NewButtonWithIcon(lang.L("Log in BG Stats"), theme.MailSendIcon(), p.onBGStats)
 	p.BGStats.Importance = widget.HighImportance // the one tap from a game's end to BG Stats
 	buttons := container.New(&FoldGrid{Height: 48}, p.Save, p.BGStats)
-	p.Content = container.NewVBox(title, p.note, p.seats, p.Adele, buttons, p.Status)
+	// The buttons first, under the title: the names are usually the last
+	// play's, and Log in BG Stats is then one tap from the game's end
+	// without scrolling, however many seats a game has (six in Magic Maze
+	// on Mars) on a 360×640 phone.
+	p.Content = container.NewVBox(title, buttons, p.Status, p.note, p.seats, p.Adele)
 	p.Content.Hide()
 	return p
 }
