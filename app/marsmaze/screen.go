@@ -35,6 +35,7 @@ func Game() *app.Game {
 	g.Share = &share.Game{Public: mm.Public, PublicActions: mm.PublicActions}
 	g.Join = joinMarsMaze
 	g.Host = host
+	g.RecordPlay = func(r app.PlayRecord) companion.Action { return &mm.RecordPlay{ID: r.ID, Names: r.Names} }
 	return g
 }
 
@@ -78,6 +79,7 @@ type marsMazeScreen struct {
 	// extra holds Joker, Pause and Resume; foot the main action.
 	extra, foot fyne.CanvasObject
 	body        *app.TimerLayout
+	record      *app.PlayPanel // the game's end: its record
 
 	alerts   *app.TimerAlerts
 	marks    *timers.Marks
@@ -93,6 +95,7 @@ func newMarsMazeScreen(u *app.UI, g *app.Game, s *companion.Session) *marsMazeSc
 	m := &marsMazeScreen{u: u, s: s}
 	m.flash, m.alerts = app.NewCountdownSignals(u, lang.L("The sand has run out"), lang.L("Magic Maze on Mars: the game is lost."))
 	m.bar, m.acts = app.NewScreenBar(u, g, s, m.onTurn)
+	m.record = app.NewPlayPanel(u, g, s, m.dispatch)
 	m.buildTimer()
 	m.buildSetup()
 	m.buildTalkBanner()
@@ -181,7 +184,8 @@ func (m *marsMazeScreen) buildButtons() {
 }
 
 // layOut puts the screen together: the bar, the sand timer with the solo
-// row under it, the rest in a scroll, and the main action at the foot.
+// row under it, the rest in a scroll (at the game's end, how it ended and
+// its record), and the main action at the foot.
 func (m *marsMazeScreen) layOut() {
 	// Laid out twice (app.NewBorder): the lines under the digits wrap.
 	timer := container.New(&timerLayout{}, m.glass, app.NewBorder(nil, m.counts, m.digits))
@@ -190,7 +194,7 @@ func (m *marsMazeScreen) layOut() {
 	// rest scrolls above it where a phone has no room for all of it.
 	m.extra = app.ButtonRow(m.joker, m.pause, m.resume)
 	m.foot = container.NewPadded(app.ButtonRow(m.start, m.flip))
-	rest := container.NewPadded(container.NewVBox(m.setup, m.status, m.talk, m.extra, app.NewFoldRow(m.landed, m.won)))
+	rest := container.NewPadded(container.NewVBox(m.setup, m.status, m.record.Content, m.talk, m.extra, app.NewFoldRow(m.landed, m.won)))
 	m.body = &app.TimerLayout{Rest: rest, SideRest: 320, SideBelow: 600}
 	body := app.NewTimerBody(m.body, m.bar.Content, container.NewPadded(center), m.foot)
 	m.content = container.NewStack(body, m.flash.Rect)
@@ -279,6 +283,7 @@ func (m *marsMazeScreen) renderState(now time.Time) (time.Duration, bool) {
 	m.renderButtons(st, at)
 	m.renderTalk(st, at.playing)
 	m.renderStatus(st, at)
+	m.record.Render(&m.vis, st, now, recordForm(st))
 
 	next, again := time.Duration(0), false
 	if at.running {
@@ -413,6 +418,15 @@ func (m *marsMazeScreen) renderSolo(st *mm.State, now time.Time, playing bool) (
 		return 0, false
 	}
 	return min(timers.UntilElapsedChanges(elapsed), until), true
+}
+
+// recordForm asks the game's end for the players' names: up to 6, one in
+// solo mode.
+func recordForm(st *mm.State) app.PlayForm {
+	if st.Solo {
+		return app.PlayForm{Seats: app.PlayerSeats(1)}
+	}
+	return app.PlayForm{Seats: app.PlayerSeats(6)}
 }
 
 func jokerText(st *mm.State) string {

@@ -290,6 +290,12 @@ var marsMazeLayoutScreens = []gametest.State{
 		env.Clock.Advance(10 * time.Minute)
 		u.Current.Refresh() // lays out again what the end showed and hid, as the next frame would
 	}},
+	// The end's record, saved, and the play as Played games shows it.
+	{Name: "marsmaze-recorded", Show: func(t *testing.T, env *testEnv, u *app.UI) { recordedMarsMaze(t, u) }},
+	{Name: "marsmaze-played", Show: func(t *testing.T, env *testEnv, u *app.UI) {
+		recordedMarsMaze(t, u)
+		u.ShowPlay(gametest.Plays(t, u)[0].ID)
+	}},
 }
 
 // startMission3 opens Magic Maze on Mars, chooses mission 3 with opts,

@@ -1,0 +1,104 @@
+package marsmaze
+
+import (
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/test"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"boardside/app"
+	"boardside/app/apptest"
+	"boardside/app/gametest"
+	mm "boardside/companion/marsmaze"
+)
+
+// TestMarsMaze_WonEndsInARecord: once every colonist is on a dome, the
+// panel asks for up to six names, prefilled with the last play's; Save
+// puts the play with them in the log; Undo takes it out.
+func TestMarsMaze_WonEndsInARecord(t *testing.T) {
+	env := newTestEnv(t)
+	u := env.Start(t)
+	u.Prefs().SetPlayNames(mm.Game, []string{"Anna", "", "Cem"})
+	m := openMarsMaze(t, u)
+	test.Tap(m.start)
+	assert.False(t, m.record.Content.Visible(), "no record while the sand runs")
+	env.Clock.Advance(70 * time.Second)
+	test.Tap(m.won)
+	apptest.TapDialogButton(t, u.Win, "Yes")
+
+	p := m.record
+	require.True(t, p.Content.Visible())
+	require.Len(t, p.Entries, 6)
+	assert.Equal(t, []string{"Anna", "", "Cem", ""}, []string{p.Entries[0].Text, p.Entries[1].Text, p.Entries[2].Text, p.Entries[3].Text})
+	p.Entries[1].SetText("Ben")
+	test.Tap(p.Save)
+
+	logged := gametest.Plays(t, u)
+	require.Len(t, logged, 1)
+	assert.Equal(t, mm.Game, logged[0].Game)
+	assert.True(t, logged[0].Won)
+	assert.Equal(t, "Won with 1:50 of sand left", logged[0].Result)
+	require.Len(t, logged[0].Players, 3)
+	assert.Equal(t, "Ben", logged[0].Players[1].Name)
+	assert.Equal(t, []string{"Anna", "Ben", "Cem"}, u.Prefs().PlayNames(mm.Game), "remembered for the next play")
+
+	test.Tap(m.bar.Undo)
+	assert.Empty(t, gametest.Plays(t, u), "undone, out of the log")
+}
+
+// TestMarsMaze_LostLogsInBGStatsInOneTap: when the sand runs out on a
+// 360×640 phone, Log in BG Stats shows without scrolling, and one tap
+// saves the play and sends it on; solo mode names one player.
+func TestMarsMaze_LostLogsInBGStatsInOneTap(t *testing.T) {
+	for _, code := range []string{"en", "de"} {
+		t.Run(code, func(t *testing.T) {
+			gametest.SetLanguage(t, code)
+			env := newTestEnv(t)
+			u := env.Start(t)
+			u.Prefs().SetPlayNames(mm.Game, []string{"Anna", "Ben", "Cem", "Dora"})
+			m := openMarsMaze(t, u)
+			test.Tap(m.start)
+			env.Clock.Advance(4 * time.Minute)
+			u.Win.Resize(fyne.NewSize(360, 640))
+			require.True(t, m.record.Content.Visible())
+			it, ok := apptest.Find(u.ScreenList(), "button", lang.L("Log in BG Stats"))
+			require.True(t, ok)
+			assert.True(t, it.InView, "Log in BG Stats in view: %+v", it)
+
+			test.Tap(m.record.BGStats)
+			logged := gametest.Plays(t, u)
+			require.Len(t, logged, 1)
+			assert.False(t, logged[0].Won)
+			assert.Len(t, logged[0].Players, 4)
+		})
+	}
+
+	env := newTestEnv(t)
+	u := env.Start(t)
+	m := openMarsMaze(t, u)
+	require.NoError(t, u.Session(mm.Game).Dispatch(&mm.SetOptions{Solo: true}))
+	test.Tap(m.start)
+	env.Clock.Advance(4 * time.Minute)
+	assert.Len(t, m.record.Entries, 1, "solo: one player")
+}
+
+// recordedMarsMaze is Magic Maze on Mars won and recorded with three
+// names, as its panel records it.
+func recordedMarsMaze(t *testing.T, u *app.UI) {
+	t.Helper()
+	u.OpenGame(u.Game(mm.Game))
+	s := u.Session(mm.Game)
+	require.NoError(t, s.Dispatch(&mm.SetOptions{Expert: true}))
+	require.NoError(t, s.Dispatch(&mm.Start{}))
+	require.NoError(t, s.Dispatch(&mm.Win{}))
+	m := openMarsMaze(t, u)
+	for i, n := range []string{"Annegret", "Bartholomäus", "Cem"} {
+		m.record.Entries[i].SetText(n)
+	}
+	test.Tap(m.record.Save)
+	require.Len(t, gametest.Plays(t, u), 1)
+}
