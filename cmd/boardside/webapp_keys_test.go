@@ -79,7 +79,9 @@ var (
 
 // kbBrowser is headless Chromium for the web app that knows lanName.
 func kbBrowser(t *testing.T) func() context.Context {
-	return browser(t, chromedp.Flag("disable-gpu", false), chromedp.Flag("use-gl", "swiftshader"),
+	// An entry's tab sets a game up and types twelve ways: 30 s on a quiet
+	// machine, past browser's 90 s on a loaded one (ADELE's console).
+	return browserFor(t, 4*time.Minute, chromedp.Flag("disable-gpu", false), chromedp.Flag("use-gl", "swiftshader"),
 		chromedp.Flag("enable-unsafe-swiftshader", true), chromedp.Flag("host-resolver-rules", "MAP "+lanName(t)+" 127.0.0.1"))
 }
 
