@@ -151,7 +151,10 @@ type adeleBoard struct {
 	p         ad.PublicState
 }
 
-func newAdeleBoard(win fyne.Window, send func(companion.Action)) *adeleBoard {
+// newAdeleBoard is the crew's board, sending its taps through send; record
+// is what ADELE's own tablet adds under the result at the game's end (its
+// record panel), nil on a device that joined.
+func newAdeleBoard(win fyne.Window, send func(companion.Action), record fyne.CanvasObject) *adeleBoard {
 	b := &adeleBoard{send: send, win: win}
 	b.phase = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	b.phase.SizeName = theme.SizeNameSubHeadingText
@@ -201,6 +204,9 @@ func newAdeleBoard(win fyne.Window, send func(companion.Action)) *adeleBoard {
 	left := container.NewVBox(b.result, b.phase, b.track,
 		cards, b.missions, b.anomalies, b.alarm[0], b.alarm[1], b.command,
 		app.NewFoldRow(b.roll, b.d20), b.finish)
+	if record != nil {
+		left.Objects = append([]fyne.CanvasObject{b.result, record}, left.Objects[1:]...)
+	}
 	// Emergency phase and End of round, one at a time in one place, stay
 	// at the foot in reach of a thumb; the rest scrolls above, the rooms
 	// beside it on a tablet and below it on a phone.

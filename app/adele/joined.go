@@ -38,8 +38,8 @@ func newJoinedAdele(u *app.UI, c *share.Client) *joinedAdele {
 	j := &joinedAdele{u: u, c: c}
 	j.bar = app.NewJoinedBar(u, c, lang.L("Joined table")+" · ADELE")
 	j.conn = widget.NewLabel("")
-	j.conn.Wrapping = fyne.TextWrapWord // the game's counts follow the connection
-	j.board = newAdeleBoard(u.Win, j.send)
+	j.conn.Wrapping = fyne.TextWrapWord         // the game's counts follow the connection
+	j.board = newAdeleBoard(u.Win, j.send, nil) // the record is the host tablet's
 	j.content = app.NewBorder(container.NewVBox(j.bar.Content, j.conn), nil, container.NewPadded(j.board.content))
 	j.stopW = c.Watch(func() { u.Do(j.render) })
 	j.render()

@@ -44,6 +44,9 @@ func Game() *app.Game {
 	g.Share = &share.Game{Public: ad.Public, PublicActions: ad.PublicActions}
 	g.Join = joinAdele
 	g.Host = host
+	g.RecordPlay = func(r app.PlayRecord) companion.Action {
+		return &ad.RecordPlay{ID: r.ID, Names: r.Names, Adele: r.Adele}
+	}
 	g.LoadData = loadAdeleData
 	return g
 }
@@ -63,6 +66,7 @@ type adeleScreen struct {
 	tabs    *container.AppTabs
 	board   *adeleBoard
 	console *adeleConsole
+	record  *app.PlayPanel // the game's end: its record, on the Table tab under the result
 	playing fyne.CanvasObject
 	vis     app.Visibility
 }
@@ -76,7 +80,8 @@ func newAdeleScreen(u *app.UI, g *app.Game, s *companion.Session) *adeleScreen {
 		u.Show(e.content)
 	})
 	a.setup = newAdeleSetup(u, a.state().Data(), a.dispatch, edit)
-	a.board = newAdeleBoard(u.Win, a.dispatch)
+	a.record = app.NewPlayPanel(u, g, s, a.dispatch)
+	a.board = newAdeleBoard(u.Win, a.dispatch, a.record.Content)
 	a.console = newAdeleConsole(u, a.dispatch)
 	a.tabs = container.NewAppTabs(
 		container.NewTabItemWithIcon(lang.L("Table"), theme.GridIcon(), a.board.content),
@@ -116,6 +121,8 @@ func (a *adeleScreen) render(now time.Time) (time.Duration, bool) {
 		return 0, false
 	}
 	a.board.set(ad.Public(st).(ad.PublicState))
+	a.record.Render(&a.vis, st, now, app.PlayForm{Seats: app.PlayerSeats(st.Players), AllOrNone: true, AskAdele: true})
+	a.vis.Apply(a.board.content)
 	return a.console.render(st, now)
 }
 

@@ -313,6 +313,14 @@ var adeleLayoutScreens = []gametest.State{
 		a.tabs.SelectIndex(1)
 		a.console.cover(false)
 	}},
+	// The end with its record panel, the record saved, and the play as
+	// Played games shows it.
+	{Name: "adele-over", Show: func(t *testing.T, env *testEnv, u *app.UI) { endedAdele(t, env, u) }},
+	{Name: "adele-recorded", Show: func(t *testing.T, env *testEnv, u *app.UI) { recordedAdele(t, env, u) }},
+	{Name: "adele-played", Show: func(t *testing.T, env *testEnv, u *app.UI) {
+		recordedAdele(t, env, u)
+		u.ShowPlay(gametest.Plays(t, u)[0].ID)
+	}},
 }
 
 // TestAdele_SpecialCardsOfferOnlyWhatTheirTextAllows: on the tablet ADELE
