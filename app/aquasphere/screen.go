@@ -32,6 +32,7 @@ func Game() *app.Game {
 	g.Screen = func(u *app.UI, s *companion.Session) fyne.CanvasObject { return newAquaSphereScreen(u, g, s).content }
 	g.Describe = describeAquaSphere
 	g.LoadData = loadAQData
+	g.RecordPlay = func(r app.PlayRecord) companion.Action { return &aq.RecordPlay{ID: r.ID} } // its players are the sheet's
 	return g
 }
 
@@ -90,6 +91,9 @@ type aquaSphereScreen struct {
 	history      *aq.History
 	historyStore companion.Store
 	track        *widget.Button
+	// end is the game's end: its record, under the winner. The players
+	// and their points are the sheet's: it asks for nothing more.
+	end *app.PlayPanel
 	// focus is the player shown on a narrow (phone) screen, one at a time.
 	focus  int
 	picker *widget.RadioGroup
@@ -103,6 +107,7 @@ func newAquaSphereScreen(u *app.UI, g *app.Game, s *companion.Session) *aquaSphe
 	a.bar = app.NewGameBar(u, g, s, func(bool) {})
 	a.bar.Turn.Hide()
 	a.loadHistory()
+	a.end = app.NewPlayPanel(u, g, s, a.dispatch)
 	a.track = widget.NewButtonWithIcon(lang.L("Track"), theme.DocumentCreateIcon(), func() {
 		t := newTrackScreen(u, g, a.state().Data(), func() { u.OpenGame(g) })
 		u.Show(t.content)
@@ -165,6 +170,8 @@ func (a *aquaSphereScreen) build() {
 	if rep != nil {
 		a.record(rep)
 		rows = append(rows, a.winner(rep)...)
+		a.end.Render(nil, st, a.u.Clock.Now(), app.PlayForm{})
+		rows = append(rows, a.end.Content)
 		rows = append(rows, a.bars(rep))
 		rows = append(rows, a.results(rep)...)
 	}

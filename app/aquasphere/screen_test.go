@@ -271,6 +271,12 @@ var aquaSphereLayoutScreens = []gametest.State{
 		}
 		require.NoError(t, s.Dispatch(&aq.ScoreFinal{}))
 	}},
+	// The end's record saved, and the play as Played games shows it.
+	{Name: "aquasphere-recorded", Show: func(t *testing.T, env *testEnv, u *app.UI) { recordedAquaSphere(t, u) }},
+	{Name: "aquasphere-played", Show: func(t *testing.T, env *testEnv, u *app.UI) {
+		recordedAquaSphere(t, u)
+		u.ShowPlay(gametest.Plays(t, u)[0].ID)
+	}},
 	{Name: "aquasphere-track", Show: func(t *testing.T, env *testEnv, u *app.UI) {
 		u.Show(newTrackScreen(u, u.Game(aq.Game), aq.Default(), func() {}).content)
 	}},
