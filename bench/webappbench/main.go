@@ -29,7 +29,9 @@
 //     "app-drawn" mark) and visited in turn with Boardside, -loads times
 //     each, from hosts alike; Boardside's time to its home screen is
 //     printed beside the bare app's time to its label, and the one
-//     divided by the other (medians of each; goal ≤ 1.25): what
+//     divided by the other (medians of each; goal ≤ 1.25), with the
+//     median of the paired ratios (each Boardside visit over the bare
+//     app's beside it) to show how far the machine's noise moves it: what
 //     Boardside's own start costs, whatever the machine. -bare=false
 //     leaves it out;
 //
@@ -208,10 +210,14 @@ func run(ctx context.Context, chromium string, gl benchbrowser.GLMode, dir strin
 			apps[i].times, apps[i].errs = map[string][]float64{}, nil
 		}
 		// In turn, the one that goes first changing each time: the
-		// machine's moods fall on both alike.
+		// machine's moods fall on both alike. Each Boardside visit over
+		// the bare app's beside it is a paired ratio.
+		paired := map[string][]float64{}
 		for n := range loads {
+			got := make([]*visited, len(apps))
 			for k := range apps {
-				a := &apps[(n+k)%len(apps)]
+				i := (n + k) % len(apps)
+				a := &apps[i]
 				v, err := b.visit(ctx, a.dir, rate, false)
 				if ctx.Err() != nil {
 					return ctx.Err()
@@ -220,12 +226,18 @@ func run(ctx context.Context, chromium string, gl benchbrowser.GLMode, dir strin
 					a.errs = append(a.errs, err.Error())
 					continue
 				}
+				got[i] = &v
 				a.times["first"] = append(a.times["first"], v.firstMs)
 				a.times["second"] = append(a.times["second"], v.secondMs)
 				a.times["cached"] = append(a.times["cached"], v.cachedMs)
 				if verbose {
 					fmt.Printf("  %s, CPU ÷%.0f: first %.0f ms (%s), second %.0f ms (%s), cached %.0f ms (%s)\n", a.name, rate, v.firstMs, v.firstDetail, v.secondMs, v.secondDetail, v.cachedMs, v.cachedDetail)
 				}
+			}
+			if len(got) == 2 && got[0] != nil && got[1] != nil {
+				paired["first"] = append(paired["first"], got[0].firstMs/got[1].firstMs)
+				paired["second"] = append(paired["second"], got[0].secondMs/got[1].secondMs)
+				paired["cached"] = append(paired["cached"], got[0].cachedMs/got[1].cachedMs)
 			}
 		}
 		for _, a := range apps {
@@ -263,8 +275,13 @@ func run(ctx context.Context, chromium string, gl benchbrowser.GLMode, dir strin
 			}
 			med, _, _ := spread(ms)
 			ratio := med / bmed
-			fmt.Printf("Start as a ratio, %s: Boardside %.0f ms ÷ bare Fyne app %.0f ms = %.2f (%+.0f ms). Goal ≤ %.2f: %s\n",
-				name, med, bmed, ratio, med-bmed, goalRatio, benchbrowser.Verdict(ratio <= goalRatio))
+			pairs := ""
+			if r := paired[kind.key]; len(r) > 0 {
+				pm, lo, hi := spread(r)
+				pairs = fmt.Sprintf("; median of %d paired ratios %.2f, min %.2f, max %.2f", len(r), pm, lo, hi)
+			}
+			fmt.Printf("Start as a ratio, %s: Boardside %.0f ms ÷ bare Fyne app %.0f ms = %.2f (%+.0f ms%s). Goal ≤ %.2f: %s\n",
+				name, med, bmed, ratio, med-bmed, pairs, goalRatio, benchbrowser.Verdict(ratio <= goalRatio))
 		}
 	}
 	fmt.Println()
