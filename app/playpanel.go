@@ -86,6 +86,7 @@ type PlayPanel struct {
 	dispatch func(companion.Action)
 	note     *widget.Label
 	seats    *fyne.Container
+	adeleRow fyne.CanvasObject // the choice of who played ADELE, named
 	form     PlayForm
 	shape    string     // the form and record the entries were made for
 	saved    PlayRecord // what the entries held when the play was saved
@@ -104,6 +105,9 @@ func NewPlayPanel(u *UI, g *Game, s *companion.Session, dispatch func(companion.
 	p.seats = container.New(&FoldGrid{})
 	p.Adele = widget.NewSelect(nil, func(string) { p.update() })
 	p.Adele.PlaceHolder = lang.L("Who played ADELE?")
+	// Named above it, as a seat's role: once chosen, the placeholder that
+	// asked is gone (beside it, the name made a phone's German too wide).
+	p.adeleRow = container.NewBorder(smallPrint(lang.L("Played ADELE:")), nil, nil, nil, p.Adele)
 	p.Status = Wrapped("")
 	p.Save = widget.NewButtonWithIcon(lang.L("Save to played games"), theme.DocumentSaveIcon(), func() { p.save() })
 	p.BGStats = widget.NewButtonWithIcon(lang.L("Log in BG Stats"), theme.MailSendIcon(), p.onBGStats)
@@ -113,7 +117,7 @@ func NewPlayPanel(u *UI, g *Game, s *companion.Session, dispatch func(companion.
 	// play's, and Log in BG Stats is then one tap from the game's end
 	// without scrolling, however many seats a game has (six in Magic Maze
 	// on Mars) on a 360×640 phone.
-	p.Content = container.NewVBox(title, buttons, p.Status, p.note, p.seats, p.Adele)
+	p.Content = container.NewVBox(title, buttons, p.Status, p.note, p.seats, p.adeleRow)
 	p.Content.Hide()
 	return p
 }
@@ -184,10 +188,7 @@ func (p *PlayPanel) build(form PlayForm) {
 		if seat.RoleName != "" {
 			// The role above its entry, in small print: beside it, it took
 			// half the entry's width on a phone.
-			role := widget.NewLabel(seat.RoleName)
-			role.SizeName = theme.SizeNameCaptionText
-			compact := container.NewThemeOverride(role, CompactTheme{Theme: fyne.CurrentApp().Settings().Theme()})
-			cell = container.NewBorder(compact, nil, nil, nil, e)
+			cell = container.NewBorder(smallPrint(seat.RoleName), nil, nil, nil, e)
 		}
 		cells = append(cells, container.New(TallLayout{Width: seatWidth}, cell))
 	}
@@ -202,6 +203,11 @@ func (p *PlayPanel) build(form PlayForm) {
 	}
 	p.note.Hidden = p.note.Text == ""
 	p.Adele.Hidden = !form.AskAdele
+	if form.AskAdele {
+		p.adeleRow.Show()
+	} else {
+		p.adeleRow.Hide()
+	}
 	p.adeleOptions()
 	if slices.Contains(p.Adele.Options, adele) {
 		p.Adele.SetSelected(adele)
@@ -210,6 +216,14 @@ func (p *PlayPanel) build(form PlayForm) {
 	if p.recorded {
 		p.saved = p.record(p.rec.ID)
 	}
+}
+
+// smallPrint is a line in small print with little padding: a seat's role
+// above its entry.
+func smallPrint(text string) fyne.CanvasObject {
+	l := widget.NewLabel(text)
+	l.SizeName = theme.SizeNameCaptionText
+	return container.NewThemeOverride(l, CompactTheme{Theme: fyne.CurrentApp().Settings().Theme()})
 }
 
 // adeleOptions offers the names typed as who played ADELE, keeping the
