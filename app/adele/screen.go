@@ -787,6 +787,8 @@ func (f *anomalyForm) action() *ad.BringAnomaly {
 // their secrets, so the history can be shown at the table.
 func describeAdele(e companion.Entry) string {
 	switch e.Kind {
+	case "recordPlay":
+		return lang.L("Play recorded")
 	case "setUp":
 		return lang.L("Game set up")
 	case "playCard", "playSpecial", "targeted":

@@ -515,6 +515,8 @@ func describeAquaSphere(e companion.Entry) string {
 		return e.Kind
 	}
 	switch a := a.(type) {
+	case *aq.RecordPlay:
+		return lang.L("Play recorded")
 	case *aq.AddPlayer:
 		return lang.L("Add player") + ": " + a.Name
 	case *aq.SetEntry:

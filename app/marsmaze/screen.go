@@ -456,6 +456,8 @@ func describeMarsMaze(e companion.Entry) string {
 		return e.Kind
 	}
 	switch a := a.(type) {
+	case *mm.RecordPlay:
+		return lang.L("Play recorded")
 	case *mm.ChooseMission:
 		return lang.L("Mission {{.Mission}}", map[string]any{"Mission": a.Mission})
 	case *mm.SetSand:

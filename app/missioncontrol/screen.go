@@ -434,6 +434,8 @@ func describeMissionControl(e companion.Entry) string {
 		return e.Kind
 	}
 	switch a := a.(type) {
+	case *mc.RecordPlay:
+		return lang.L("Play recorded")
 	case *mc.SetDifficulty:
 		return lang.L("Difficulty: {{.Difficulty}}", map[string]any{"Difficulty": lang.L(app.Capitalise(a.Difficulty))})
 	case *mc.SetLength:
