@@ -154,8 +154,36 @@ func (p *PlayPanel) build(form PlayForm) {
 	p.building = true
 	defer func() { p.building = false }()
 	p.form = form
-	names := make([]string, len(form.Seats))
-	adele := ""
+	names, adele := p.shownNames(form)
+	p.seatCells(form, names)
+	// Co-operative names are optional, as their entries say; ADELE's
+	// rules take every player or none.
+	SetLabel(p.note, "")
+	if len(form.Seats) > 0 && form.AllOrNone {
+		SetLabel(p.note, lang.L("Name every player, or none."))
+	}
+	p.note.Hidden = p.note.Text == ""
+	p.Adele.Hidden = !form.AskAdele
+	if form.AskAdele {
+		p.adeleRow.Show()
+	} else {
+		p.adeleRow.Hide()
+	}
+	p.adeleOptions()
+	if slices.Contains(p.Adele.Options, adele) {
+		p.Adele.SetSelected(adele)
+	}
+	p.saved = PlayRecord{}
+	if p.recorded {
+		p.saved = p.record(p.rec.ID)
+	}
+}
+
+// shownNames are the names the seats show: the play's as recorded, or,
+// before, the names remembered from the game's last play; and who played
+// ADELE.
+func (p *PlayPanel) shownNames(form PlayForm) (names []string, adele string) {
+	names = make([]string, len(form.Seats))
 	if r, ok := lastRecord(p.s, p.rec.ID); p.recorded && ok {
 		adele = r.Adele
 		for i, n := range r.Names {
@@ -170,6 +198,11 @@ func (p *PlayPanel) build(form PlayForm) {
 	} else if !p.recorded {
 		copy(names, p.u.prefs.PlayNames(p.g.ID))
 	}
+	return names, adele
+}
+
+// seatCells makes an entry for each seat, showing names.
+func (p *PlayPanel) seatCells(form PlayForm, names []string) {
 	p.Entries = nil
 	var cells []fyne.CanvasObject
 	for i, seat := range form.Seats {
@@ -195,27 +228,6 @@ func (p *PlayPanel) build(form PlayForm) {
 	p.seats.Objects = cells
 	p.seats.Hidden = len(cells) == 0
 	p.seats.Refresh()
-	// Co-operative names are optional, as their entries say; ADELE's
-	// rules take every player or none.
-	SetLabel(p.note, "")
-	if len(cells) > 0 && form.AllOrNone {
-		SetLabel(p.note, lang.L("Name every player, or none."))
-	}
-	p.note.Hidden = p.note.Text == ""
-	p.Adele.Hidden = !form.AskAdele
-	if form.AskAdele {
-		p.adeleRow.Show()
-	} else {
-		p.adeleRow.Hide()
-	}
-	p.adeleOptions()
-	if slices.Contains(p.Adele.Options, adele) {
-		p.Adele.SetSelected(adele)
-	}
-	p.saved = PlayRecord{}
-	if p.recorded {
-		p.saved = p.record(p.rec.ID)
-	}
 }
 
 // smallPrint is a line in small print with little padding: a seat's role

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -275,60 +276,22 @@ var playPatterns = []struct {
 	}},
 }
 
+// playWords are the words the games' rules write into a play (results,
+// boards, details' labels and values) that are shown in the player's
+// language.
+var playWords = []string{
+	"Time's up", "Lost: the sand ran out", "The crew won", "ADELE won: a crew member died",
+	"ADELE won: the rounds ran out", "Easy", "Normal", "Hard", "AI roles", "Turns",
+	"Time left", "Playing time", "Sand left", "Flips", "Solo", "Expert rule", "Players",
+	"Rounds", "Tie-break", "none", "yes", "occupied control fields", "crystals",
+	"Astronaut", "Cologne", "Crew",
+}
+
+// playText is a text the rules wrote into a play, in the player's language:
+// a known word, a pattern with figures (playPatterns), or a list of them.
 func playText(s string) string {
-	switch s {
-	case "Time's up":
-		return lang.L("Time's up")
-	case "Lost: the sand ran out":
-		return lang.L("Lost: the sand ran out")
-	case "The crew won":
-		return lang.L("The crew won")
-	case "ADELE won: a crew member died":
-		return lang.L("ADELE won: a crew member died")
-	case "ADELE won: the rounds ran out":
-		return lang.L("ADELE won: the rounds ran out")
-	case "Easy":
-		return lang.L("Easy")
-	case "Normal":
-		return lang.L("Normal")
-	case "Hard":
-		return lang.L("Hard")
-	case "AI roles":
-		return lang.L("AI roles")
-	case "Turns":
-		return lang.L("Turns")
-	case "Time left":
-		return lang.L("Time left")
-	case "Playing time":
-		return lang.L("Playing time")
-	case "Sand left":
-		return lang.L("Sand left")
-	case "Flips":
-		return lang.L("Flips")
-	case "Solo":
-		return lang.L("Solo")
-	case "Expert rule":
-		return lang.L("Expert rule")
-	case "Players":
-		return lang.L("Players")
-	case "Rounds":
-		return lang.L("Rounds")
-	case "Tie-break":
-		return lang.L("Tie-break")
-	case "none":
-		return lang.L("none")
-	case "yes":
-		return lang.L("yes")
-	case "occupied control fields":
-		return lang.L("occupied control fields")
-	case "crystals":
-		return lang.L("crystals")
-	case "Astronaut":
-		return lang.L("Astronaut")
-	case "Cologne":
-		return lang.L("Cologne")
-	case "Crew":
-		return lang.L("Crew")
+	if slices.Contains(playWords, s) {
+		return lang.L(s)
 	}
 	for _, p := range playPatterns {
 		if m := p.re.FindStringSubmatch(s); m != nil {

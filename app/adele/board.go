@@ -172,27 +172,7 @@ func newAdeleBoard(win fyne.Window, send func(companion.Action), record fyne.Can
 
 	b.emergency = app.BigButton(lang.L("Emergency phase"), theme.WarningIcon(), func() { b.send(&ad.EmergencyPhase{}) })
 	b.endRound = app.BigButton(lang.L("End of round"), theme.MediaSkipNextIcon(), func() { b.send(&ad.EndRound{}) })
-	for i := range b.alarm {
-		which := i + 1
-		b.alarm[i] = widget.NewButtonWithIcon("", theme.VolumeUpIcon(), func() {
-			dialog.ShowConfirm(lang.L("Alarm terminal"), lang.L("Did a crew member use alarm terminal {{.N}}? The face-up emergency is averted and the terminal moves.", map[string]any{"N": which}),
-				func(ok bool) {
-					if ok {
-						b.send(&ad.AlarmTerminal{Which: which})
-					}
-				}, b.win)
-		})
-	}
-	// A short button, a question that says what it does: the whole
-	// sentence on the button was wider than a phone.
-	b.command = widget.NewButtonWithIcon(lang.L("Command terminal used"), theme.MoveDownIcon(), func() {
-		dialog.ShowConfirm(lang.L("Command terminal"), lang.L("Did a crew member use the command terminal? The no-return marker moves down."),
-			func(ok bool) {
-				if ok {
-					b.send(&ad.CommandTerminal{})
-				}
-			}, b.win)
-	})
+	b.buildTerminals()
 	b.d20 = widget.NewButtonWithIcon(lang.L("Roll the D20"), theme.ViewRefreshIcon(), func() { b.send(&ad.RollD20{}) })
 	b.finish = widget.NewButtonWithIcon(lang.L("The game ended…"), theme.ConfirmIcon(), b.onFinish)
 
@@ -214,6 +194,32 @@ func newAdeleBoard(win fyne.Window, send func(companion.Action), record fyne.Can
 	b.content = container.New(app.TwoPass{Inner: layout.NewBorderLayout(nil, foot, nil, nil)}, foot,
 		app.NewScrollSplit(0.45, left, b.rooms))
 	return b
+}
+
+// buildTerminals makes the alarm terminals' and the command terminal's
+// buttons, each asking first what it does.
+func (b *adeleBoard) buildTerminals() {
+	for i := range b.alarm {
+		which := i + 1
+		b.alarm[i] = widget.NewButtonWithIcon("", theme.VolumeUpIcon(), func() {
+			dialog.ShowConfirm(lang.L("Alarm terminal"), lang.L("Did a crew member use alarm terminal {{.N}}? The face-up emergency is averted and the terminal moves.", map[string]any{"N": which}),
+				func(ok bool) {
+					if ok {
+						b.send(&ad.AlarmTerminal{Which: which})
+					}
+				}, b.win)
+		})
+	}
+	// A short button, a question that says what it does: the whole
+	// sentence on the button was wider than a phone.
+	b.command = widget.NewButtonWithIcon(lang.L("Command terminal used"), theme.MoveDownIcon(), func() {
+		dialog.ShowConfirm(lang.L("Command terminal"), lang.L("Did a crew member use the command terminal? The no-return marker moves down."),
+			func(ok bool) {
+				if ok {
+					b.send(&ad.CommandTerminal{})
+				}
+			}, b.win)
+	})
 }
 
 // set draws p; it does nothing when p is what is already shown.

@@ -433,6 +433,9 @@ func describeMissionControl(e companion.Entry) string {
 	if err != nil {
 		return e.Kind
 	}
+	if line, ok := describeTurn(a); ok {
+		return line
+	}
 	switch a := a.(type) {
 	case *mc.RecordPlay:
 		return lang.L("Play recorded")
@@ -462,31 +465,39 @@ func describeMissionControl(e companion.Entry) string {
 		return lang.L("Starting setup") + ": " + lang.L("Roll")
 	case *mc.SetPhysicalBag:
 		return lang.L("Keep the half-valves in the real bag")
-	case *mc.RollDice:
-		return lang.L("Roll 3 dice")
-	case *mc.SetDice:
-		return lang.L("Real dice:") + " " + strings.Trim(strings.Join(strings.Fields(fmt.Sprint(a.Values)), " "), "[]")
-	case *mc.Lock:
-		return lang.L("{{.City}} Locked!", map[string]any{"City": roleName(a.Role)})
-	case *mc.NextTurn:
-		return lang.L("Next turn")
-	case *mc.RevealUnlock:
-		return lang.L("Reveal the top card")
-	case *mc.PeekUnlock:
-		return lang.L("Star: look at the top 2")
-	case *mc.ArrangeUnlock:
-		return lang.L("Put this on top")
-	case *mc.DrawValve:
-		return lang.L("Draw blind")
-	case *mc.TakeValve:
-		return lang.L("Take {{.Colour}}", map[string]any{"Colour": lang.L(app.Capitalise(a.Colour))})
-	case *mc.StarDraw:
-		return lang.L("Star: draw to remove or return")
-	case *mc.StarDecide:
-		if a.Remove {
-			return lang.L("Remove from the game")
-		}
-		return lang.L("Put it back")
 	}
 	return e.Kind
+}
+
+// describeTurn is the history's line for what a turn does at the table:
+// the dice, the locks, the unlock deck and the half-valve bag.
+func describeTurn(a companion.Action) (string, bool) {
+	switch a := a.(type) {
+	case *mc.RollDice:
+		return lang.L("Roll 3 dice"), true
+	case *mc.SetDice:
+		return lang.L("Real dice:") + " " + strings.Trim(strings.Join(strings.Fields(fmt.Sprint(a.Values)), " "), "[]"), true
+	case *mc.Lock:
+		return lang.L("{{.City}} Locked!", map[string]any{"City": roleName(a.Role)}), true
+	case *mc.NextTurn:
+		return lang.L("Next turn"), true
+	case *mc.RevealUnlock:
+		return lang.L("Reveal the top card"), true
+	case *mc.PeekUnlock:
+		return lang.L("Star: look at the top 2"), true
+	case *mc.ArrangeUnlock:
+		return lang.L("Put this on top"), true
+	case *mc.DrawValve:
+		return lang.L("Draw blind"), true
+	case *mc.TakeValve:
+		return lang.L("Take {{.Colour}}", map[string]any{"Colour": lang.L(app.Capitalise(a.Colour))}), true
+	case *mc.StarDraw:
+		return lang.L("Star: draw to remove or return"), true
+	case *mc.StarDecide:
+		if a.Remove {
+			return lang.L("Remove from the game"), true
+		}
+		return lang.L("Put it back"), true
+	}
+	return "", false
 }
