@@ -127,6 +127,7 @@ func (w *webWalk) walk() {
 	w.visit("Settings", "settings", "Back")
 	w.visit("About", "about", "Back")
 	w.visit("Join a table", "join", "Back")
+	w.visit("Played games", "plays-empty", "Back")
 	// Each game from a page opened anew, as a player comes back to the
 	// app: one page through many screens ends, in Chromium, in a crash of
 	// the wasm ("memory access out of bounds" in Fyne's canvas cache as
@@ -149,6 +150,17 @@ func (w *webWalk) walk() {
 	w.tap("button", "History") // the first game's
 	w.wait("button", "Back")
 	w.check("history")
+	w.tap("button", "Back")
+
+	// The play Magic Maze's win recorded, in the log and opened.
+	w.tap("button", "Played games")
+	w.wait("button", "Export as CSV")
+	w.check("plays")
+	w.tap("label", "Magic Maze on Mars")
+	w.wait("button", "Log in BG Stats")
+	w.check("play")
+	w.tap("button", "Back")
+	w.wait("button", "Export as CSV")
 	w.tap("button", "Back")
 	w.joined()
 }
@@ -201,7 +213,8 @@ func (w *webWalk) marsMaze() {
 	w.check("marsmaze-confirm")
 	w.tapAny("button", "Yes", "Ja")
 	w.waitText("label", w.starts("Mission complete with {{.Time}} of sand left"))
-	w.check("marsmaze-won")
+	w.check("marsmaze-won") // the record panel under it
+	w.tap("button", "Save to played games")
 
 	w.newGame()
 	w.tap("label", "Solo mode") // its box ticks with a tap on its words
