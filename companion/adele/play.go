@@ -41,7 +41,7 @@ type RecordPlay struct {
 }
 
 func (a *RecordPlay) apply(s *State) error {
-	if err := s.Check(a.ID); err != nil {
+	if err := s.CheckRecord(a.ID); err != nil {
 		return err
 	}
 	p, err := s.ended(s.EndedAt)
@@ -51,7 +51,7 @@ func (a *RecordPlay) apply(s *State) error {
 	if p.Players, err = s.players(a.Names, a.Adele); err != nil {
 		return err
 	}
-	s.Keep(a.ID, p)
+	s.KeepRecord(a.ID, p)
 	return nil
 }
 

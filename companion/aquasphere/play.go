@@ -27,14 +27,14 @@ type RecordPlay struct {
 }
 
 func (a *RecordPlay) apply(s *State) error {
-	if err := s.Check(a.ID); err != nil {
+	if err := s.CheckRecord(a.ID); err != nil {
 		return err
 	}
 	p, err := s.ended(s.EndedAt)
 	if err != nil {
 		return err
 	}
-	s.Keep(a.ID, p)
+	s.KeepRecord(a.ID, p)
 	return nil
 }
 

@@ -35,7 +35,7 @@ type RecordPlay struct {
 }
 
 func (a *RecordPlay) apply(s *State, env companion.Env) error {
-	if err := s.Check(a.ID); err != nil {
+	if err := s.CheckRecord(a.ID); err != nil {
 		return err
 	}
 	p, err := s.ended(env.Now)
@@ -45,7 +45,7 @@ func (a *RecordPlay) apply(s *State, env companion.Env) error {
 	if p.Players, err = s.players(a.Names, p.Won); err != nil {
 		return err
 	}
-	s.Keep(a.ID, p)
+	s.KeepRecord(a.ID, p)
 	return nil
 }
 

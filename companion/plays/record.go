@@ -22,9 +22,9 @@ type Recording struct {
 	Record *Play `json:"record,omitempty"`
 }
 
-// Check refuses a record under id before the game's own checks: without
+// CheckRecord refuses a record under id before the game's own checks: without
 // an ID, or when the game is recorded as another play already.
-func (r *Recording) Check(id string) error {
+func (r *Recording) CheckRecord(id string) error {
 	if strings.TrimSpace(id) == "" {
 		return ErrNoPlayID
 	}
@@ -34,9 +34,9 @@ func (r *Recording) Check(id string) error {
 	return nil
 }
 
-// Keep records p under id. Recorded again (the same ID: the names
+// KeepRecord records p under id. Recorded again (the same ID: the names
 // corrected, say), it is the same play, at its first times.
-func (r *Recording) Keep(id string, p Play) {
+func (r *Recording) KeepRecord(id string, p Play) {
 	p.ID = id
 	if r.Record != nil {
 		p.Start, p.End = r.Record.Start, r.Record.End
