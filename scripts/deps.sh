@@ -16,11 +16,12 @@ packages=(
   chromium                                # headless browser for the web viewer's end-to-end tests
   libdeflate-tools                        # libdeflate-gzip: make web gzips the wasm 5 % smaller than Go can
   brotli                                  # the wasm's .br (make web); at make web-small's quality 11, 30 % faster than Go's
+  zip                                     # the Windows and web zips (scripts/release.sh); a test opens the web zip on a static host
 )
 release_packages=(
   gcc-mingw-w64-x86-64                    # cgo for Windows: boardside.exe is cross-compiled
   wine64                                  # starts boardside.exe under Xvfb to see it draw its window
-  xz-utils zip                            # the Linux package's tar.xz; the Windows and web zips
+  xz-utils                                # the Linux package's tar.xz
 )
 case "${1:-}" in
   "") ;;

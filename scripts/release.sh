@@ -19,6 +19,12 @@
 #   scripts/release.sh                  all of it
 #   scripts/release.sh windows-check    only builds boardside.exe and starts it under Wine
 #                                       (make smoke-windows)
+#   scripts/release.sh web              only the web zip: make web, then packs build/web
+#   scripts/release.sh web-zip          only packs build/web as it is, without make web
+#                                       (TestWebApp_StartsFromAStaticHTTPSHostAndOffline)
+#
+# DIST and STAGE (below) may be set in the environment: the test writes
+# the web zip into a folder of its own.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,8 +32,10 @@ cd "$(dirname "$0")/.."
 FYNE_TOOL=fyne.io/tools/cmd/fyne@v1.7.4
 # Where the builds are made: '_' keeps the copies of cmd/boardside made
 # here out of every `go test ./...` and `go vet ./...` in the tree.
-STAGE=build/_release
-DIST=dist
+STAGE=${STAGE:-build/_release}
+DIST=${DIST:-dist}
+# Absolute, as the zips are written from inside other folders.
+case "$DIST" in /*) ;; *) DIST="$PWD/$DIST" ;; esac
 # FyneApp.toml as it was before make package raised its Build.
 KEPT="$STAGE/FyneApp.toml.kept"
 
@@ -114,7 +122,7 @@ windows_check() {
 windows() {
   windows_exe
   windows_check
-  local zip="$PWD/$DIST/boardside-$version-windows-amd64.zip"
+  local zip="$DIST/boardside-$version-windows-amd64.zip"
   (cd "$STAGE" && zip -q -X -9 "$zip" boardside.exe)
 }
 
@@ -175,25 +183,33 @@ EOF
   done
 }
 
-# web packs build/web, as make web leaves it (whatever files it holds), and
-# the _headers file for it; files whose names start with a dot (the
-# build's list of its files) stay out.
+# web builds the web app (make web) and packs it.
 web() {
   local t=$SECONDS
   make web
+  web_zip
+  took "web app" "$t"
+}
+
+# web_zip packs build/web, as make web leaves it (whatever files it holds),
+# and the _headers file for it; files whose names start with a dot (the
+# build's list of its files) stay out. A zip of an earlier build is
+# replaced, not added to.
+web_zip() {
   local wasm
   wasm=$(sed -n 's/.*data-wasm="\([^"]*\)".*/\1/p' build/web/index.html)
   if [ -z "$wasm" ] || [ ! -f "build/web/$wasm" ]; then
     echo "release: build/web/index.html asks for a wasm (${wasm:-none}) that build/web does not hold" >&2
     exit 1
   fi
-  local zip="$PWD/$DIST/boardside-$version-web.zip"
-  mkdir -p "$STAGE/web"
+  local zip="$DIST/boardside-$version-web.zip"
+  mkdir -p "$STAGE/web" "$DIST"
+  rm -f "$zip"
   headers build/web >"$STAGE/web/_headers"
   # Stored as they are: compressing the compressed gains nothing.
   (cd build/web && zip -q -X -9 -r -n .gz:.br:.png "$zip" . -x '.*')
   (cd "$STAGE/web" && zip -q -X -9 "$zip" _headers)
-  took "web app" "$t"
+  echo "release: $zip"
 }
 
 sums() {
@@ -222,8 +238,10 @@ case "${1:-all}" in
     windows_exe
     windows_check
     ;;
+  web) web ;;
+  web-zip) web_zip ;;
   *)
-    echo "usage: scripts/release.sh [windows-check]" >&2
+    echo "usage: scripts/release.sh [windows-check | web | web-zip]" >&2
     exit 2
     ;;
 esac
