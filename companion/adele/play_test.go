@@ -18,9 +18,9 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
-// evening is when the recorded games are played, in the device's own time
-// zone, so that a play's date reads the same wherever the tests run.
-var evening = time.Date(2026, 11, 21, 20, 0, 0, 0, time.Local)
+// evening is when the recorded games are played, in UTC, as BG Stats is
+// sent a play's date: the golden files read the same in every time zone.
+var evening = time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC)
 
 const playID = "1f4b7d9a2c6e48b0935d7f1a3c5e7092"
 
@@ -70,13 +70,13 @@ func roundsRanOut(t *testing.T) (*companion.Session, *timers.Fake) {
 
 func current(s *companion.Session) *State { return s.View().State.(*State) }
 
-// recorded is the play recorded in s, its times in the device's time zone
-// (a state read back from JSON may name the same instant's zone apart).
+// recorded is the play recorded in s, its times in UTC (a state read back
+// from JSON may name the same instant's zone apart).
 func recorded(t *testing.T, s *companion.Session) plays.Play {
 	t.Helper()
 	p, ok := current(s).Recorded()
 	require.True(t, ok, "the play is recorded")
-	p.Start, p.End = p.Start.In(time.Local), p.End.In(time.Local)
+	p.Start, p.End = p.Start.UTC(), p.End.UTC()
 	return p
 }
 

@@ -18,9 +18,9 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
-// evening is when the recorded games are played, in the device's own time
-// zone, so that a play's date reads the same wherever the tests run.
-var evening = time.Date(2026, 11, 21, 20, 0, 0, 0, time.Local)
+// evening is when the recorded games are played, in UTC, as BG Stats is
+// sent a play's date: the golden files read the same in every time zone.
+var evening = time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC)
 
 const playID = "8d3f5a1c7e9b4d20a6c8e0f2b4d6a8c1"
 
@@ -63,13 +63,13 @@ func details(pairs ...string) []plays.Detail {
 	return out
 }
 
-// recorded is the play recorded in s, its times in the device's time zone
-// (a state read back from JSON may name the same instant's zone apart).
+// recorded is the play recorded in s, its times in UTC (a state read back
+// from JSON may name the same instant's zone apart).
 func recorded(t *testing.T, s *companion.Session) plays.Play {
 	t.Helper()
 	p, ok := state(s).Recorded()
 	require.True(t, ok, "the play is recorded")
-	p.Start, p.End = p.Start.In(time.Local), p.End.In(time.Local)
+	p.Start, p.End = p.Start.UTC(), p.End.UTC()
 	return p
 }
 

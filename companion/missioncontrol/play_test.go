@@ -18,9 +18,9 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
-// evening is when the recorded games are played, in the device's own time
-// zone, so that a play's date reads the same wherever the tests run.
-var evening = time.Date(2026, 11, 21, 20, 0, 0, 0, time.Local)
+// evening is when the recorded games are played, in UTC, as BG Stats is
+// sent a play's date: the golden files read the same in every time zone.
+var evening = time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC)
 
 const playID = "5c1e9a7f3b2d4e6081a9c3e5f7b1d2a4"
 
@@ -65,13 +65,13 @@ func timeUp(t *testing.T) (*companion.Session, *timers.Fake) {
 	return s, clock
 }
 
-// recorded is the play recorded in s, its times in the device's time zone
-// (a state read back from JSON may name the same instant's zone apart).
+// recorded is the play recorded in s, its times in UTC (a state read back
+// from JSON may name the same instant's zone apart).
 func recorded(t *testing.T, s *companion.Session) plays.Play {
 	t.Helper()
 	p, ok := current(s).Recorded()
 	require.True(t, ok, "the play is recorded")
-	p.Start, p.End = p.Start.In(time.Local), p.End.In(time.Local)
+	p.Start, p.End = p.Start.UTC(), p.End.UTC()
 	return p
 }
 

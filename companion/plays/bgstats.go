@@ -24,7 +24,7 @@ const (
 type bgStatsPlay struct {
 	SourceName   string          `json:"sourceName"`
 	SourcePlayID string          `json:"sourcePlayId"`
-	PlayDate     string          `json:"playDate"` // "2006-01-02 15:04:05", local time
+	PlayDate     string          `json:"playDate"` // "2006-01-02 15:04:05" in UTC
 	DurationMin  int             `json:"durationMin,omitempty"`
 	Comments     string          `json:"comments,omitempty"`
 	Board        string          `json:"board,omitempty"`
@@ -72,11 +72,14 @@ func (p Play) BGStats() ([]byte, error) {
 	b := bgStatsPlay{
 		SourceName:   bgStatsSource,
 		SourcePlayID: p.ID,
-		PlayDate:     p.date().Local().Format("2006-01-02 15:04:05"),
-		DurationMin:  p.minutes(),
-		Comments:     p.commentsInWords(),
-		Board:        p.Board,
-		Location:     p.Location,
+		// In UTC, as BG Stats reads it (and as the apps that send it
+		// plays write it): local time would move a play by the
+		// device's offset.
+		PlayDate:    p.date().UTC().Format("2006-01-02 15:04:05"),
+		DurationMin: p.minutes(),
+		Comments:    p.commentsInWords(),
+		Board:       p.Board,
+		Location:    p.Location,
 		Game: bgStatsGame{
 			Name:         p.name(),
 			BGGID:        p.BGGID,

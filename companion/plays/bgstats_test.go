@@ -34,17 +34,48 @@ func golden(t *testing.T, name string, got []byte) {
 	assert.Equal(t, string(want), b.String())
 }
 
+// sameClockInUTC is the moment whose UTC clock reads as t's does.
+func sameClockInUTC(t time.Time) time.Time {
+	y, mo, d := t.Date()
+	return time.Date(y, mo, d, t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), time.UTC)
+}
+
 func TestBGStats_Golden(t *testing.T) {
 	for name, p := range map[string]Play{
 		"bgstats-coop.json":   coopPlay(),
 		"bgstats-scored.json": scoredPlay(),
 	} {
 		t.Run(name, func(t *testing.T) {
+			// The same wall clock in UTC, which BG Stats is sent, so the
+			// golden file reads the same in every time zone.
+			p.Start, p.End = sameClockInUTC(p.Start), sameClockInUTC(p.End)
 			got, err := p.BGStats()
 			require.NoError(t, err)
 			assert.NotContains(t, string(got), "\n", "one line, as the link carries it")
 			golden(t, name, got)
 		})
+	}
+}
+
+// A play's date reaches BG Stats in UTC, whatever zone the device that
+// recorded it is in: 20:00 in Berlin in November is 19:00 UTC, the same
+// moment recorded in New York is 14:00 there.
+func TestBGStats_PlayDateIsInUTC(t *testing.T) {
+	berlin := time.FixedZone("CET", 60*60)
+	newYork := time.FixedZone("EST", -5*60*60)
+	for _, start := range []time.Time{
+		time.Date(2026, 11, 21, 20, 0, 0, 0, berlin),
+		time.Date(2026, 11, 21, 14, 0, 0, 0, newYork),
+	} {
+		p := coopPlay()
+		p.Start, p.End = start, start.Add(24*time.Minute)
+		data, err := p.BGStats()
+		require.NoError(t, err)
+		var got struct {
+			PlayDate string `json:"playDate"`
+		}
+		require.NoError(t, json.Unmarshal(data, &got))
+		assert.Equal(t, "2026-11-21 19:00:00", got.PlayDate, start.Location().String())
 	}
 }
 
