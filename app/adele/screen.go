@@ -38,7 +38,10 @@ const coverAfter = 30 * time.Second
 func Game() *app.Game {
 	g := &app.Game{ID: ad.Game, Name: "ADELE",
 		Blurb: "A secret console for the player who is ADELE: energy, obstacles, hand and anomalies."}
-	useAdeleData(g, ad.Default())
+	// The shipped data is read with the first game, not for the home
+	// screen (see ad.Rules); an owner's own replaces it (LoadData).
+	g.Rules = ad.Rules
+	g.NewState = func() companion.State { return ad.New() }
 	g.Screen = func(u *app.UI, s *companion.Session) fyne.CanvasObject { return newAdeleScreen(u, g, s).content }
 	g.Describe = describeAdele
 	g.Share = &share.Game{Public: ad.Public, PublicActions: ad.PublicActions}

@@ -376,14 +376,19 @@ var actions = map[string]func() companion.Action{
 // the crew does in the open. ADELE's console actions stay on her device.
 var PublicActions = []string{"emergency", "alarmTerminal", "removeObstacle", "removeImpact", "commandTerminal", "endRound", "rollD20", "finish"}
 
-// Rules describe the game, with the shipped data, to a session.
-var Rules = NewRules(Default())
+// Rules describe the game, with the shipped data, to a session. The data file is read
+// for the first game made, not when the program starts, so that a
+// browser draws its first screen sooner.
+var Rules = rulesFor(Default)
 
 // NewRules describes the game to a session whose cards come from d.
-func NewRules(d *Data) *companion.Rules {
+func NewRules(d *Data) *companion.Rules { return rulesFor(func() *Data { return d }) }
+
+// rulesFor describes the game with the data that data returns.
+func rulesFor(data func() *Data) *companion.Rules {
 	return &companion.Rules{
 		Game:     Game,
-		NewState: func() companion.State { return &State{data: d} },
+		NewState: func() companion.State { return &State{data: data()} },
 		Actions:  actions,
 	}
 }

@@ -152,12 +152,17 @@ func (*ScoreRound) Kind() string   { return "scoreRound" }
 func (*ScoreFinal) Kind() string   { return "scoreFinal" }
 func (*RecordPlay) Kind() string   { return "recordPlay" }
 
-// Rules describe the game, on the shipped track, to a session.
-var Rules = NewRules(Default())
+// Rules describe the game, on the shipped track, to a session. The data
+// file is read for the first game made, not when the program starts, so
+// that a browser draws its first screen sooner.
+var Rules = rulesFor(Default)
 
 // NewRules describes the game to a session scored on d.
-func NewRules(d *Data) *companion.Rules {
-	return &companion.Rules{Game: Game, NewState: func() companion.State { return &State{data: d} }, Actions: actions}
+func NewRules(d *Data) *companion.Rules { return rulesFor(func() *Data { return d }) }
+
+// rulesFor describes the game with the data that data returns.
+func rulesFor(data func() *Data) *companion.Rules {
+	return &companion.Rules{Game: Game, NewState: func() companion.State { return &State{data: data()} }, Actions: actions}
 }
 
 var actions = map[string]func() companion.Action{
