@@ -157,6 +157,9 @@ func (u *UI) watchWindow() {
 // log of played games and the sharing.
 func (u *UI) readSaves(legacy fyne.URI) (problems, playProblems, shareProblems []string) {
 	u.importLegacy(legacy)
+	// One listing says which of the dozen saves looked for are there: in
+	// a browser, a first visit then asks IndexedDB for none of them.
+	defer u.Saves.ListAll()()
 	u.plays, playProblems = openPlayBook(u) // before the sessions, which it follows
 	// Owners' own data, before the sessions that use it are decoded.
 	for _, g := range u.games {

@@ -94,6 +94,13 @@ type Storage struct {
 	mu    sync.Mutex
 	saves map[string]*saveState // one per save name
 	dirs  map[string]bool       // folders known to exist
+	// listed is every path under the root as ListAll found it, while a
+	// start reads its saves: a path not in it is not there, and asking
+	// would be a round trip. Nil when there is no listing.
+	listed map[string]bool
+	// list lists every path there is in one go, where the repository
+	// can (listAll); false where it cannot.
+	list func() (map[string]bool, bool)
 }
 
 // saveState is what a Storage knows of one save name. Its mu lets one
@@ -132,7 +139,40 @@ const (
 )
 
 func newStorage(root fyne.URI, rename bool) *Storage {
-	return &Storage{root: root, rename: rename, saves: map[string]*saveState{}, dirs: map[string]bool{}}
+	return &Storage{root: root, rename: rename, saves: map[string]*saveState{}, dirs: map[string]bool{},
+		list: func() (map[string]bool, bool) { return listAll(root) }}
+}
+
+// ListAll lists, in one go, every save there is, for a start: it looks
+// for a dozen saves (every game's session, sharing and owner's data), most
+// of them not there on a first visit, and in a browser each look is a
+// few IndexedDB round trips. Until done is called, or anything is saved,
+// moved or removed through this Storage, a save not in the listing is
+// known not to be there without asking. Where the repository cannot list
+// in one go (files on a disk, where asking is cheap) it does nothing.
+func (s *Storage) ListAll() (done func()) {
+	listed, ok := s.list()
+	if !ok {
+		return func() {}
+	}
+	s.mu.Lock()
+	s.listed = listed
+	s.mu.Unlock()
+	return s.forgetListing
+}
+
+// forgetListing makes every look ask the repository again.
+func (s *Storage) forgetListing() {
+	s.mu.Lock()
+	s.listed = nil
+	s.mu.Unlock()
+}
+
+// listedAbsent reports whether the listing says u is not there.
+func (s *Storage) listedAbsent(u fyne.URI) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.listed != nil && !s.listed[u.Path()]
 }
 
 // renames reports whether storage.Move under root is os.Rename: only
@@ -237,6 +277,7 @@ type Store struct {
 func (st *Store) Save(data []byte) error {
 	st.mu.Lock()
 	defer st.mu.Unlock()
+	st.s.forgetListing()
 	if err := st.save(data); err != nil {
 		return fmt.Errorf("could not save the game: %w", err)
 	}
@@ -386,8 +427,14 @@ func (st *Store) look() (found, error) {
 		thereErr [2]error
 	)
 	for i := range 2 {
-		wg.Go(func() { held[i], readErr[i] = read(slots[i]) })
-		wg.Go(func() { there[i], thereErr[i] = storage.Exists(legacy[i]) })
+		if st.s.listedAbsent(slots[i]) {
+			readErr[i] = fs.ErrNotExist
+		} else {
+			wg.Go(func() { held[i], readErr[i] = read(slots[i]) })
+		}
+		if !st.s.listedAbsent(legacy[i]) {
+			wg.Go(func() { there[i], thereErr[i] = storage.Exists(legacy[i]) })
+		}
 	}
 	wg.Wait()
 	for i := range 2 {
@@ -530,6 +577,7 @@ func (st *Store) Load() ([]byte, error) {
 func (st *Store) SetAside(now time.Time) (string, error) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
+	st.s.forgetListing()
 	aside, err := st.setAside(now)
 	if err != nil {
 		return "", fmt.Errorf("could not move the unreadable saved game aside: %w", err)
@@ -575,6 +623,7 @@ func (st *Store) setAside(now time.Time) (fyne.URI, error) {
 func (st *Store) Remove() error {
 	st.mu.Lock()
 	defer st.mu.Unlock()
+	st.s.forgetListing()
 	if !st.s.rename {
 		f, err := st.look()
 		if err != nil {
