@@ -2,7 +2,8 @@
 # Installs the Debian packages Boardside's build and tests need, if any are
 # missing: with apt-get as root, else with sudo. When neither is possible it
 # prints the one command to run and stops. `scripts/deps.sh release` adds
-# what make release needs (scripts/release.sh).
+# what make release and make smoke-windows (part of make test) need
+# (scripts/release.sh).
 set -euo pipefail
 
 packages=(
@@ -20,7 +21,7 @@ packages=(
 )
 release_packages=(
   gcc-mingw-w64-x86-64                    # cgo for Windows: boardside.exe is cross-compiled
-  wine64                                  # starts boardside.exe under Xvfb to see it draw its window
+  wine64 wine                             # starts boardside.exe under Xvfb to see it draw its window (wine: the wine command)
   xz-utils                                # the Linux package's tar.xz
 )
 case "${1:-}" in
