@@ -164,3 +164,33 @@ func selfSigned(t *testing.T, host string) (tls.Certificate, string) {
 	sum := sha256.Sum256(leaf.RawSubjectPublicKeyInfo)
 	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key, Leaf: leaf}, base64.StdEncoding.EncodeToString(sum[:])
 }
+
+// TestWebApp_SaysWhyWhenAHostSendsTheWasmWrong: a static host that sends
+// the wasm as a download (application/octet-stream), as a misconfigured
+// one does, stops the start at once while the bytes still come. The page
+// says why in words, with Try again, and the download's count never
+// covers that.
+func TestWebApp_SaysWhyWhenAHostSendsTheWasmWrong(t *testing.T) {
+	dir := builtWebApp(t)
+	files := http.FileServer(http.Dir(dir))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, ".wasm") {
+			w.Header().Set("Content-Type", "application/octet-stream")
+		}
+		files.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+
+	tab := webAppBrowser(t)()
+	emulatePhone(t, tab, 412, 915)
+	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(srv.URL+"/")))
+	waitJS(tab, t, `!!document.querySelector("#loader.failed")`, "the start fails")
+	waitJS(tab, t, `performance.getEntriesByType("resource").some((e) => /\.wasm$/.test(e.name) && e.responseEnd > 0)`, "the download ends")
+	// A count shown after the download's last bytes would be on screen by
+	// the next frame.
+	_, err := chromedp.Run(tab, chromedp.Evaluate[bool](`new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))`, chromedp.EvalAwaitPromise))
+	require.NoError(t, err)
+	status := eval[string](tab, t, `document.getElementById("status").textContent`)
+	assert.True(t, strings.HasPrefix(status, "Boardside could not be loaded ("), status)
+	assert.Equal(t, "Try again", eval[string](tab, t, `document.querySelector("#loader button").textContent`))
+}

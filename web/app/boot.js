@@ -216,7 +216,9 @@
 
   let shown = -1;
   function showProgress(got) {
-    if (!wasmSize) return;
+    // The download may go on after the start failed (a wasm sent with the
+    // wrong type): the reason stays on screen, not a count over it.
+    if (!wasmSize || loader.classList.contains("failed")) return;
     const p = Math.min(got / wasmSize, 1);
     const pct = Math.floor(p * 100);
     if (pct === shown) return;
