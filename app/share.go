@@ -4,7 +4,6 @@ import (
 	"errors"
 	"image/color"
 	"net"
-	"net/http"
 	"strconv"
 	"strings"
 
@@ -24,13 +23,15 @@ import (
 // hosting is a game this device shares with the table.
 type hosting struct {
 	session  *companion.Session
-	host     *share.Host
-	server   *http.Server
-	listener net.Listener
+	token    string // the table's secret, in its links
 	port     int
 	urls     []string
 	checkURL string // the connection-test page
 	webApp   string // the full app's folder, served at /app/; "": looked for at each request
+	// end stops the host, its server and its listener. A func, not the
+	// three, so that a browser's build, which never hosts, does not keep
+	// Go's HTTP server and TLS for a field's type (kept with its methods).
+	end func()
 }
 
 // webAppDir finds the full web app `make web` built, for a host to serve
@@ -55,11 +56,7 @@ func (h *hosting) appURL() string {
 // server's goroutine has not begun to serve yet (Server.Close only closes
 // the listeners Serve has already taken), and stops the host following
 // the session (Server.Close does not run the shutdown hook that would).
-func (h *hosting) stop() {
-	_ = h.server.Close()
-	_ = h.listener.Close()
-	h.host.Close()
-}
+func (h *hosting) stop() { h.end() }
 
 // startSharing hosts a game's session on the local network, or returns
 // the hosting already running for it. It remembers the sharing, so the
@@ -101,7 +98,11 @@ func (u *UI) startSharing(g *Game, s *companion.Session) (*hosting, error) {
 	webApp := webAppDir()
 	srv := host.ServerWithWebApp(webApp)
 	port = l.Addr().(*net.TCPAddr).Port
-	h := &hosting{session: s, host: host, server: srv, listener: l, port: port, webApp: webApp}
+	h := &hosting{session: s, token: token, port: port, webApp: webApp, end: func() {
+		_ = srv.Close()
+		_ = l.Close()
+		host.Close()
+	}}
 	addrs := share.Addresses()
 	for _, a := range addrs {
 		h.urls = append(h.urls, share.URL(a, port, token))

@@ -151,7 +151,7 @@ func TestShare_ARestartSharesAgain(t *testing.T) {
 			}
 			require.NotNil(t, h2, "shared again without opening Share")
 			assert.Equal(t, port, h2.port, "on the same port: the phones' links still work")
-			assert.Equal(t, token, h2.host.Token(), "with the same token")
+			assert.Equal(t, token, h2.token, "with the same token")
 			assert.Same(t, u2.Session("counter"), h2.session, "the resumed game is the shared one")
 			assert.Contains(t, shown, "Shared with the table")
 			assert.Equal(t, http.StatusOK, askState(t, port, token), "a phone reaches the table again")
@@ -166,7 +166,7 @@ func TestShare_ARestartFindsItsPortTaken(t *testing.T) {
 	u.OpenGame(u.Game("counter"))
 	h, err := u.startSharing(u.Game("counter"), u.Session("counter"))
 	require.NoError(t, err)
-	port, token := h.port, h.host.Token()
+	port, token := h.port, h.token
 	u.Win.Close()
 
 	taken, err := net.Listen("tcp", ":"+itoaInt(port)) // another program took it meanwhile
@@ -177,7 +177,7 @@ func TestShare_ARestartFindsItsPortTaken(t *testing.T) {
 	h2 := u2.hosts["counter"]
 	require.NotNil(t, h2, "shared again on another port")
 	assert.NotEqual(t, port, h2.port)
-	assert.Equal(t, token, h2.host.Token())
+	assert.Equal(t, token, h2.token)
 	assert.Equal(t, http.StatusOK, askState(t, h2.port, token))
 	remembered, _ := u2.sharedPort("counter")
 	assert.Equal(t, h2.port, remembered, "the port now in use is the one to try next time")
