@@ -23,6 +23,7 @@ release_packages=(
   gcc-mingw-w64-x86-64                    # cgo for Windows: boardside.exe is cross-compiled
   wine64 wine                             # starts boardside.exe under Xvfb to see it draw its window (wine: the wine command)
   xz-utils                                # the Linux package's tar.xz
+  pigz                                    # zopfli gzip for make web-small, which the release's web zip is
 )
 case "${1:-}" in
   "") ;;

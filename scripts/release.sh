@@ -9,7 +9,7 @@
 #                                            `fyne package -os windows`: a GUI program with the
 #                                            app's icon and version; started under Wine and
 #                                            Xvfb to see it draw its window before it is packed
-#   boardside-<version>-web.zip              build/web (make web) and a _headers file, for any
+#   boardside-<version>-web.zip              build/web (make web-small) and a _headers file, for any
 #                                            static HTTPS host
 #   SHA256SUMS
 #
@@ -19,8 +19,8 @@
 #   scripts/release.sh                  all of it
 #   scripts/release.sh windows-check    only builds boardside.exe and starts it under Wine
 #                                       (make smoke-windows)
-#   scripts/release.sh web              only the web zip: make web, then packs build/web
-#   scripts/release.sh web-zip          only packs build/web as it is, without make web
+#   scripts/release.sh web              only the web zip: make web-small, then packs build/web
+#   scripts/release.sh web-zip          only packs build/web as it is, without building it
 #                                       (TestWebApp_StartsFromAStaticHTTPSHostAndOffline)
 #
 # DIST and STAGE (below) may be set in the environment: the test writes
@@ -183,10 +183,12 @@ EOF
   done
 }
 
-# web builds the web app (make web) and packs it.
+# web builds the web app at its smallest (make web-small: brotli quality 11,
+# zopfli's gzip; a minute or two more than make web, once a release) and
+# packs it: `boardside serve --webapp` from the zip sends the smaller .br.
 web() {
   local t=$SECONDS
-  make web
+  make web-small
   web_zip
   took "web app" "$t"
 }
