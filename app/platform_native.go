@@ -21,6 +21,10 @@ const canHost = true
 // which shows the link as a code for the phone that has BG Stats.
 const linksOpenHere = false
 
+// startSize is the window's size at start: a desktop window's (a phone's
+// driver fills the screen whatever it is given).
+var startSize = fyne.NewSize(900, 640)
+
 // holdScreen keeps the screen from blanking, or lets it blank again.
 func (u *UI) holdScreen(on bool) { u.app.Driver().SetDisableScreenBlanking(on) }
 

@@ -24,6 +24,12 @@ import (
 // canHost is false: a page cannot listen for other devices. It joins.
 const canHost = false
 
+// startSize is none: the window is the page, whatever size it is given.
+// Sizing it for a desktop first made Fyne lay the first screen out twice,
+// once 900 wide: about 100 ms of a first visit at 4× CPU
+// (bench/webappprof -rate 4).
+var startSize fyne.Size
+
 // linksOpenHere is true: a browser opens a BG Stats link itself, in a new
 // tab, and on a phone with BG Stats the app takes it from there.
 const linksOpenHere = true

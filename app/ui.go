@@ -107,7 +107,9 @@ func New(a fyne.App, opt Options) *UI {
 	}
 	u.watchWindow()
 	ApplyTheme(a, u.prefs.Theme())
-	u.Win.Resize(fyne.NewSize(900, 640))
+	if !startSize.IsZero() {
+		u.Win.Resize(startSize)
+	}
 	startMark("go-window-made")
 	problems, playProblems, shareProblems := u.readSaves(opt.Legacy)
 	startMark("go-saves-read")
