@@ -500,7 +500,10 @@ function render() {
 }
 // loadGame loads a game's screen, <game>.js beside this page, the first
 // time the table's game is one without it: the page names no game, so a
-// new game's viewer is its file alone. Its script renders once loaded.
+// new game's viewer is its file alone. Its script renders once loaded. A
+// load that fails (the host went away just then) is tried again two
+// seconds later, and at every state until one loads: else the page would
+// show no game, and no buttons, even once the host is back.
 const loading = new Set();
 function loadGame(id) {
   if (loading.has(id) || !/^[a-z0-9]+$/.test(id)) return;
@@ -508,6 +511,11 @@ function loadGame(id) {
   const s = document.createElement("script");
   s.src = id + ".js";
   s.onload = render;
+  s.onerror = () => {
+    s.remove();
+    loading.delete(id);
+    setTimeout(render, 2000);
+  };
   document.head.append(s);
 }
 function draw(game) {

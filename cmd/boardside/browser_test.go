@@ -8,9 +8,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -197,4 +200,40 @@ func TestBrowser_ADELECrewTable(t *testing.T) {
 	for _, secret := range []string{"energy", "hand", "console"} {
 		assert.NotContains(t, strings.ToLower(html), secret, "ADELE's secrets stay on her device")
 	}
+}
+
+// TestBrowser_AGameScriptThatFailsToLoadIsTriedAgain: the quick viewer
+// loads its game's screen (marsmaze.js) when the first state comes. When
+// that load fails, as it does when the host goes away just then, the page
+// tries again, and the game and its buttons show once the script comes.
+func TestBrowser_AGameScriptThatFailsToLoadIsTriedAgain(t *testing.T) {
+	newTab := browser(t)
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	url, stop := marsHost(t, l, t.TempDir())
+	defer stop()
+
+	p := newTab()
+	emulatePhone(t, p, 412, 915)
+	var failed atomic.Int32
+	require.NoError(t, chromedp.Listen(p, func(ev any) {
+		paused, ok := ev.(*fetch.EventRequestPaused)
+		if !ok {
+			return
+		}
+		go func() { // not on the event loop, which the answer needs
+			if failed.Add(1) == 1 { // the first load of marsmaze.js
+				_, _ = chromedp.Call(p, fetch.FailRequest, fetch.FailRequestParams{RequestID: paused.RequestID, ErrorReason: network.ErrorReasonConnectionRefused})
+				return
+			}
+			_, _ = chromedp.Call(p, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: paused.RequestID})
+		}()
+	}))
+	_, err = chromedp.Call(p, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*/marsmaze.js"}}})
+	require.NoError(t, err)
+	require.NoError(t, chromedp.Do(p, chromedp.Navigate(url)))
+	waitText(p, t, "#conn", "connected")
+	tap(p, t, "Turn the sand timer over")
+	waitText(p, t, "#info", "Hourglass markers left: 1")
+	assert.GreaterOrEqual(t, failed.Load(), int32(2), "marsmaze.js was asked for again after it failed")
 }
