@@ -3,7 +3,6 @@ package adele
 import (
 	"testing"
 
-	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/test"
 	"github.com/stretchr/testify/assert"
@@ -79,12 +78,7 @@ func TestAdele_EndLogsInBGStatsInOneTap(t *testing.T) {
 			env := newTestEnv(t)
 			u := env.Start(t)
 			a := endedAdele(t, env, u)
-			u.Win.Resize(fyne.NewSize(360, 640))
-			it, ok := apptest.Find(u.ScreenList(), "button", lang.L("Log in BG Stats"))
-			require.True(t, ok)
-			assert.True(t, it.InView, "Log in BG Stats in view: %+v", it)
-			test.Tap(a.record.BGStats)
-			logged := gametest.Plays(t, u)
+			logged := gametest.LogInBGStatsOnAPhone(t, u, a.record.BGStats)
 			require.Len(t, logged, 1)
 			assert.Empty(t, logged[0].Players)
 		})

@@ -3,7 +3,6 @@ package aquasphere
 import (
 	"testing"
 
-	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/test"
 	"github.com/stretchr/testify/assert"
@@ -75,12 +74,7 @@ func TestAquaSphere_FinalScoringLogsInBGStatsInOneTap(t *testing.T) {
 			env := newTestEnv(t)
 			u := env.Start(t)
 			a := finishedAquaSphere(t, u)
-			u.Win.Resize(fyne.NewSize(360, 640))
-			it, ok := apptest.Find(u.ScreenList(), "button", lang.L("Log in BG Stats"))
-			require.True(t, ok)
-			assert.True(t, it.InView, "Log in BG Stats in view: %+v", it)
-			test.Tap(a.end.BGStats)
-			assert.Len(t, gametest.Plays(t, u), 1)
+			assert.Len(t, gametest.LogInBGStatsOnAPhone(t, u, a.end.BGStats), 1)
 		})
 	}
 }

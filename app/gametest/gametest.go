@@ -10,7 +10,10 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"boardside/app"
@@ -149,4 +152,17 @@ func Plays(t testing.TB, u *app.UI) []plays.Play {
 	log, err := plays.Open(u.Saves.Store(plays.FileName))
 	require.NoError(t, err)
 	return log.Plays()
+}
+
+// LogInBGStatsOnAPhone puts u's window at a 360×640 phone's size, checks
+// that Log in BG Stats shows there without scrolling, taps it (button is
+// the panel's) and returns the log of played games.
+func LogInBGStatsOnAPhone(t *testing.T, u *app.UI, button *widget.Button) []plays.Play {
+	t.Helper()
+	u.Win.Resize(fyne.NewSize(360, 640))
+	it, ok := apptest.Find(u.ScreenList(), "button", lang.L("Log in BG Stats"))
+	require.True(t, ok)
+	assert.True(t, it.InView, "Log in BG Stats in view: %+v", it)
+	test.Tap(button)
+	return Plays(t, u)
 }
