@@ -71,8 +71,7 @@ func isGerman(tag string) bool {
 
 // RunningLanguage is the language the texts are shown in right now.
 func RunningLanguage() string {
-	primary, _, _ := strings.Cut(lang.SystemLocale().String(), "-")
-	if primary == "de" {
+	if isGerman(lang.SystemLocale().String()) {
 		return "de"
 	}
 	return "en"

@@ -28,10 +28,14 @@ type hosting struct {
 	urls     []string
 	checkURL string // the connection-test page
 	webApp   string // the full app's folder, served at /app/; "": looked for at each request
-	// end stops the host, its server and its listener. A func, not the
-	// three, so that a browser's build, which never hosts, does not keep
-	// Go's HTTP server and TLS for a field's type (kept with its methods).
-	end func()
+	// stop ends the serving and frees the port at once, even when the
+	// server's goroutine has not begun to serve yet (Server.Close only
+	// closes the listeners Serve has already taken), and stops the host
+	// following the session (Server.Close does not run the shutdown hook
+	// that would). A func, not the host, server and listener, so that a
+	// browser's build, which never hosts, does not keep Go's HTTP server
+	// and TLS for a field's type (kept with its methods).
+	stop func()
 }
 
 // webAppDir finds the full web app `make web` built, for a host to serve
@@ -51,12 +55,6 @@ func (h *hosting) appURL() string {
 	}
 	return webapp.URL(h.urls[0])
 }
-
-// stop ends the serving and frees the port at once, even when the
-// server's goroutine has not begun to serve yet (Server.Close only closes
-// the listeners Serve has already taken), and stops the host following
-// the session (Server.Close does not run the shutdown hook that would).
-func (h *hosting) stop() { h.end() }
 
 // startSharing hosts a game's session on the local network, or returns
 // the hosting already running for it. It remembers the sharing, so the
@@ -98,7 +96,7 @@ func (u *UI) startSharing(g *Game, s *companion.Session) (*hosting, error) {
 	webApp := webAppDir()
 	srv := host.ServerWithWebApp(webApp)
 	port = l.Addr().(*net.TCPAddr).Port
-	h := &hosting{session: s, token: token, port: port, webApp: webApp, end: func() {
+	h := &hosting{session: s, token: token, port: port, webApp: webApp, stop: func() {
 		_ = srv.Close()
 		_ = l.Close()
 		host.Close()

@@ -53,9 +53,6 @@ type oneTransactionWrites struct {
 
 var wrapIDB sync.Once
 
-// files is Fyne's IndexedDB database once writeInOneTransaction opened it.
-var files *idb.Database
-
 // writeInOneTransaction replaces the writer and readers of Fyne's IndexedDB
 // repository, once, when root lies in it. Where that cannot be done, Fyne's own stays.
 func writeInOneTransaction(root fyne.URI) {
@@ -82,7 +79,6 @@ func writeInOneTransaction(root fyne.URI) {
 		if err != nil {
 			return
 		}
-		files = db
 		repository.Register("idbfile", &oneTransactionWrites{idbRepository: full, db: db})
 	})
 }
@@ -91,11 +87,16 @@ func writeInOneTransaction(root fyne.URI) {
 // for, read in one transaction: two requests, where looking for a dozen
 // saves one by one takes four each.
 func listAll(root fyne.URI) (map[string]bool, bool) {
-	if root.Scheme() != "idbfile" || files == nil {
+	if root.Scheme() != "idbfile" {
+		return nil, false
+	}
+	r, err := repository.ForScheme("idbfile")
+	files, ok := r.(*oneTransactionWrites) // writeInOneTransaction's, which holds the database
+	if err != nil || !ok {
 		return nil, false
 	}
 	ctx := context.Background()
-	txn, err := files.Transaction(idb.TransactionReadOnly, "meta", "data")
+	txn, err := files.db.Transaction(idb.TransactionReadOnly, "meta", "data")
 	if err != nil {
 		return nil, false
 	}

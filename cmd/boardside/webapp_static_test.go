@@ -49,9 +49,8 @@ func TestWebApp_StartsFromAStaticHTTPSHostAndOffline(t *testing.T) {
 	unzip(t, released, site)
 	unzip(t, released, filepath.Join(site, "boardside"))
 	cert, spki := selfSigned(t, staticHost)
-	// webAppBrowser's flags, and the host's name and certificate.
-	newTab := browser(t, chromedp.Flag("disable-gpu", false), chromedp.Flag("use-gl", "swiftshader"),
-		chromedp.Flag("enable-unsafe-swiftshader", true),
+	// The host's name and certificate.
+	newTab := webAppBrowser(t,
 		chromedp.Flag("host-resolver-rules", "MAP "+staticHost+" 127.0.0.1"),
 		// Trusts this one certificate, not any; Chromium heeds it only
 		// with a --user-data-dir, which chromedp's allocator gives it.

@@ -39,10 +39,10 @@ func builtWebApp(t *testing.T) string {
 }
 
 // webAppBrowser is headless Chromium that draws WebGL with SwiftShader, as
-// Fyne's web driver needs.
-func webAppBrowser(t *testing.T) func() context.Context {
-	return browser(t, chromedp.Flag("disable-gpu", false), chromedp.Flag("use-gl", "swiftshader"),
-		chromedp.Flag("enable-unsafe-swiftshader", true))
+// Fyne's web driver needs, with any flags more.
+func webAppBrowser(t *testing.T, more ...chromedp.ExecAllocatorOption) func() context.Context {
+	return browser(t, append([]chromedp.ExecAllocatorOption{chromedp.Flag("disable-gpu", false), chromedp.Flag("use-gl", "swiftshader"),
+		chromedp.Flag("enable-unsafe-swiftshader", true)}, more...)...)
 }
 
 // waitDrawn waits until the page says the app's first frame is on screen.
