@@ -17,6 +17,7 @@ packages=(
   chromium                                # headless browser for the web viewer's end-to-end tests
   libdeflate-tools                        # libdeflate-gzip: make web gzips the wasm 5 % smaller than Go can
   brotli                                  # the wasm's .br (make web); at make web-small's quality 11, 30 % faster than Go's
+  nodejs                                  # runs Go's js/wasm tests (make wasm-test)
   zip                                     # the Windows and web zips (scripts/release.sh); a test opens the web zip on a static host
 )
 release_packages=(

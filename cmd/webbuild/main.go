@@ -65,6 +65,7 @@ import (
 	"github.com/andybalholm/brotli"
 
 	"boardside/assets"
+	"boardside/internal/wasmfix"
 )
 
 // Tags are the build tags of the web build: the app's own, and Fyne's
@@ -109,6 +110,9 @@ type config struct {
 	Brotli        string
 	BrotliQuality int
 	BrotliWindow  int
+	// Unmended builds the wasm without internal/wasmfix's patches: only
+	// to measure the crash they mend, never for players.
+	Unmended bool
 }
 
 // File is one file of the build, as .webbuild lists it.
@@ -137,7 +141,20 @@ func main() {
 	flag.BoolVar(&c.Zopfli, "zopfli", false, "gzip the wasm with pigz -11 (zopfli): about 6 % smaller, minutes slower")
 	flag.IntVar(&c.BrotliQuality, "brotli-quality", 9, "brotli's quality for the wasm's .br, 0 to 11: 11 is 13 % smaller than 9, a minute and a half instead of seconds; -1 makes no .br")
 	flag.IntVar(&c.BrotliWindow, "brotli-window", 22, "brotli's window for the wasm's .br: 2^N bytes, 10 to 24 (24 with quality 11: 1 % smaller than 22)")
+	flag.BoolVar(&c.Unmended, "unmended", false, "build without internal/wasmfix's patches, to measure the crash they mend (never for players)")
+	patches := flag.String("wasmfix-patches", "", "with -wasmfix-only: only these of internal/wasmfix's patches, comma-separated (runtime, fyne), to see what each mends")
+	overlayOnly := flag.String("wasmfix-only", "", "only prepare internal/wasmfix's patches, with its tests' files, in this folder and print the go flags that use them (make wasm-test)")
 	flag.Parse()
+	if *overlayOnly != "" {
+		extra := map[string]string{"fyne.io/fyne/v2:internal/cache/boardside_nil_test.go": "internal/wasmfix/testdata/fyne_cache_nil_test.go"}
+		flags, err := wasmfix.Prepare(c.GoCmd, *overlayOnly, strings.FieldsFunc(*patches, func(r rune) bool { return r == ',' }), extra, func(s string) { fmt.Fprintln(os.Stderr, s) })
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "webbuild:", err)
+			os.Exit(1)
+		}
+		fmt.Println(strings.Join(flags, " "))
+		return
+	}
 	if c.BrotliQuality < -1 || c.BrotliQuality > 11 || c.BrotliWindow < 10 || c.BrotliWindow > 24 {
 		fmt.Fprintln(os.Stderr, "webbuild: -brotli-quality is 0 to 11 (or -1 for no .br), -brotli-window 10 to 24")
 		os.Exit(2)
@@ -190,7 +207,7 @@ func build(c config, log io.Writer) (*Build, error) {
 	if c.Wasm != "" {
 		wasm, err = os.ReadFile(c.Wasm)
 	} else {
-		wasm, err = buildWasm(c, staging)
+		wasm, err = buildWasm(c, staging, log)
 	}
 	if err != nil {
 		return nil, err
@@ -423,9 +440,24 @@ func write(dir, name string, b []byte) error {
 	return os.WriteFile(p, b, 0o644)
 }
 
-func buildWasm(c config, tmp string) ([]byte, error) {
+// buildWasm builds c.Pkg for browsers, mended by internal/wasmfix (the Go
+// runtime's and Fyne's faults that crashed the page).
+func buildWasm(c config, tmp string, log io.Writer) ([]byte, error) {
 	p := filepath.Join(tmp, "boardside.wasm")
-	cmd := exec.Command(c.GoCmd, "build", "-trimpath", "-ldflags=-s -w", "-tags", c.Tags, "-o", p, c.Pkg)
+	args := []string{"build", "-trimpath", "-ldflags=-s -w", "-tags", c.Tags, "-o", p}
+	if c.Unmended {
+		fmt.Fprintln(log, "  webbuild: -unmended: the wasm crashes as issue 33 describes; never give it to players")
+	} else {
+		// Beside the build, not in tmp, which becomes it: the copy of
+		// Fyne stays where it is, and Go's cache keeps what it compiled.
+		flags, err := wasmfix.Prepare(c.GoCmd, filepath.Join(filepath.Dir(filepath.Clean(c.Out)), "wasmfix"), nil, nil,
+			func(s string) { fmt.Fprintln(log, "  "+s) })
+		if err != nil {
+			return nil, err
+		}
+		args = append(args, flags...)
+	}
+	cmd := exec.Command(c.GoCmd, append(args, c.Pkg)...)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	if err := cmd.Run(); err != nil {
