@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/url"
 	"reflect"
+	"runtime"
 	"strings"
 	"syscall/js"
 
@@ -210,6 +211,20 @@ func (u *UI) watchPlatform() {
 			u.Do(u.goBack)
 		}
 		return nil
+	}))
+	// Every goroutine's stack, asked from the page's event loop: what an
+	// app that stopped answering waits for (internal/soak reports it).
+	win.Set("boardsideStacks", js.FuncOf(func(js.Value, []js.Value) any {
+		buf := make([]byte, 1<<20)
+		return string(buf[:runtime.Stack(buf, true)])
+	}))
+	// Go's own count of its memory, asked from the page's event loop:
+	// bench/soakbench reads it beside the wasm's memory, which never
+	// shrinks, to tell a heap that grows from one that once did.
+	win.Set("boardsideMemory", js.FuncOf(func(js.Value, []js.Value) any {
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return map[string]any{"heapAlloc": m.HeapAlloc, "heapSys": m.HeapSys, "sys": m.Sys, "numGC": m.NumGC, "goroutines": runtime.NumGoroutine()}
 	}))
 	win.Set("boardsideScreen", js.FuncOf(func(js.Value, []js.Value) any {
 		var executor js.Func
