@@ -61,6 +61,9 @@ func TestWebApp_EveryScreenFitsEveryPhone(t *testing.T) {
 			w := &webWalk{t: t, tab: newTab(), code: code, tr: translator(t, code), found: &found, checked: &checked, table: table}
 			w.open(webapp.URL(table)[:strings.Index(webapp.URL(table), "?")])
 			w.walk()
+			w.logMu.Lock()
+			defer w.logMu.Unlock()
+			require.Empty(t, w.errors, "the page's errors in one walk")
 		})
 	}
 	found = slices.Compact(slices.Sorted(slices.Values(found)))
@@ -78,8 +81,9 @@ type webWalk struct {
 	checked *int
 	table   string // the link of a Magic Maze table to join
 
-	logMu *sync.Mutex
-	log   []string // the page's last log lines and exceptions
+	logMu  *sync.Mutex
+	log    []string // the page's last log lines and exceptions
+	errors []string // the page's exceptions
 }
 
 // keepLog keeps the page's last 40 log lines and exceptions, to say why an
@@ -103,6 +107,9 @@ func (w *webWalk) keepLog(ev any) {
 	}
 	w.logMu.Lock()
 	defer w.logMu.Unlock()
+	if strings.HasPrefix(line, "exception: ") {
+		w.errors = append(w.errors, line)
+	}
 	w.log = append(w.log, line)
 	if len(w.log) > 40 {
 		w.log = w.log[len(w.log)-40:]
@@ -128,22 +135,13 @@ func (w *webWalk) walk() {
 	w.visit("About", "about", "Back")
 	w.visit("Join a table", "join", "Back")
 	w.visit("Played games", "plays-empty", "Back")
-	// Each game from a page opened anew, as a player comes back to the
-	// app: one page through many screens ends, in Chromium, in a crash of
-	// the wasm ("memory access out of bounds" in Fyne's canvas cache as
-	// Mission Control's game data opens), which builds from before the
-	// browser walk show too; the closing note of issue 24 describes it.
-	w.reload()
+	// Every game in the same page, as a phone at the table lives: no
+	// reload between them (a page that dies fails the walk).
 	w.missionControl()
-	w.reload()
 	w.missionControlData()
-	w.reload()
 	w.adele()
-	w.reload()
 	w.aquaSphere()
-	w.reload()
 	w.marsMaze()
-	w.reload()
 
 	// Home with games under way, and a game's history.
 	w.check("home-resume")
@@ -348,20 +346,6 @@ func (w *webWalk) ends(template string) func(string) bool {
 func (w *webWalk) starts(template string) func(string) bool {
 	prefix, _, _ := strings.Cut(w.tr(template), "{{")
 	return func(s string) bool { return strings.HasPrefix(s, prefix) }
-}
-
-// reload opens the page anew and goes to the home screen (the app opens
-// on the game left open).
-func (w *webWalk) reload() {
-	w.t.Helper()
-	require.NoError(w.t, chromedp.Do(w.tab, chromedp.Reload()))
-	waitDrawn(w.tab, w.t)
-	home, join := webscreen.Is(w.tr("Home")), webscreen.Is(w.tr("Join a table"))
-	w.waitText("button", func(s string) bool { return home(s) || join(s) })
-	if _, ok := w.read().Find("button", join); !ok {
-		w.tap("button", "Home")
-	}
-	w.wait("button", "Join a table")
 }
 
 // visit taps a button to a screen, checks it, and goes back.
