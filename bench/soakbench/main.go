@@ -10,10 +10,12 @@ package main
 
 import (
 	"context"
+	"encoding/base64"
 	"flag"
 	"fmt"
 	"net"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -53,6 +55,7 @@ func main() {
 	every := flag.Duration("every", time.Minute, "how often to measure the page's memory")
 	seed := flag.Uint64("seed", 1, "the soak's seed (each stretch between two measures takes the next)")
 	details = flag.Bool("v", false, "print each crash's log lines")
+	heap := flag.String("heap", "", "save a heap profile at each measure into this folder (a build with the heapprofile tag: app/heapprofile_web.go)")
 	gl := flag.String("gl", "software", benchbrowser.GLFlagUsage)
 	flag.Parse()
 	if !webapp.Built(*dir) {
@@ -64,13 +67,13 @@ func main() {
 		fmt.Fprintf(os.Stderr, "soakbench: no -gl %q\n", *gl)
 		os.Exit(2)
 	}
-	if err := run(*dir, time.Duration(*minutes*float64(time.Minute)), *every, *seed, mode); err != nil {
+	if err := run(*dir, time.Duration(*minutes*float64(time.Minute)), *every, *seed, mode, *heap); err != nil {
 		fmt.Fprintln(os.Stderr, "soakbench:", err)
 		os.Exit(1)
 	}
 }
 
-func run(dir string, length, every time.Duration, seed uint64, mode benchbrowser.GLMode) error {
+func run(dir string, length, every time.Duration, seed uint64, mode benchbrowser.GLMode, heap string) error {
 	home, stop, err := serve(dir)
 	if err != nil {
 		return err
@@ -98,6 +101,9 @@ func run(dir string, length, every time.Duration, seed uint64, mode benchbrowser
 	games := map[string]int{}
 	var crashedAt []string
 	measure := func() {
+		if heap != "" {
+			saveHeap(tab, heap, time.Since(start))
+		}
 		m := memory(tab)
 		fmt.Printf("%8.1f %6d %7d %7d %10.1f %12.1f %12.1f %12.1f %12.1f %6d %5d\n", time.Since(start).Minutes(), steps, taps, crashes,
 			m.Wasm/1e6, m.JSUsed/1e6, m.JSTotal/1e6, m.Go.HeapAlloc/1e6, m.Go.Sys/1e6, m.Go.NumGC, m.Go.Goroutines)
@@ -159,6 +165,26 @@ func open(tab context.Context, home string) error {
 	_, err := chromedp.Run(tab, chromedp.Poll[bool](`document.documentElement.dataset.drawn === "1"`,
 		chromedp.WithPollingTimeout(90*time.Second), chromedp.WithPollingInterval(100*time.Millisecond)))
 	return err
+}
+
+// saveHeap writes the page's heap profile, if its build makes one, as
+// heap-MINUTES.pb.gz in dir.
+func saveHeap(tab context.Context, dir string, at time.Duration) {
+	ctx, cancel := context.WithTimeout(tab, 60*time.Second)
+	defer cancel()
+	b64, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.boardsideHeapProfile ? boardsideHeapProfile() : ""`))
+	if err != nil || b64 == "" {
+		fmt.Fprintln(os.Stderr, "soakbench: no heap profile: the build needs the heapprofile tag", err)
+		return
+	}
+	b, err := base64.StdEncoding.DecodeString(b64)
+	if err == nil {
+		_ = os.MkdirAll(dir, 0o755)
+		err = os.WriteFile(filepath.Join(dir, fmt.Sprintf("heap-%03.0f.pb.gz", at.Minutes())), b, 0o644)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "soakbench:", err)
+	}
 }
 
 // measured is what the page holds: the wasm's linear memory, the page's

@@ -101,6 +101,14 @@ func Run(tab context.Context, cfg Config) (Result, error) {
 			break
 		}
 		s, err := read(tab)
+		if err != nil && tab.Err() == nil {
+			// A tab that opened after the last step's look hides the
+			// page: back to it, and ask again.
+			if away := comeBack(tab, before); away != "" {
+				r.LeftFor++
+				s, err = read(tab)
+			}
+		}
 		if err != nil {
 			if tab.Err() != nil {
 				break
