@@ -71,19 +71,9 @@ func Run(tab context.Context, cfg Config) (Result, error) {
 	if cfg.Pause == 0 {
 		cfg.Pause = 250 * time.Millisecond
 	}
-	watch := &watcher{}
-	if err := chromedp.Listen(tab, watch.see); err != nil {
+	watch, err := listen(tab)
+	if err != nil {
 		return r, err
-	}
-	// The page's console must reach the watcher, or a dead page would
-	// pass for a quiet one.
-	if _, err := chromedp.Run(tab, chromedp.Evaluate[chromedp.Void](`console.log("soak: watching")`)); err != nil {
-		return r, err
-	}
-	for deadline := time.Now().Add(10 * time.Second); !watch.saw("soak: watching"); time.Sleep(50 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			return r, fmt.Errorf("the page's console does not reach the soak")
-		}
 	}
 	before, err := pages(tab)
 	if err != nil {
@@ -100,20 +90,12 @@ func Run(tab context.Context, cfg Config) (Result, error) {
 			r.PageError = why
 			break
 		}
-		s, err := read(tab)
-		if err != nil && tab.Err() == nil {
-			// A tab that opened after the last step's look hides the
-			// page: back to it, and ask again.
-			if away := comeBack(tab, before); away != "" {
-				r.LeftFor++
-				s, err = read(tab)
-			}
+		s, dead := look(tab, watch, before, &r)
+		if tab.Err() != nil {
+			break
 		}
-		if err != nil {
-			if tab.Err() != nil {
-				break
-			}
-			r.PageError = why(watch, "the app does not answer: "+err.Error()+"; "+busy(tab))
+		if dead != "" {
+			r.PageError = dead
 			break
 		}
 		seen[signature(s)] = true
@@ -135,6 +117,39 @@ func Run(tab context.Context, cfg Config) (Result, error) {
 		r.PageError = why
 	}
 	return r, nil
+}
+
+// listen watches the page's errors and log, once its console is seen to
+// reach the watcher: else a dead page would pass for a quiet one.
+func listen(tab context.Context) (*watcher, error) {
+	watch := &watcher{}
+	if err := chromedp.Listen(tab, watch.see); err != nil {
+		return nil, err
+	}
+	if _, err := chromedp.Run(tab, chromedp.Evaluate[chromedp.Void](`console.log("soak: watching")`)); err != nil {
+		return nil, err
+	}
+	for deadline := time.Now().Add(10 * time.Second); !watch.saw("soak: watching"); time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			return nil, fmt.Errorf("the page's console does not reach the soak")
+		}
+	}
+	return watch, nil
+}
+
+// look is what the app shows, or why it does not answer: a tab that
+// opened after the last step's look hides the page, which is brought
+// back and asked again before it counts as dead.
+func look(tab context.Context, watch *watcher, before map[target.ID]bool, r *Result) (webscreen.Screen, string) {
+	s, err := read(tab)
+	if err != nil && tab.Err() == nil && comeBack(tab, before) != "" {
+		r.LeftFor++
+		s, err = read(tab)
+	}
+	if err != nil && tab.Err() == nil {
+		return s, explain(watch, "the app does not answer: "+err.Error()+"; "+busy(tab))
+	}
+	return s, ""
 }
 
 // step does one thing a player might, and says what.
@@ -386,7 +401,8 @@ func (w *watcher) died() string {
 	return w.error + "\nthe page's last log lines:\n" + strings.Join(w.log, "\n")
 }
 
-func why(w *watcher, what string) string {
+// explain is what, with the page's last log lines.
+func explain(w *watcher, what string) string {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return what + "\nthe page's last log lines:\n" + strings.Join(w.log, "\n")
