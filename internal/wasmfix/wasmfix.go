@@ -202,6 +202,12 @@ func rootDir(goCmd, path string) (root, error) {
 		args = []string{"list", "-m", "-f", "{{.Dir}}\n{{.Version}}", path}
 	}
 	out, err := exec.Command(goCmd, args...).Output()
+	if err == nil && path != "goroot" && strings.HasPrefix(string(out), "\n") {
+		// Not in the module cache yet (a new machine): fetch it.
+		if err = exec.Command(goCmd, "mod", "download", path).Run(); err == nil {
+			out, err = exec.Command(goCmd, args...).Output()
+		}
+	}
 	if err != nil {
 		return root{}, fmt.Errorf("%s %s: %w", goCmd, strings.Join(args, " "), err)
 	}
