@@ -218,10 +218,12 @@ func (u *UI) watchPlatform() {
 		buf := make([]byte, 1<<20)
 		return string(buf[:runtime.Stack(buf, true)])
 	}))
-	// Go's own count of its memory, asked from the page's event loop:
-	// bench/soakbench reads it beside the wasm's memory, which never
-	// shrinks, to tell a heap that grows from one that once did.
+	// Go's own count of its memory after a collection, asked from the
+	// page's event loop: bench/soakbench reads the live heap beside the
+	// wasm's memory, which never shrinks, to tell a heap that grows from
+	// one that once did.
 	win.Set("boardsideMemory", js.FuncOf(func(js.Value, []js.Value) any {
+		runtime.GC()
 		var m runtime.MemStats
 		runtime.ReadMemStats(&m)
 		return map[string]any{"heapAlloc": m.HeapAlloc, "heapSys": m.HeapSys, "sys": m.Sys, "numGC": m.NumGC, "goroutines": runtime.NumGoroutine()}

@@ -95,7 +95,7 @@ func run(dir string, length, every time.Duration, seed uint64, mode benchbrowser
 	}
 	fmt.Printf("soakbench: %s, %s, %s of random taps in one page of %s, measured every %s\n", b.Version, mode.Says, length, home, every)
 	fmt.Printf("%8s %6s %7s %7s %10s %12s %12s %12s %12s %6s %5s\n", "minute", "steps", "taps", "crashes", "wasm MB", "JS heap MB", "JS total MB",
-		"Go heap MB", "Go sys MB", "GCs", "gors")
+		"Go live MB", "Go sys MB", "GCs", "gors")
 	start := time.Now()
 	steps, taps, crashes := 0, 0, 0
 	games := map[string]int{}
@@ -189,7 +189,8 @@ func saveHeap(tab context.Context, dir string, at time.Duration) {
 
 // measured is what the page holds: the wasm's linear memory, the page's
 // JavaScript heap (used and taken), and Go's own count (the app's
-// window.boardsideMemory: a live heap, beside the memory it once took).
+// window.boardsideMemory, after a collection: the live heap, beside the
+// memory Go has taken).
 type measured struct {
 	Wasm, JSUsed, JSTotal float64
 	Go                    struct {
