@@ -31,9 +31,10 @@ vet:
 # minute, seconds when Go's cache has it) so that the browser test opens it;
 # a plain `go test` without build/web skips that test. The browser tests
 # walk every screen at six sizes in two languages: more than go test's
-# ten minutes a package on a slow machine.
+# ten minutes a package on a slow machine (cmd/boardside, with the walk and
+# the soak, the longest).
 unit: web
-	$(GO) test -race -timeout 30m -tags ci,$(TAGS) ./...
+	$(GO) test -race -timeout 45m -tags ci,$(TAGS) ./...
 
 # The browser build's mends (internal/wasmfix: Go's runtime and Fyne's
 # canvas cache, which crashed the page), tested where they run: Go's wasm
