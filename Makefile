@@ -38,12 +38,12 @@ unit: web
 
 # The browser build's mends (internal/wasmfix: Go's runtime and Fyne's
 # canvas cache, which crashed the page), tested where they run: Go's wasm
-# tests under Node, built with the patches cmd/webbuild builds with, one
-# of them added to Fyne's own internal/cache.
+# tests under Node, built with the patches cmd/webbuild builds with, two
+# of them added to Fyne's own internal/cache and internal/painter.
 wasm-test:
 	flags=$$($(GO) run ./cmd/webbuild -wasmfix-only build/wasmfix-test) && \
 	GOOS=js GOARCH=wasm $(GO) test $$flags -exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" -tags $(TAGS) \
-		-run 'NilKey|Boardside' ./internal/wasmfix fyne.io/fyne/v2/internal/cache
+		-run 'NilKey|Boardside' ./internal/wasmfix fyne.io/fyne/v2/internal/cache fyne.io/fyne/v2/internal/painter
 
 smoke:
 	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -tags smoke,$(TAGS) -run TestSmoke -v ./cmd/boardside

@@ -195,6 +195,7 @@ func (w *webWalk) marsMaze() {
 	w.check("marsmaze")
 	w.pickRadio("3")
 	w.check("marsmaze-mission-3")
+	w.longerSand()
 	w.tap("button", "Turn the sand timer over to start")
 	w.wait("button", "Flip")
 	w.check("marsmaze-running")
@@ -224,6 +225,27 @@ func (w *webWalk) marsMaze() {
 	w.waitText("label", w.starts("The sand has run out at {{.Clock}}: the game is lost"))
 	w.check("marsmaze-lost")
 	w.tap("button", "Home")
+}
+
+// longerSand makes the sand timer two minutes longer (the second of the
+// two "10 s" buttons adds), so that the four states checked while it runs
+// are checked before it runs out on a slow machine: 180 s went by before
+// the win was confirmed when the machine was busy.
+func (w *webWalk) longerSand() {
+	w.t.Helper()
+	ten := webscreen.Is(w.tr("10 s"))
+	w.reveal("button", ten, "10 s")
+	for range 12 {
+		time.Sleep(armWait)
+		var plus []webscreen.Shown
+		for _, it := range w.read().Items {
+			if it.Kind == "button" && ten(it.Text) && it.InView {
+				plus = append(plus, it)
+			}
+		}
+		require.Len(w.t, plus, 2, "the sand timer's two buttons")
+		require.NoError(w.t, chromedp.Do(w.tab, webscreen.Tap(plus[1].X+plus[1].W/2, plus[1].Y+plus[1].H/2)))
+	}
 }
 
 // missionControl rolls a setup, starts, plays a turn, and ends the

@@ -1,6 +1,7 @@
-// Package wasmfix mends, for the browser build only, two faults that
-// crashed the web app ("RuntimeError: memory access out of bounds" in
-// runtime.mapaccess2, about a hundred times an hour of tapping):
+// Package wasmfix mends, for the browser build only, faults that crashed
+// the web app ("RuntimeError: memory access out of bounds" in
+// runtime.mapaccess2, about a hundred times an hour of tapping) or made
+// it keep memory it did not need:
 //
 //   - Go's runtime on js/wasm hashes a nil interface key with the map's
 //     64-bit seed where every other key's hash is cut to 32 bits, so a nil
@@ -10,9 +11,14 @@
 //     extended, BaseWidget.Move repaints its nil super(), and
 //     cache.GetCanvasForObject(nil) looks nil up in the canvas cache, a
 //     plain map[any]… with migrated_fynedo that soon holds thousands of
-//     objects (docs/upstream/fyne-tabbutton-nil-canvas-lookup.md).
+//     objects (docs/upstream/fyne-tabbutton-nil-canvas-lookup.md);
+//   - Fyne 2.8.1 parses every font again for each refresh of a
+//     ThemeOverride (each gets a new scope, and the font cache is keyed by
+//     it and never emptied): ADELE's board, redrawn at every action,
+//     kept tens of MB more every few minutes
+//     (docs/upstream/fyne-theme-override-font-cache.md).
 //
-// Prepare mends both for a build: the runtime's file through the Go
+// Prepare mends them for a build: the runtime's file through the Go
 // toolchain's -overlay, Fyne's in a patched copy of its module that a
 // -modfile puts in its place. cmd/webbuild builds every wasm a player
 // gets with them (make web, make web-small, the release's web zip). A
@@ -73,6 +79,26 @@ var Patches = []Patch{
 			Old: "func GetCanvasForObject(obj fyne.CanvasObject) fyne.Canvas {\n\tcinfo, ok := canvases.Load(obj)\n",
 			New: "func GetCanvasForObject(obj fyne.CanvasObject) fyne.Canvas {\n\tif obj == nil {\n\t\treturn nil\n\t}\n\tcinfo, ok := canvases.Load(obj)\n",
 		}},
+	},
+	{
+		Name:   "fonts",
+		Root:   "fyne.io/fyne/v2",
+		File:   "internal/painter/font.go",
+		Report: "docs/upstream/fyne-theme-override-font-cache.md",
+		Edits: []Edit{
+			{
+				Old: "\t\"slices\"\n\t\"strings\"\n",
+				New: "\t\"slices\"\n\t\"strconv\"\n\t\"strings\"\n",
+			},
+			{
+				Old: "\tscope := \"\"\n\tif o != nil { // for overridden themes get the cache key right\n\t\tscope = cache.WidgetScopeID(o)\n\t}\n",
+				New: "\tscope := \"\"\n\tif o != nil && cache.WidgetScopeID(o) != \"\" {\n" +
+					"\t\t// An overridden theme's faces are its fonts': keyed by them, not by\n" +
+					"\t\t// the scope, which is new at every refresh of a ThemeOverride.\n" +
+					"\t\tif f := theme.CurrentForWidget(o).Font(style); f != nil {\n" +
+					"\t\t\tscope = f.Name() + \":\" + strconv.Itoa(len(f.Content()))\n\t\t}\n\t}\n",
+			},
+		},
 	},
 }
 
