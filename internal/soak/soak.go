@@ -277,6 +277,8 @@ func turn(tab context.Context, size [2]int64) string {
 // Stats: a page left in the background gets no animation frames, and its
 // app draws nothing and answers nothing until it is shown again.
 func comeBack(tab context.Context, before map[target.ID]bool) string {
+	tab, cancel := context.WithTimeout(tab, 10*time.Second) // a page that does not answer is read's to tell
+	defer cancel()
 	var closed []string
 	if infos, err := chromedp.Targets(tab); err == nil {
 		for _, in := range infos {
