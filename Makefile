@@ -37,7 +37,8 @@ unit: web
 	$(GO) test -race -timeout 45m -tags ci,$(TAGS) ./...
 
 # The browser build's mends (internal/wasmfix: Go's runtime and Fyne's
-# canvas cache, which crashed the page), tested where they run: Go's wasm
+# canvas cache, which crashed the page, and Fyne's font cache, which kept
+# every font it parsed), tested where they run: Go's wasm
 # tests under Node, built with the patches cmd/webbuild builds with, two
 # of them added to Fyne's own internal/cache and internal/painter.
 wasm-test:

@@ -143,14 +143,11 @@ func main() {
 	flag.IntVar(&c.BrotliWindow, "brotli-window", 22, "brotli's window for the wasm's .br: 2^N bytes, 10 to 24 (24 with quality 11: 1 % smaller than 22)")
 	flag.BoolVar(&c.Unmended, "unmended", false, "build without internal/wasmfix's patches, to measure the crash they mend (never for players)")
 	patches := flag.String("wasmfix-patches", "", "with -wasmfix-only: only these of internal/wasmfix's patches, comma-separated (runtime, fyne, fonts), to see what each mends")
-	overlayOnly := flag.String("wasmfix-only", "", "only prepare internal/wasmfix's patches, with its tests' files, in this folder and print the go flags that use them (make wasm-test)")
+	wasmfixOnly := flag.String("wasmfix-only", "", "only prepare internal/wasmfix's patches, with its tests' files, in this folder and print the go flags that use them (make wasm-test)")
 	flag.Parse()
-	if *overlayOnly != "" {
-		extra := map[string]string{
-			"fyne.io/fyne/v2:internal/cache/boardside_nil_test.go":    "internal/wasmfix/testdata/fyne_cache_nil_test.go",
-			"fyne.io/fyne/v2:internal/painter/boardside_font_test.go": "internal/wasmfix/testdata/fyne_font_cache_test.go",
-		}
-		flags, err := wasmfix.Prepare(c.GoCmd, *overlayOnly, strings.FieldsFunc(*patches, func(r rune) bool { return r == ',' }), extra, func(s string) { fmt.Fprintln(os.Stderr, s) })
+	if *wasmfixOnly != "" {
+		names := strings.FieldsFunc(*patches, func(r rune) bool { return r == ',' })
+		flags, err := wasmfix.Prepare(c.GoCmd, *wasmfixOnly, names, wasmfix.TestFiles, func(s string) { fmt.Fprintln(os.Stderr, s) })
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "webbuild:", err)
 			os.Exit(1)
@@ -444,7 +441,7 @@ func write(dir, name string, b []byte) error {
 }
 
 // buildWasm builds c.Pkg for browsers, mended by internal/wasmfix (the Go
-// runtime's and Fyne's faults that crashed the page).
+// runtime's and Fyne's faults that crashed the page or kept fonts).
 func buildWasm(c config, tmp string, log io.Writer) ([]byte, error) {
 	p := filepath.Join(tmp, "boardside.wasm")
 	args := []string{"build", "-trimpath", "-ldflags=-s -w", "-tags", c.Tags, "-o", p}

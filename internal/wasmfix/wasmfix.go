@@ -166,20 +166,8 @@ func Prepare(goCmd, dir string, names []string, extra map[string]string, log fun
 			log(fmt.Sprintf("wasmfix: %s %s has the %s fix already: the patch can go (%s)", p.Root, p.File, p.Name, p.Report))
 			continue
 		}
-		if p.Root == "goroot" {
-			patched := filepath.Join(dir, p.Name+"-"+filepath.Base(p.File))
-			if err := os.WriteFile(patched, []byte(out), 0o644); err != nil {
-				return nil, err
-			}
-			overlay[filepath.Join(root.dir, filepath.FromSlash(p.File))] = patched
-		} else {
-			cp, err := copyOnce(copies, goCmd, dir, p.Root)
-			if err != nil {
-				return nil, err
-			}
-			if err := os.WriteFile(filepath.Join(cp, filepath.FromSlash(p.File)), []byte(out), 0o644); err != nil {
-				return nil, err
-			}
+		if err := write(p, out, root, goCmd, dir, overlay, copies); err != nil {
+			return nil, err
 		}
 		log(fmt.Sprintf("wasmfix: %s %s %s patched (%s)", p.Root, root.version, p.File, p.Report))
 	}
@@ -215,6 +203,28 @@ func Prepare(goCmd, dir string, names []string, extra map[string]string, log fun
 		flags = append(flags, "-modfile", modfile)
 	}
 	return flags, nil
+}
+
+// write puts p's patched file out where the build reads it: a GOROOT
+// file beside the overlay that names it, a module's in the module's copy.
+func write(p Patch, out string, root root, goCmd, dir string, overlay, copies map[string]string) error {
+	if p.Root == "goroot" {
+		patched := filepath.Join(dir, p.Name+"-"+filepath.Base(p.File))
+		overlay[filepath.Join(root.dir, filepath.FromSlash(p.File))] = patched
+		return os.WriteFile(patched, []byte(out), 0o644)
+	}
+	cp, err := copyOnce(copies, goCmd, dir, p.Root)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(cp, filepath.FromSlash(p.File)), []byte(out), 0o644)
+}
+
+// TestFiles are the tests make wasm-test adds to Fyne's own packages, as
+// Prepare's extra takes them, from the repository's root.
+var TestFiles = map[string]string{
+	"fyne.io/fyne/v2:internal/cache/boardside_nil_test.go":    "internal/wasmfix/testdata/fyne_cache_nil_test.go",
+	"fyne.io/fyne/v2:internal/painter/boardside_font_test.go": "internal/wasmfix/testdata/fyne_font_cache_test.go",
 }
 
 // root is where a patch's file is.
