@@ -15,6 +15,8 @@ packages=(
   xvfb xauth                              # a real window without a screen, for the smoke test
   imagemagick                             # `import`: screenshots in the smoke test
   chromium                                # headless browser for the web viewer's end-to-end tests
+  webkit2gtk-driver                       # WebKitWebDriver and WebKitGTK: the engine of every iPhone and iPad, in the engine tests
+  firefox-esr                             # Firefox, the third engine at a table, driven by its built-in WebDriver BiDi
   libdeflate-tools                        # libdeflate-gzip: make web gzips the wasm 5 % smaller than Go can
   brotli                                  # the wasm's .br (make web); at make web-small's quality 11, 30 % faster than Go's
   nodejs                                  # runs Go's js/wasm tests (make wasm-test)

@@ -1,0 +1,336 @@
+package webdriver
+
+import (
+	"bufio"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// bidi is a WebDriver BiDi session straight to Firefox: JSON commands and
+// events over one WebSocket.
+type bidi struct {
+	browser *exec.Cmd
+	profile string
+	conn    *websocket.Conn
+	context string // the browsing context (tab) the page is in
+
+	mu      sync.Mutex
+	nextID  int
+	waiting map[int]chan bidiReply
+	logged  []string // uncaught errors the browser's log reported
+	done    chan struct{}
+}
+
+type bidiReply struct {
+	Type    string          `json:"type"`
+	ID      *int            `json:"id"`
+	Result  json.RawMessage `json:"result"`
+	Error   string          `json:"error"`
+	Message string          `json:"message"`
+	Method  string          `json:"method"`
+	Params  json.RawMessage `json:"params"`
+}
+
+// Firefox is the Firefox command, Debian's firefox-esr.
+const Firefox = "firefox-esr"
+
+// firefoxPrefs keep a test's Firefox from asking anything or calling out
+// (this machine has no network but loopback); the remote agent adds its
+// own recommended preferences on top.
+const firefoxPrefs = `user_pref("browser.shell.checkDefaultBrowser", false);
+user_pref("browser.startup.homepage_override.mstone", "ignore");
+user_pref("browser.aboutwelcome.enabled", false);
+user_pref("datareporting.policy.dataSubmissionEnabled", false);
+user_pref("toolkit.telemetry.reportingpolicy.firstRun", false);
+user_pref("app.update.disabledForTesting", true);
+user_pref("dom.w3c_touch_events.enabled", 1);
+user_pref("webgl.force-enabled", true);
+`
+
+var listening = regexp.MustCompile(`WebDriver BiDi listening on (ws://\S+)`)
+
+// StartFirefox starts Firefox ESR with a new profile on the X display
+// (headless Firefox has no WebGL here, Fyne's web driver needs it), opens
+// a BiDi session and gives its tab the phone's viewport.
+func StartFirefox(ctx context.Context, o Options) (Page, error) {
+	bin, err := exec.LookPath(Firefox)
+	if err != nil {
+		return nil, fmt.Errorf("%s is not installed: %w", Firefox, err)
+	}
+	profile, err := os.MkdirTemp("", "boardside-firefox-")
+	if err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(profile, "user.js"), []byte(firefoxPrefs), 0o600); err != nil {
+		return nil, err
+	}
+	b := &bidi{profile: profile, waiting: map[int]chan bidiReply{}, done: make(chan struct{})}
+	b.browser = exec.Command(bin, "--remote-debugging-port=0", "--no-remote", "--new-instance", "--profile", profile, "about:blank")
+	b.browser.Env = withDisplay(o.Display)
+	stderr, err := b.browser.StderrPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := b.browser.Start(); err != nil {
+		return nil, fmt.Errorf("starting %s: %w", Firefox, err)
+	}
+	ws, err := waitForLine(stderr, 60*time.Second, o)
+	if err != nil {
+		b.stop()
+		return nil, err
+	}
+	conn, _, err := websocket.Dial(ctx, ws+"/session", nil)
+	if err != nil {
+		b.stop()
+		return nil, fmt.Errorf("connecting to Firefox: %w", err)
+	}
+	conn.SetReadLimit(256 << 20) // screenshots
+	b.conn = conn
+	go b.read()
+	if err := b.open(ctx, o); err != nil {
+		_ = b.Close()
+		return nil, err
+	}
+	return b, nil
+}
+
+// waitForLine reads Firefox's output until it says where BiDi listens;
+// the rest of its output is dropped (or logged).
+func waitForLine(r io.Reader, timeout time.Duration, o Options) (string, error) {
+	found := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(r)
+		for sc.Scan() {
+			if m := listening.FindStringSubmatch(sc.Text()); m != nil {
+				found <- m[1]
+			}
+			o.logf("firefox: %s", sc.Text())
+		}
+	}()
+	select {
+	case ws := <-found:
+		return ws, nil
+	case <-time.After(timeout):
+		return "", errors.New("Firefox never said where WebDriver BiDi listens")
+	}
+}
+
+// open starts the session, finds its tab, listens to the log and sizes
+// the viewport.
+func (b *bidi) open(ctx context.Context, o Options) error {
+	if _, err := b.call(ctx, "session.new", map[string]any{"capabilities": map[string]any{}}); err != nil {
+		return fmt.Errorf("opening a Firefox session: %w", err)
+	}
+	raw, err := b.call(ctx, "browsingContext.getTree", map[string]any{})
+	if err != nil {
+		return err
+	}
+	var tree struct {
+		Contexts []struct{ Context string } `json:"contexts"`
+	}
+	if err := json.Unmarshal(raw, &tree); err != nil || len(tree.Contexts) == 0 {
+		return fmt.Errorf("Firefox has no tab: %v %s", err, raw)
+	}
+	b.context = tree.Contexts[0].Context
+	if _, err := b.call(ctx, "session.subscribe", map[string]any{"events": []string{"log.entryAdded"}}); err != nil {
+		return err
+	}
+	scale := o.Scale
+	if scale == 0 {
+		scale = 1
+	}
+	_, err = b.call(ctx, "browsingContext.setViewport", map[string]any{"context": b.context,
+		"viewport": map[string]int{"width": o.Width, "height": o.Height}, "devicePixelRatio": scale})
+	if err != nil {
+		return fmt.Errorf("sizing the viewport: %w", err)
+	}
+	o.logf("firefox: tab %s, viewport %d×%d at %.1f", b.context, o.Width, o.Height, scale)
+	return nil
+}
+
+// read hands each reply to its caller and keeps the log's errors.
+func (b *bidi) read() {
+	defer close(b.done)
+	for {
+		_, msg, err := b.conn.Read(context.Background())
+		if err != nil {
+			b.mu.Lock()
+			for id, ch := range b.waiting {
+				ch <- bidiReply{Type: "error", Error: "connection closed", Message: err.Error()}
+				delete(b.waiting, id)
+			}
+			b.mu.Unlock()
+			return
+		}
+		var r bidiReply
+		if json.Unmarshal(msg, &r) != nil {
+			continue
+		}
+		if r.Type == "event" {
+			b.event(r)
+			continue
+		}
+		if r.ID == nil {
+			continue
+		}
+		b.mu.Lock()
+		ch := b.waiting[*r.ID]
+		delete(b.waiting, *r.ID)
+		b.mu.Unlock()
+		if ch != nil {
+			ch <- r
+		}
+	}
+}
+
+// event keeps what the log says went wrong: uncaught errors (type
+// javascript) and console lines at level error.
+func (b *bidi) event(r bidiReply) {
+	if r.Method != "log.entryAdded" {
+		return
+	}
+	var e struct {
+		Type  string `json:"type"`
+		Level string `json:"level"`
+		Text  string `json:"text"`
+	}
+	if json.Unmarshal(r.Params, &e) != nil {
+		return
+	}
+	if e.Type == "javascript" || (e.Level == "error" && (strings.Contains(e.Text, "panic:") || strings.Contains(e.Text, "RuntimeError"))) {
+		b.mu.Lock()
+		b.logged = append(b.logged, e.Text)
+		b.mu.Unlock()
+	}
+}
+
+// call sends one command and waits for its result.
+func (b *bidi) call(ctx context.Context, method string, params any) (json.RawMessage, error) {
+	ch := make(chan bidiReply, 1)
+	b.mu.Lock()
+	b.nextID++
+	id := b.nextID
+	b.waiting[id] = ch
+	b.mu.Unlock()
+	msg, err := json.Marshal(map[string]any{"id": id, "method": method, "params": params})
+	if err != nil {
+		return nil, err
+	}
+	if err := b.conn.Write(ctx, websocket.MessageText, msg); err != nil {
+		return nil, fmt.Errorf("%s: %w", method, err)
+	}
+	select {
+	case r := <-ch:
+		if r.Type == "error" {
+			return nil, fmt.Errorf("%s: %s: %s", method, r.Error, r.Message)
+		}
+		return r.Result, nil
+	case <-ctx.Done():
+		b.mu.Lock()
+		delete(b.waiting, id)
+		b.mu.Unlock()
+		return nil, fmt.Errorf("%s: %w", method, ctx.Err())
+	}
+}
+
+func (b *bidi) Navigate(ctx context.Context, url string) error {
+	if _, err := b.call(ctx, "browsingContext.navigate", map[string]any{"context": b.context, "url": url, "wait": "complete"}); err != nil {
+		return err
+	}
+	return b.Eval(ctx, errorCatcher, nil)
+}
+
+func (b *bidi) Eval(ctx context.Context, expr string, out any) error {
+	raw, err := b.call(ctx, "script.evaluate", map[string]any{"expression": asJSON(expr), "target": map[string]any{"context": b.context},
+		"awaitPromise": true, "resultOwnership": "none"})
+	if err != nil {
+		return err
+	}
+	var r struct {
+		Type   string `json:"type"`
+		Result struct {
+			Type  string `json:"type"`
+			Value string `json:"value"`
+		} `json:"result"`
+		ExceptionDetails struct {
+			Text string `json:"text"`
+		} `json:"exceptionDetails"`
+	}
+	if err := json.Unmarshal(raw, &r); err != nil {
+		return err
+	}
+	if r.Type == "exception" {
+		return fmt.Errorf("the page threw: %s", r.ExceptionDetails.Text)
+	}
+	return decode(r.Result.Value, out)
+}
+
+func (b *bidi) Tap(ctx context.Context, x, y float64) error {
+	_, err := b.call(ctx, "input.performActions", map[string]any{"context": b.context, "actions": tap("touch", x, y)})
+	return err
+}
+
+func (b *bidi) Type(ctx context.Context, text string) error {
+	_, err := b.call(ctx, "input.performActions", map[string]any{"context": b.context,
+		"actions": []map[string]any{{"type": "key", "id": "keyboard", "actions": keys(text)}}})
+	return err
+}
+
+func (b *bidi) Screenshot(ctx context.Context) ([]byte, error) {
+	raw, err := b.call(ctx, "browsingContext.captureScreenshot", map[string]any{"context": b.context})
+	if err != nil {
+		return nil, err
+	}
+	var r struct{ Data string }
+	if err := json.Unmarshal(raw, &r); err != nil {
+		return nil, err
+	}
+	return base64.StdEncoding.DecodeString(r.Data)
+}
+
+func (b *bidi) Errors(ctx context.Context) ([]string, error) {
+	var seen []string
+	err := b.Eval(ctx, "window.__boardsideErrors || []", &seen)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return joinErrors(b.logged, seen), err
+}
+
+func (b *bidi) Close() error {
+	if b.conn != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		_, _ = b.call(ctx, "browser.close", map[string]any{})
+		cancel()
+		_ = b.conn.CloseNow()
+	}
+	b.stop()
+	return nil
+}
+
+// stop ends Firefox, if browser.close did not, and removes its profile.
+func (b *bidi) stop() {
+	if b.browser.Process != nil {
+		exited := make(chan struct{})
+		go func() { _ = b.browser.Wait(); close(exited) }()
+		select {
+		case <-exited:
+		case <-time.After(10 * time.Second):
+			_ = b.browser.Process.Kill()
+			<-exited
+		}
+	}
+	_ = os.RemoveAll(b.profile)
+}

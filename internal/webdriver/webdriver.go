@@ -1,0 +1,139 @@
+// Package webdriver drives the browser engines a table holds besides
+// Chromium, for Boardside's browser tests: WebKit (every iPhone and iPad;
+// WebKitGTK's WebKitWebDriver here, which speaks W3C WebDriver classic)
+// and Firefox (its built-in WebDriver BiDi, with no geckodriver). Both
+// give the same small Page: navigate, evaluate a script, tap, type, take a
+// screenshot, and the page's uncaught errors.
+//
+// Why a thin client of our own: the Go module proxy serves no Go
+// WebDriver client (github.com/tebeka/selenium and
+// github.com/hupe1980/gowebdriver are refused), Debian has no geckodriver,
+// without which Selenium's and WebdriverIO's clients cannot open a Firefox
+// session, and chromedp and go-rod speak only Chrome's own protocol. The
+// protocols' part the tests need is small: about fifteen commands, JSON
+// over HTTP (classic) and over a WebSocket (BiDi, by
+// github.com/coder/websocket).
+package webdriver
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// Page is one browser window showing one page, as a phone of the given
+// size.
+type Page interface {
+	// Navigate loads url and waits for the page's load event.
+	Navigate(ctx context.Context, url string) error
+	// Eval evaluates a JavaScript expression in the page, waits for it
+	// when it is a promise, and decodes its value (as JSON) into out,
+	// which may be nil.
+	Eval(ctx context.Context, expr string, out any) error
+	// Tap is a finger's (or where the engine has none, the mouse's) press
+	// and release at (x, y) in CSS pixels.
+	Tap(ctx context.Context, x, y float64) error
+	// Type presses and releases the keys of text, one character at a time,
+	// into what has the focus.
+	Type(ctx context.Context, text string) error
+	// Screenshot is the page's viewport as PNG.
+	Screenshot(ctx context.Context) ([]byte, error)
+	// Errors are the page's uncaught errors and the Go runtime's panics
+	// seen so far, in words.
+	Errors(ctx context.Context) ([]string, error)
+	// Close ends the session and the browser.
+	Close() error
+}
+
+// Options are what every engine is started with.
+type Options struct {
+	Width, Height int     // the viewport, CSS pixels
+	Scale         float64 // device pixels per CSS pixel, where the engine lets it be set; 0 is 1
+	Display       string  // the X display (":99"); empty: $DISPLAY
+	Log           func(format string, args ...any)
+}
+
+func (o Options) logf(format string, args ...any) {
+	if o.Log != nil {
+		o.Log(format, args...)
+	}
+}
+
+// asJSON wraps an expression so that its value, once any promise is
+// settled, comes back as a JSON string: both protocols hand back a
+// string as it is, where other values each come in their own form.
+func asJSON(expr string) string {
+	return "(async () => { const v = await (" + expr + "\n); return v === undefined ? \"null\" : JSON.stringify(v); })()"
+}
+
+// decode reads asJSON's string into out.
+func decode(raw string, out any) error {
+	if out == nil {
+		return nil
+	}
+	if err := json.Unmarshal([]byte(raw), out); err != nil {
+		return fmt.Errorf("the page's answer %.200q: %w", raw, err)
+	}
+	return nil
+}
+
+// keys are the key actions that type text: each character pressed and
+// released.
+func keys(text string) []map[string]any {
+	var a []map[string]any
+	for _, r := range text {
+		a = append(a, map[string]any{"type": "keyDown", "value": string(r)}, map[string]any{"type": "keyUp", "value": string(r)})
+	}
+	return a
+}
+
+// tap is the pointer actions of one tap at (x, y).
+func tap(pointerType string, x, y float64) []map[string]any {
+	return []map[string]any{{
+		"type": "pointer", "id": "finger", "parameters": map[string]any{"pointerType": pointerType},
+		"actions": []map[string]any{
+			{"type": "pointerMove", "x": int(x + 0.5), "y": int(y + 0.5), "origin": "viewport", "duration": 0},
+			{"type": "pointerDown", "button": 0},
+			{"type": "pause", "duration": 50},
+			{"type": "pointerUp", "button": 0},
+		},
+	}}
+}
+
+// errorCatcher keeps, in window.__boardsideErrors, the page's uncaught
+// errors and rejections and the Go runtime's panic lines (Go's
+// wasm_exec.js writes a program's output with console.log and
+// console.error). Classic WebDriver has no log to read, so the classic
+// page installs it after each load; the BiDi page reads the browser's log
+// and installs it too, for the Go lines.
+const errorCatcher = `(() => {
+  if (window.__boardsideErrors) return true;
+  const seen = window.__boardsideErrors = [];
+  addEventListener("error", (e) => seen.push(String(e.error || e.message)));
+  addEventListener("unhandledrejection", (e) => seen.push("unhandled rejection: " + (e.reason && (e.reason.stack || e.reason))));
+  for (const name of ["log", "error"]) {
+    const orig = console[name];
+    console[name] = function (...args) {
+      const line = args.join(" ");
+      if (/^(panic:|fatal error:)|RuntimeError|goroutine \d+ \[/.test(line)) seen.push(line);
+      return orig.apply(this, args);
+    };
+  }
+  return true;
+})()`
+
+// joinErrors puts errors found by several means in one list, each once.
+func joinErrors(lists ...[]string) []string {
+	var all []string
+	seen := map[string]bool{}
+	for _, l := range lists {
+		for _, e := range l {
+			if e = strings.TrimSpace(e); e != "" && !seen[e] {
+				seen[e] = true
+				all = append(all, e)
+			}
+		}
+	}
+	return all
+}
