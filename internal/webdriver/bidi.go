@@ -74,7 +74,12 @@ func StartFirefox(ctx context.Context, o Options) (Page, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := os.WriteFile(filepath.Join(profile, "user.js"), []byte(firefoxPrefs), 0o600); err != nil {
+	prefs := firefoxPrefs
+	if o.UserAgent != "" {
+		ua, _ := json.Marshal(o.UserAgent)
+		prefs += `user_pref("general.useragent.override", ` + string(ua) + ");\n"
+	}
+	if err := os.WriteFile(filepath.Join(profile, "user.js"), []byte(prefs), 0o600); err != nil {
 		return nil, err
 	}
 	b := &bidi{profile: profile, waiting: map[int]chan bidiReply{}, done: make(chan struct{})}

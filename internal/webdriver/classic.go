@@ -85,7 +85,18 @@ func StartWebKit(ctx context.Context, o Options) (Page, error) {
 	var s struct {
 		SessionID string `json:"sessionId"`
 	}
-	raw, err := c.call(ctx, http.MethodPost, root+"/session", map[string]any{"capabilities": map[string]any{}})
+	caps := map[string]any{}
+	if o.UserAgent != "" {
+		// The driver starts MiniBrowser itself; with options of our own it
+		// needs the browser's path and its automation flag said.
+		mini, _ := filepath.Glob("/usr/lib/*/webkit2gtk-4.*/MiniBrowser")
+		if len(mini) == 0 {
+			c.kill()
+			return nil, errors.New("WebKitGTK's MiniBrowser is not installed (Debian: webkit2gtk-driver)")
+		}
+		caps["alwaysMatch"] = map[string]any{"webkitgtk:browserOptions": map[string]any{"binary": mini[0], "args": []string{"--automation", "--user-agent=" + o.UserAgent}}}
+	}
+	raw, err := c.call(ctx, http.MethodPost, root+"/session", map[string]any{"capabilities": caps})
 	if err == nil {
 		err = json.Unmarshal(raw, &s)
 	}

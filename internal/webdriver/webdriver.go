@@ -51,6 +51,7 @@ type Options struct {
 	Width, Height int     // the viewport, CSS pixels
 	Scale         float64 // device pixels per CSS pixel, where the engine lets it be set; 0 is 1
 	Display       string  // the X display (":99"); empty: $DISPLAY
+	UserAgent     string  // what the browser says it is; empty: its own
 	Log           func(format string, args ...any)
 }
 

@@ -48,7 +48,7 @@ func TestEngines_DoWhatTheTestsAsk(t *testing.T) {
 		t.Run(e.name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 			defer cancel()
-			p, err := e.start(ctx, Options{Width: 390, Height: 844, Scale: 2, Display: x.Display, Log: t.Logf})
+			p, err := e.start(ctx, Options{Width: 390, Height: 844, Scale: 2, Display: x.Display, UserAgent: "Mozilla/5.0 (iPhone) Boardside test", Log: t.Logf})
 			if err != nil {
 				t.Skip(err)
 			}
@@ -58,6 +58,9 @@ func TestEngines_DoWhatTheTestsAsk(t *testing.T) {
 			var size [2]int
 			require.NoError(t, p.Eval(ctx, "[innerWidth, innerHeight]", &size))
 			assert.Equal(t, [2]int{390, 844}, size, "the phone's viewport")
+			var ua string
+			require.NoError(t, p.Eval(ctx, "navigator.userAgent", &ua))
+			assert.Equal(t, "Mozilla/5.0 (iPhone) Boardside test", ua, "the phone's user agent")
 			var sum int
 			require.NoError(t, p.Eval(ctx, "new Promise((ok) => setTimeout(() => ok(40 + 2), 10))", &sum))
 			assert.Equal(t, 42, sum, "a promise is waited for")
