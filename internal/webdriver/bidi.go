@@ -12,7 +12,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"strings"
 	"sync"
 	"time"
 
@@ -30,7 +29,6 @@ type bidi struct {
 	mu      sync.Mutex
 	nextID  int
 	waiting map[int]chan bidiReply
-	logged  []string // uncaught errors the browser's log reported
 	done    chan struct{}
 }
 
@@ -40,8 +38,6 @@ type bidiReply struct {
 	Result  json.RawMessage `json:"result"`
 	Error   string          `json:"error"`
 	Message string          `json:"message"`
-	Method  string          `json:"method"`
-	Params  json.RawMessage `json:"params"`
 }
 
 // Firefox is the Firefox command, Debian's firefox-esr.
@@ -133,8 +129,8 @@ func waitForLine(r io.Reader, timeout time.Duration, o Options) (string, error) 
 	}
 }
 
-// open starts the session, finds its tab, listens to the log and sizes
-// the viewport.
+// open starts the session, finds its tab, has each page keep its errors,
+// and sizes the viewport.
 func (b *bidi) open(ctx context.Context, o Options) error {
 	if _, err := b.call(ctx, "session.new", map[string]any{"capabilities": map[string]any{}}); err != nil {
 		return fmt.Errorf("opening a Firefox session: %w", err)
@@ -150,7 +146,8 @@ func (b *bidi) open(ctx context.Context, o Options) error {
 		return fmt.Errorf("Firefox has no tab: %v %s", err, raw)
 	}
 	b.context = tree.Contexts[0].Context
-	if _, err := b.call(ctx, "session.subscribe", map[string]any{"events": []string{"log.entryAdded"}}); err != nil {
+	// From each page's first line on, before its own scripts.
+	if _, err := b.call(ctx, "script.addPreloadScript", map[string]any{"functionDeclaration": "() => " + errorCatcher}); err != nil {
 		return err
 	}
 	scale := o.Scale
@@ -166,7 +163,7 @@ func (b *bidi) open(ctx context.Context, o Options) error {
 	return nil
 }
 
-// read hands each reply to its caller and keeps the log's errors.
+// read hands each reply to its caller.
 func (b *bidi) read() {
 	defer close(b.done)
 	for {
@@ -184,11 +181,7 @@ func (b *bidi) read() {
 		if json.Unmarshal(msg, &r) != nil {
 			continue
 		}
-		if r.Type == "event" {
-			b.event(r)
-			continue
-		}
-		if r.ID == nil {
+		if r.ID == nil { // an event: none is subscribed to
 			continue
 		}
 		b.mu.Lock()
@@ -198,27 +191,6 @@ func (b *bidi) read() {
 		if ch != nil {
 			ch <- r
 		}
-	}
-}
-
-// event keeps what the log says went wrong: uncaught errors (type
-// javascript) and console lines at level error.
-func (b *bidi) event(r bidiReply) {
-	if r.Method != "log.entryAdded" {
-		return
-	}
-	var e struct {
-		Type  string `json:"type"`
-		Level string `json:"level"`
-		Text  string `json:"text"`
-	}
-	if json.Unmarshal(r.Params, &e) != nil {
-		return
-	}
-	if e.Type == "javascript" || (e.Level == "error" && (strings.Contains(e.Text, "panic:") || strings.Contains(e.Text, "RuntimeError"))) {
-		b.mu.Lock()
-		b.logged = append(b.logged, e.Text)
-		b.mu.Unlock()
 	}
 }
 
@@ -252,10 +224,8 @@ func (b *bidi) call(ctx context.Context, method string, params any) (json.RawMes
 }
 
 func (b *bidi) Navigate(ctx context.Context, url string) error {
-	if _, err := b.call(ctx, "browsingContext.navigate", map[string]any{"context": b.context, "url": url, "wait": "complete"}); err != nil {
-		return err
-	}
-	return b.Eval(ctx, errorCatcher, nil)
+	_, err := b.call(ctx, "browsingContext.navigate", map[string]any{"context": b.context, "url": url, "wait": "complete"})
+	return err
 }
 
 func (b *bidi) Eval(ctx context.Context, expr string, out any) error {
@@ -307,11 +277,7 @@ func (b *bidi) Screenshot(ctx context.Context) ([]byte, error) {
 }
 
 func (b *bidi) Errors(ctx context.Context) ([]string, error) {
-	var seen []string
-	err := b.Eval(ctx, "window.__boardsideErrors || []", &seen)
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return joinErrors(b.logged, seen), err
+	return pageErrors(ctx, b)
 }
 
 func (b *bidi) Close() error {

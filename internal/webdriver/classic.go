@@ -180,9 +180,7 @@ func (c *classic) Screenshot(ctx context.Context) ([]byte, error) {
 }
 
 func (c *classic) Errors(ctx context.Context) ([]string, error) {
-	var seen []string
-	err := c.Eval(ctx, "window.__boardsideErrors || []", &seen)
-	return joinErrors(seen), err
+	return pageErrors(ctx, c)
 }
 
 func (c *classic) Close() error {

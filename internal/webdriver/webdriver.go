@@ -1,9 +1,10 @@
-// Package webdriver drives the browser engines a table holds besides
-// Chromium, for Boardside's browser tests: WebKit (every iPhone and iPad;
-// WebKitGTK's WebKitWebDriver here, which speaks W3C WebDriver classic)
-// and Firefox (its built-in WebDriver BiDi, with no geckodriver). Both
-// give the same small Page: navigate, evaluate a script, tap, type, take a
-// screenshot, and the page's uncaught errors.
+// Package webdriver drives the three browser engines a table holds, for
+// Boardside's browser tests: WebKit (every iPhone and iPad; WebKitGTK's
+// WebKitWebDriver here, which speaks W3C WebDriver classic), Firefox (its
+// built-in WebDriver BiDi, with no geckodriver) and Chromium (through
+// chromedp, as the other browser tests). Each gives the same small Page:
+// navigate, evaluate a script, tap, type, take a screenshot, and the
+// page's uncaught errors, so that one test runs in all three.
 //
 // Why a thin client of our own: the Go module proxy serves no Go
 // WebDriver client (github.com/tebeka/selenium and
@@ -19,7 +20,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
 )
 
 // Page is one browser window showing one page, as a phone of the given
@@ -105,9 +105,8 @@ func tap(pointerType string, x, y float64) []map[string]any {
 // errorCatcher keeps, in window.__boardsideErrors, the page's uncaught
 // errors and rejections and the Go runtime's panic lines (Go's
 // wasm_exec.js writes a program's output with console.log and
-// console.error). Classic WebDriver has no log to read, so the classic
-// page installs it after each load; the BiDi page reads the browser's log
-// and installs it too, for the Go lines.
+// console.error). Chromium and Firefox run it before each page's own
+// scripts; classic WebDriver can only run it once a page has loaded.
 const errorCatcher = `(() => {
   if (window.__boardsideErrors) return true;
   const seen = window.__boardsideErrors = [];
@@ -124,17 +123,9 @@ const errorCatcher = `(() => {
   return true;
 })()`
 
-// joinErrors puts errors found by several means in one list, each once.
-func joinErrors(lists ...[]string) []string {
-	var all []string
-	seen := map[string]bool{}
-	for _, l := range lists {
-		for _, e := range l {
-			if e = strings.TrimSpace(e); e != "" && !seen[e] {
-				seen[e] = true
-				all = append(all, e)
-			}
-		}
-	}
-	return all
+// pageErrors reads what errorCatcher kept.
+func pageErrors(ctx context.Context, p Page) ([]string, error) {
+	var seen []string
+	err := p.Eval(ctx, "window.__boardsideErrors || []", &seen)
+	return seen, err
 }

@@ -15,7 +15,7 @@ import (
 
 // page records what reaches it: taps (as touch or mouse events) and the
 // text typed into its field.
-const page = `<!doctype html><meta name="viewport" content="width=device-width">
+const testPage = `<!doctype html><meta name="viewport" content="width=device-width">
 <body style="margin:0"><input id="f" style="position:absolute;left:0;top:200px;width:200px">
 <script>
 window.got = [];
@@ -29,7 +29,7 @@ func TestEngines_DoWhatTheTestsAsk(t *testing.T) {
 	}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		_, _ = w.Write([]byte(page))
+		_, _ = w.Write([]byte(testPage))
 	}))
 	defer srv.Close()
 	x, err := StartXvfb()
@@ -44,6 +44,7 @@ func TestEngines_DoWhatTheTestsAsk(t *testing.T) {
 	}{
 		{"webkit", StartWebKit, "mousedown"}, // WebKitGTK's driver has no finger
 		{"firefox", StartFirefox, "touchstart"},
+		{"chromium", StartChromium, "touchstart"},
 	} {
 		t.Run(e.name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)

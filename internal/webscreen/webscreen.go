@@ -63,25 +63,56 @@ func (s Screen) Find(kind string, match func(string) bool) (Shown, bool) {
 // Is matches a text exactly.
 func Is(text string) func(string) bool { return func(s string) bool { return s == text } }
 
-// Read asks the app what it shows.
-func Read(ctx context.Context) (Screen, error) {
+// Driver is what webscreen needs of a browser: an expression evaluated in
+// the page (its value decoded as JSON) and a tap. Chromium is the chromedp
+// tab in the context; internal/webdriver's pages drive WebKit and Firefox.
+type Driver interface {
+	Eval(ctx context.Context, expr string, out any) error
+	Tap(ctx context.Context, x, y float64) error
+}
+
+// Chromium is the chromedp tab that the context carries.
+var Chromium Driver = chromium{}
+
+type chromium struct{}
+
+func (chromium) Eval(ctx context.Context, expr string, out any) error {
+	raw, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => JSON.stringify(await (`+expr+`)) ?? "null")()`, chromedp.EvalAwaitPromise))
+	if err != nil || out == nil {
+		return err
+	}
+	return json.Unmarshal([]byte(raw), out)
+}
+
+func (chromium) Tap(ctx context.Context, x, y float64) error { return chromedp.Do(ctx, Tap(x, y)) }
+
+// Read asks the app, in the chromedp tab, what it shows.
+func Read(ctx context.Context) (Screen, error) { return ReadIn(ctx, Chromium) }
+
+// ReadIn asks the app what it shows.
+func ReadIn(ctx context.Context, d Driver) (Screen, error) {
 	var s Screen
 	// Before the app has started there is nothing on its screen yet.
-	raw, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.boardsideScreen ? window.boardsideScreen() : '{"items": []}'`, chromedp.EvalAwaitPromise))
-	if err != nil {
+	var raw string
+	if err := d.Eval(ctx, `window.boardsideScreen ? window.boardsideScreen() : '{"items": []}'`, &raw); err != nil {
 		return s, fmt.Errorf("asking the app what it shows: %w", err)
 	}
 	return s, json.Unmarshal([]byte(raw), &s)
 }
 
-// Wait polls until the app shows, in view, something of kind whose text
+// Wait polls the chromedp tab; see WaitIn.
+func Wait(ctx context.Context, kind string, match func(string) bool, timeout time.Duration) (Shown, error) {
+	return WaitIn(ctx, Chromium, kind, match, timeout)
+}
+
+// WaitIn polls until the app shows, in view, something of kind whose text
 // satisfies match (a browser draws on its own time), and returns it; the
 // error names what was shown instead.
-func Wait(ctx context.Context, kind string, match func(string) bool, timeout time.Duration) (Shown, error) {
+func WaitIn(ctx context.Context, d Driver, kind string, match func(string) bool, timeout time.Duration) (Shown, error) {
 	var last Screen
 	deadline := time.Now().Add(timeout)
 	for {
-		s, err := Read(ctx)
+		s, err := ReadIn(ctx, d)
 		if err != nil {
 			return Shown{}, err
 		}
@@ -102,14 +133,19 @@ func Wait(ctx context.Context, kind string, match func(string) bool, timeout tim
 	}
 }
 
-// Stable is what Wait finds once it has stayed where it is for two
+// Stable is StableIn the chromedp tab.
+func Stable(ctx context.Context, kind string, match func(string) bool, timeout time.Duration) (Shown, error) {
+	return StableIn(ctx, Chromium, kind, match, timeout)
+}
+
+// StableIn is what WaitIn finds once it has stayed where it is for two
 // readings: a screen that has just come is laid out again when the window
 // takes its size.
-func Stable(ctx context.Context, kind string, match func(string) bool, timeout time.Duration) (Shown, error) {
-	it, err := Wait(ctx, kind, match, timeout)
+func StableIn(ctx context.Context, d Driver, kind string, match func(string) bool, timeout time.Duration) (Shown, error) {
+	it, err := WaitIn(ctx, d, kind, match, timeout)
 	for err == nil {
 		var again Shown
-		if again, err = Wait(ctx, kind, match, timeout); err == nil && again == it {
+		if again, err = WaitIn(ctx, d, kind, match, timeout); err == nil && again == it {
 			return it, nil
 		}
 		it = again
@@ -131,14 +167,19 @@ func Tap(x, y float64) chromedp.Action[chromedp.Void] {
 	}
 }
 
-// TapShown taps the middle of what Stable finds, when it is enabled.
+// TapShown is TapShownIn the chromedp tab.
 func TapShown(ctx context.Context, kind string, match func(string) bool, timeout time.Duration) error {
-	it, err := Stable(ctx, kind, match, timeout)
+	return TapShownIn(ctx, Chromium, kind, match, timeout)
+}
+
+// TapShownIn taps the middle of what StableIn finds, when it is enabled.
+func TapShownIn(ctx context.Context, d Driver, kind string, match func(string) bool, timeout time.Duration) error {
+	it, err := StableIn(ctx, d, kind, match, timeout)
 	if err != nil {
 		return err
 	}
 	if it.Disabled {
 		return fmt.Errorf("%s %q is disabled", it.Kind, it.Text)
 	}
-	return chromedp.Do(ctx, Tap(it.X+it.W/2, it.Y+it.H/2))
+	return d.Tap(ctx, it.X+it.W/2, it.Y+it.H/2)
 }
