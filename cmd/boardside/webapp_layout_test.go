@@ -513,7 +513,7 @@ func (w *webWalk) reveal(kind string, match func(string) bool, what string) {
 		if it.InView {
 			return
 		}
-		sc, ok := holder(s, it)
+		sc, ok := s.Holder(it)
 		require.True(w.t, ok, "%s lies out of view, and no scroll holds it:\n%s", what, s)
 		mid := sc.Y + sc.H/2
 		dy := max(-sc.H*0.4, min(sc.H*0.4, it.Y+it.H/2-mid)) // up, to bring what is below into view
@@ -522,19 +522,6 @@ func (w *webWalk) reveal(kind string, match func(string) bool, what string) {
 		s = w.read()
 	}
 	require.FailNow(w.t, "a finger could not bring "+what+" into view", "the screen shows:\n%s", s)
-}
-
-// holder is the smallest scroll in view whose width spans it.
-func holder(s webscreen.Screen, it webscreen.Shown) (webscreen.Shown, bool) {
-	var best webscreen.Shown
-	found := false
-	x := it.X + it.W/2
-	for _, sc := range s.Items {
-		if sc.Kind == "scroll" && sc.W > 0 && sc.H > 0 && x >= sc.X && x <= sc.X+sc.W && (!found || sc.W*sc.H < best.W*best.H) {
-			best, found = sc, true
-		}
-	}
-	return best, found
 }
 
 func (w *webWalk) wait(kind, text string) {

@@ -258,6 +258,11 @@ func (b *bidi) Tap(ctx context.Context, x, y float64) error {
 	return err
 }
 
+func (b *bidi) Scroll(ctx context.Context, x, y, dy float64) error {
+	_, err := b.call(ctx, "input.performActions", map[string]any{"context": b.context, "actions": wheel(x, y, dy)})
+	return err
+}
+
 func (b *bidi) Type(ctx context.Context, text string) error {
 	_, err := b.call(ctx, "input.performActions", map[string]any{"context": b.context,
 		"actions": []map[string]any{{"type": "key", "id": "keyboard", "actions": keys(text)}}})

@@ -77,15 +77,27 @@ func (c *cdp) Tap(ctx context.Context, x, y float64) error {
 	return err
 }
 
+func (c *cdp) Scroll(ctx context.Context, x, y, dy float64) error {
+	// Chrome wants both deltas said, and cdproto leaves a zero out: a
+	// sideways hundredth of a pixel is no scroll at all.
+	_, err := chromedp.Call(c.tab, input.DispatchMouseEvent, input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMouseWheel, X: x, Y: y, DeltaX: 0.01, DeltaY: dy})
+	return err
+}
+
 // Type sends each character as a key press with its text, as the other
 // engines' key actions do.
 func (c *cdp) Type(ctx context.Context, text string) error {
 	for _, r := range text {
-		s := string(r)
-		if _, err := chromedp.Call(c.tab, input.DispatchKeyEvent, input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeKeyDown, Key: s, Text: s}); err != nil {
+		down := input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeKeyDown, Key: string(r), Text: string(r)}
+		if r == '\n' {
+			down = input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeKeyDown, Key: "Enter", Code: "Enter", WindowsVirtualKeyCode: 13, Text: "\r"}
+		}
+		if _, err := chromedp.Call(c.tab, input.DispatchKeyEvent, down); err != nil {
 			return err
 		}
-		if _, err := chromedp.Call(c.tab, input.DispatchKeyEvent, input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeKeyUp, Key: s}); err != nil {
+		up := down
+		up.Type, up.Text = input.DispatchKeyEventTypeKeyUp, ""
+		if _, err := chromedp.Call(c.tab, input.DispatchKeyEvent, up); err != nil {
 			return err
 		}
 	}

@@ -162,6 +162,11 @@ func (c *classic) Tap(ctx context.Context, x, y float64) error {
 	return err
 }
 
+func (c *classic) Scroll(ctx context.Context, x, y, dy float64) error {
+	_, err := c.call(ctx, http.MethodPost, c.base+"/actions", map[string]any{"actions": wheel(x, y, dy)})
+	return err
+}
+
 func (c *classic) Type(ctx context.Context, text string) error {
 	_, err := c.call(ctx, http.MethodPost, c.base+"/actions", map[string]any{"actions": []map[string]any{{"type": "key", "id": "keyboard", "actions": keys(text)}}})
 	return err

@@ -34,8 +34,12 @@ type Page interface {
 	// Tap is a finger's (or where the engine has none, the mouse's) press
 	// and release at (x, y) in CSS pixels.
 	Tap(ctx context.Context, x, y float64) error
+	// Scroll turns a mouse wheel over (x, y) by dy CSS pixels, down where
+	// dy is positive: a scroll in every engine, where a finger's drag is
+	// not (WebKitGTK's driver has no finger).
+	Scroll(ctx context.Context, x, y, dy float64) error
 	// Type presses and releases the keys of text, one character at a time,
-	// into what has the focus.
+	// into what has the focus; "\n" is the Enter key.
 	Type(ctx context.Context, text string) error
 	// Screenshot is the page's viewport as PNG.
 	Screenshot(ctx context.Context) ([]byte, error)
@@ -80,11 +84,15 @@ func decode(raw string, out any) error {
 }
 
 // keys are the key actions that type text: each character pressed and
-// released.
+// released, "\n" as the Enter key (WebDriver's U+E007).
 func keys(text string) []map[string]any {
 	var a []map[string]any
 	for _, r := range text {
-		a = append(a, map[string]any{"type": "keyDown", "value": string(r)}, map[string]any{"type": "keyUp", "value": string(r)})
+		v := string(r)
+		if r == '\n' {
+			v = "\uE007"
+		}
+		a = append(a, map[string]any{"type": "keyDown", "value": v}, map[string]any{"type": "keyUp", "value": v})
 	}
 	return a
 }
@@ -99,6 +107,14 @@ func tap(pointerType string, x, y float64) []map[string]any {
 			{"type": "pause", "duration": 50},
 			{"type": "pointerUp", "button": 0},
 		},
+	}}
+}
+
+// wheel is the wheel action of Scroll.
+func wheel(x, y, dy float64) []map[string]any {
+	return []map[string]any{{
+		"type": "wheel", "id": "wheel",
+		"actions": []map[string]any{{"type": "scroll", "x": int(x + 0.5), "y": int(y + 0.5), "deltaX": 0, "deltaY": int(dy), "origin": "viewport", "duration": 0}},
 	}}
 }
 

@@ -60,6 +60,20 @@ func (s Screen) Find(kind string, match func(string) bool) (Shown, bool) {
 	return Shown{}, false
 }
 
+// Holder is the smallest scroll whose width spans it: what a finger drags
+// (or a wheel turns) to bring it into view.
+func (s Screen) Holder(it Shown) (Shown, bool) {
+	var best Shown
+	found := false
+	x := it.X + it.W/2
+	for _, sc := range s.Items {
+		if sc.Kind == "scroll" && sc.W > 0 && sc.H > 0 && x >= sc.X && x <= sc.X+sc.W && (!found || sc.W*sc.H < best.W*best.H) {
+			best, found = sc, true
+		}
+	}
+	return best, found
+}
+
 // Is matches a text exactly.
 func Is(text string) func(string) bool { return func(s string) bool { return s == text } }
 

@@ -1,0 +1,411 @@
+package engines
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"boardside/companion"
+	mm "boardside/companion/marsmaze"
+	"boardside/companion/share"
+	"boardside/companion/webapp"
+	"boardside/internal/webdriver"
+	"boardside/internal/webscreen"
+	"boardside/timers"
+)
+
+// engine is one browser engine and the user agent of the phones it is in.
+type engine struct {
+	name  string
+	start func(context.Context, webdriver.Options) (webdriver.Page, error)
+	ua    string
+}
+
+var engines = []engine{
+	{"chromium", webdriver.StartChromium, "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36"},
+	{"webkit", webdriver.StartWebKit, "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1"},
+	{"firefox", webdriver.StartFirefox, "Mozilla/5.0 (Android 14; Mobile; rv:128.0) Gecko/128.0 Firefox/128.0"},
+}
+
+// phones are the two sizes every check runs at.
+var phones = [][2]int{{390, 844}, {412, 915}}
+
+// builtWebApp is the folder make web builds.
+func builtWebApp(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("..", "..", "build", "web"))
+	require.NoError(t, err)
+	if !webapp.Built(dir) {
+		t.Skip("build/web has not been built: run make web (make test does)")
+	}
+	return dir
+}
+
+// table hosts a started Magic Maze on Mars game (mission 2) with the web
+// app, as a laptop's boardside serve does, and returns its quick viewer's
+// link.
+func table(t *testing.T, dir string) string {
+	t.Helper()
+	s := companion.New(mm.Rules, mm.New(), timers.System{})
+	require.NoError(t, s.Dispatch(&mm.ChooseMission{Mission: 2}))
+	require.NoError(t, s.Dispatch(&mm.Start{}))
+	h := share.NewHost(s, share.Game{Public: mm.Public, PublicActions: mm.PublicActions, Rules: mm.Rules}, timers.System{}, share.NewToken())
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	srv := h.ServerWithWebApp(dir)
+	go func() { _ = srv.Serve(l) }()
+	t.Cleanup(func() { _ = srv.Close() })
+	return "http://" + l.Addr().String() + "/?t=" + h.Token()
+}
+
+// display is the X screen WebKit and Firefox draw on.
+func display(t *testing.T) string {
+	t.Helper()
+	x, err := webdriver.StartXvfb()
+	if err != nil {
+		t.Skip(err)
+	}
+	t.Cleanup(x.Stop)
+	return x.Display
+}
+
+// TestEngines_APhoneAtTheTable plays, in each engine as each phone, what a
+// player at a table does: the app loads and draws; Mission Control rolls
+// and plays a turn; ADELE's console opens behind its PIN; Magic Maze
+// starts and flips; the page is reloaded and the game is back; AquaSphere
+// takes two players, one typed with an umlaut, and scores a round; the
+// quick viewer joins a table and a tap flips its sand. At every step the
+// page is no wider or taller than the phone, and no error reaches the
+// page.
+func TestEngines_APhoneAtTheTable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts three browsers")
+	}
+	dir := builtWebApp(t)
+	disp := display(t)
+	for _, e := range engines {
+		for _, size := range phones {
+			t.Run(fmt.Sprintf("%s/%dx%d", e.name, size[0], size[1]), func(t *testing.T) {
+				ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
+				defer cancel()
+				p, err := e.start(ctx, webdriver.Options{Width: size[0], Height: size[1], Scale: 2.6, Display: disp, UserAgent: e.ua, Log: t.Logf})
+				if err != nil {
+					t.Skipf("%s cannot be started here: %v", e.name, err)
+				}
+				defer p.Close()
+				ph := &phone{t: t, ctx: ctx, p: p}
+				link := table(t, dir)
+
+				appURL := webapp.URL(link)
+				appURL = appURL[:strings.Index(appURL, "?")]
+				ph.load(appURL, "Join a table")
+				ph.missionControl()
+				ph.adele()
+				markers := ph.marsMaze()
+				ph.reloadAndBack(appURL, markers)
+				ph.aquaSphere()
+				ph.noErrors()
+
+				ph.viewer(link)
+				ph.noErrors()
+			})
+		}
+	}
+}
+
+// phone is one engine's page as a phone at the table.
+type phone struct {
+	t   *testing.T
+	ctx context.Context
+	p   webdriver.Page
+}
+
+// wait is how long a step may take: WebKit and Firefox draw with
+// software OpenGL, on a machine that runs other tests beside them.
+const wait = 60 * time.Second
+
+func (ph *phone) eval(expr string, out any) {
+	ph.t.Helper()
+	require.NoError(ph.t, ph.p.Eval(ph.ctx, expr, out), expr)
+}
+
+// waitJS polls until expr is true.
+func (ph *phone) waitJS(expr, what string) {
+	ph.t.Helper()
+	for deadline := time.Now().Add(wait); ; time.Sleep(100 * time.Millisecond) {
+		var ok bool
+		ph.eval(expr, &ok)
+		if ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			ph.shot(what)
+			require.FailNow(ph.t, "never: "+what, expr)
+		}
+	}
+}
+
+// shot keeps a screenshot of a failed step beside the test's output.
+func (ph *phone) shot(what string) {
+	png, err := ph.p.Screenshot(ph.ctx)
+	if err != nil {
+		return
+	}
+	name := filepath.Join(os.TempDir(), strings.NewReplacer("/", "-", " ", "-").Replace(ph.t.Name())+".png")
+	if os.WriteFile(name, png, 0o600) == nil {
+		ph.t.Logf("%s: the screen is in %s", what, name)
+	}
+}
+
+// fits fails where the page is wider or taller than the phone: a page
+// that scrolls sideways moves every button under the finger.
+func (ph *phone) fits(where string) {
+	ph.t.Helper()
+	var page [4]float64
+	ph.eval(`[innerWidth, innerHeight, document.documentElement.scrollWidth, document.documentElement.scrollHeight]`, &page)
+	assert.LessOrEqual(ph.t, page[2], page[0], "%s: the page is %.0f px wide in a %.0f px viewport", where, page[2], page[0])
+	assert.LessOrEqual(ph.t, page[3], page[1], "%s: the page is %.0f px tall in a %.0f px viewport", where, page[3], page[1])
+}
+
+func (ph *phone) shown(kind string, match func(string) bool, what string) webscreen.Shown {
+	ph.t.Helper()
+	it, err := webscreen.WaitIn(ph.ctx, ph.p, kind, match, wait)
+	if err != nil {
+		ph.shot(what)
+	}
+	require.NoError(ph.t, err, what)
+	return it
+}
+
+// has waits until the app shows something of kind whose text satisfies
+// match, in view or scrolled out of it: what a step did, not what the
+// finger taps next.
+func (ph *phone) has(kind string, match func(string) bool, what string) {
+	ph.t.Helper()
+	var last webscreen.Screen
+	for deadline := time.Now().Add(wait); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		s, err := webscreen.ReadIn(ph.ctx, ph.p)
+		require.NoError(ph.t, err, what)
+		if _, ok := s.Find(kind, match); ok {
+			return
+		}
+		last = s
+	}
+	ph.shot(what)
+	require.FailNow(ph.t, "not shown: "+what, "the screen shows:\n%s", last)
+}
+
+// reveal scrolls what kind and match find into view: a wheel over the
+// scroll that holds it, toward it.
+func (ph *phone) reveal(kind string, match func(string) bool, what string) {
+	ph.t.Helper()
+	ph.has(kind, match, what)
+	for range 15 {
+		s, err := webscreen.ReadIn(ph.ctx, ph.p)
+		require.NoError(ph.t, err)
+		it, ok := s.Find(kind, match)
+		require.True(ph.t, ok, "gone from the screen: %s\n%s", what, s)
+		if it.InView {
+			return
+		}
+		sc, ok := s.Holder(it)
+		require.True(ph.t, ok, "%s lies out of view, and no scroll holds it:\n%s", what, s)
+		mid := sc.Y + sc.H/2
+		require.NoError(ph.t, ph.p.Scroll(ph.ctx, sc.X+sc.W/2, mid, max(-sc.H*0.4, min(sc.H*0.4, it.Y+it.H/2-mid))))
+		time.Sleep(300 * time.Millisecond) // the page scrolls on its own time
+	}
+	ph.shot(what)
+	require.FailNow(ph.t, "a wheel could not bring "+what+" into view")
+}
+
+func (ph *phone) tap(kind string, match func(string) bool, what string) {
+	ph.t.Helper()
+	ph.reveal(kind, match, what)
+	require.NoError(ph.t, webscreen.TapShownIn(ph.ctx, ph.p, kind, match, wait), what)
+}
+
+// tapFor taps, and taps again where within 5 s the app does not show
+// what the tap is for (kind2, match2), as a player would; three taps at
+// most. The first tap after typing can go to the keyboard's leaving.
+func (ph *phone) tapFor(kind string, match func(string) bool, what, kind2 string, match2 func(string) bool) {
+	ph.t.Helper()
+	for range 3 {
+		ph.tap(kind, match, what)
+		for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+			s, err := webscreen.ReadIn(ph.ctx, ph.p)
+			require.NoError(ph.t, err)
+			if _, ok := s.Find(kind2, match2); ok {
+				return
+			}
+		}
+	}
+	ph.shot(what)
+	require.FailNow(ph.t, what+" did nothing, three times")
+}
+
+var is = webscreen.Is
+
+func prefix(p string) func(string) bool {
+	return func(s string) bool { return strings.HasPrefix(s, p) }
+}
+
+func contains(p string) func(string) bool {
+	return func(s string) bool { return strings.Contains(s, p) }
+}
+
+// typeInto taps the first empty entry and types text, as a phone's
+// keyboard sends keys.
+func (ph *phone) typeInto(text, what string) {
+	ph.t.Helper()
+	ph.tap("entry", is(""), what)
+	require.NoError(ph.t, ph.p.Type(ph.ctx, text), what)
+}
+
+// load opens the app, waits for its first frame and for the button
+// (on the home screen, or in the game it was in).
+func (ph *phone) load(url, button string) {
+	ph.t.Helper()
+	start := time.Now()
+	require.NoError(ph.t, ph.p.Navigate(ph.ctx, url))
+	ph.waitJS(`document.documentElement.dataset.drawn === "1" || !!document.querySelector("#loader.failed")`, "the app draws")
+	var failed string
+	ph.eval(`(document.querySelector("#loader.failed #status") || {}).textContent || ""`, &failed)
+	require.Empty(ph.t, failed, "the page says the app could not start")
+	var drawn float64
+	ph.eval(`performance.getEntriesByName("app-drawn")[0].startTime`, &drawn)
+	ph.t.Logf("first frame %.1f s after the page began (%.1f s with the browser's work)", drawn/1000, time.Since(start).Seconds())
+	ph.shown("button", is(button), "the first screen")
+	ph.fits("the first screen")
+}
+
+func (ph *phone) home() {
+	ph.t.Helper()
+	ph.tap("button", is("Home"), "Home")
+	ph.shown("button", is("Join a table"), "the home screen")
+}
+
+// missionControl rolls a setup, starts the countdown and plays a turn.
+func (ph *phone) missionControl() {
+	ph.t.Helper()
+	ph.tap("label", is("Mission Control: Critical Orbit"), "the Mission Control tile")
+	ph.tap("button", is("Roll"), "Roll")
+	ph.has("label", prefix("Rolled "), "the rolled setup")
+	ph.tap("button", is("Start the countdown"), "Start the countdown")
+	ph.tap("button", is("Roll 3 dice"), "Roll 3 dice")
+	ph.has("button", contains(" Locked!"), "the turn's card")
+	ph.fits("Mission Control's turn")
+	ph.home()
+}
+
+// adele sets a game up with a PIN and opens the console with it.
+func (ph *phone) adele() {
+	ph.t.Helper()
+	ph.tap("label", is("ADELE"), "the ADELE tile")
+	ph.typeInto("2468", "the setup's PIN")
+	ph.has("entry", is("2468"), "the PIN typed")
+	ph.tapFor("button", is("Set up the game"), "Set up the game", "tabs", is("Table|ADELE's console"))
+	ph.selectTab("Table|ADELE's console", "ADELE's console")
+	ph.shown("label", is("ADELE's console is hidden"), "the console's cover")
+	ph.typeInto("2468\n", "the cover's PIN")
+	ph.has("label", is("Hand"), "the console, its cover lifted")
+	ph.fits("ADELE's console")
+	ph.home()
+}
+
+// selectTab taps the tab named name: Fyne draws its tab buttons itself,
+// so the finger goes where the tab is, then along the bar.
+func (ph *phone) selectTab(tabs, name string) {
+	ph.t.Helper()
+	bar := ph.shown("tabs", is(tabs), "the tabs")
+	names := strings.Split(tabs, "|")
+	at := 0
+	for i, n := range names {
+		if n == name {
+			at = i
+		}
+	}
+	tries := []float64{bar.X + bar.W*(float64(at)+0.5)/float64(len(names))}
+	for x := bar.X + 20; x < bar.X+bar.W; x += 40 {
+		tries = append(tries, x)
+	}
+	for _, x := range tries {
+		if it, _ := webscreen.WaitIn(ph.ctx, ph.p, "tabs", is(tabs), wait); it.Value == name {
+			return
+		}
+		require.NoError(ph.t, ph.p.Tap(ph.ctx, x, bar.Y+bar.H/2))
+		time.Sleep(500 * time.Millisecond) // the tap reaches Fyne on the page's own time
+	}
+	require.Equal(ph.t, name, ph.shown("tabs", is(tabs), "the tabs").Value)
+}
+
+// marsMaze starts the sand and flips it: a marker fewer.
+func (ph *phone) marsMaze() (markers string) {
+	ph.t.Helper()
+	ph.tap("label", is("Magic Maze on Mars"), "the Magic Maze tile")
+	ph.tap("button", is("Turn the sand timer over to start"), "start")
+	before := ph.shown("label", prefix("Hourglass markers left: "), "the markers").Text
+	ph.tap("button", is("Flip"), "Flip")
+	var n int
+	_, err := fmt.Sscanf(before, "Hourglass markers left: %d", &n)
+	require.NoError(ph.t, err, before)
+	markers = fmt.Sprintf("Hourglass markers left: %d", n-1)
+	ph.has("label", is(markers), "a marker fewer after the flip")
+	ph.fits("Magic Maze after a flip")
+	return markers
+}
+
+// reloadAndBack reloads the page in the game: the game is back, as it
+// was (the flip's sand, a second or two, may have run out meanwhile).
+func (ph *phone) reloadAndBack(url, markers string) {
+	ph.t.Helper()
+	ph.load(url, "Home")
+	ph.has("label", is(markers), "the game after a reload, its flip kept")
+	ph.home()
+}
+
+// aquaSphere adds Anna and Jörg and scores the first interim scoring.
+func (ph *phone) aquaSphere() {
+	ph.t.Helper()
+	ph.tap("label", is("AquaSphere"), "the AquaSphere tile")
+	for _, name := range []string{"Anna", "Jörg"} {
+		ph.typeInto(name, "the player's name")
+		ph.has("entry", is(name), name+" typed")
+		ph.tapFor("button", is("Add player"), "Add player", "label", contains(name))
+	}
+	ph.tapFor("button", is("Score interim scoring 1"), "Score interim scoring 1", "label", prefix("Jörg: "))
+	ph.has("label", prefix("Jörg: "), "Jörg's scoring")
+	ph.has("label", contains("Interim scoring 2 of 4"), "the next scoring")
+	ph.fits("AquaSphere after a scoring")
+	ph.home()
+}
+
+// viewer joins the table in the quick viewer and flips its sand.
+func (ph *phone) viewer(link string) {
+	ph.t.Helper()
+	require.NoError(ph.t, ph.p.Navigate(ph.ctx, link))
+	ph.waitJS(`/connected/i.test((document.getElementById("conn") || {}).textContent || "")`, "the viewer connects")
+	ph.waitJS(`/Hourglass markers left: 2/.test(document.getElementById("info").textContent)`, "the markers")
+	flip := `[...document.querySelectorAll("#buttons button")].find((b) => b.textContent.trim() === "Flip")`
+	// A button takes taps once it has stood still a moment (app.js's ARM_MS).
+	ph.waitJS(`(() => { const b = `+flip+`; return !!b && !b.disabled && !!b._tap && performance.now() >= b._tap.armedAt; })()`, "Flip takes taps")
+	var at [2]float64
+	ph.eval(`(() => { const r = `+flip+`.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`, &at)
+	require.NoError(ph.t, ph.p.Tap(ph.ctx, at[0], at[1]))
+	ph.waitJS(`/Hourglass markers left: 1/.test(document.getElementById("info").textContent)`, "the flip reached the table")
+	ph.fits("the quick viewer")
+}
+
+func (ph *phone) noErrors() {
+	ph.t.Helper()
+	errs, err := ph.p.Errors(ph.ctx)
+	require.NoError(ph.t, err)
+	assert.Empty(ph.t, errs, "errors in the page")
+}
