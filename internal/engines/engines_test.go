@@ -126,6 +126,7 @@ type phone struct {
 	t   *testing.T
 	ctx context.Context
 	p   webdriver.Page
+	app bool // the web app is on the page (not the quick viewer)
 }
 
 // wait is how long a step may take: WebKit and Firefox draw with
@@ -165,14 +166,27 @@ func (ph *phone) shot(what string) {
 	}
 }
 
-// fits fails where the page is wider or taller than the phone: a page
-// that scrolls sideways moves every button under the finger.
+// fits fails where the page is wider or taller than the phone (a page
+// that scrolls sideways moves every button under the finger), or where a
+// dialog stands over the game (none of these steps opens one: a dialog is
+// the app saying something went wrong, as a save that failed).
 func (ph *phone) fits(where string) {
 	ph.t.Helper()
 	var page [4]float64
 	ph.eval(`[innerWidth, innerHeight, document.documentElement.scrollWidth, document.documentElement.scrollHeight]`, &page)
 	assert.LessOrEqual(ph.t, page[2], page[0], "%s: the page is %.0f px wide in a %.0f px viewport", where, page[2], page[0])
 	assert.LessOrEqual(ph.t, page[3], page[1], "%s: the page is %.0f px tall in a %.0f px viewport", where, page[3], page[1])
+	if ph.app {
+		s, err := webscreen.ReadIn(ph.ctx, ph.p)
+		require.NoError(ph.t, err)
+		var said []string
+		for _, it := range s.Items {
+			if it.Dialog && it.Text != "" {
+				said = append(said, it.Text)
+			}
+		}
+		assert.Empty(ph.t, said, "%s: a dialog over the game", where)
+	}
 }
 
 func (ph *phone) shown(kind string, match func(string) bool, what string) webscreen.Shown {
@@ -282,6 +296,7 @@ func (ph *phone) load(url, button string) {
 	var drawn float64
 	ph.eval(`performance.getEntriesByName("app-drawn")[0].startTime`, &drawn)
 	ph.t.Logf("first frame %.1f s after the page began (%.1f s with the browser's work)", drawn/1000, time.Since(start).Seconds())
+	ph.app = true
 	ph.shown("button", is(button), "the first screen")
 	ph.fits("the first screen")
 }
@@ -391,6 +406,7 @@ func (ph *phone) aquaSphere() {
 func (ph *phone) viewer(link string) {
 	ph.t.Helper()
 	require.NoError(ph.t, ph.p.Navigate(ph.ctx, link))
+	ph.app = false
 	ph.waitJS(`/connected/i.test((document.getElementById("conn") || {}).textContent || "")`, "the viewer connects")
 	ph.waitJS(`/Hourglass markers left: 2/.test(document.getElementById("info").textContent)`, "the markers")
 	flip := `[...document.querySelectorAll("#buttons button")].find((b) => b.textContent.trim() === "Flip")`
