@@ -15,8 +15,7 @@ import (
 
 func main() {
 	if len(os.Args) > 1 {
-		command(os.Args[1:])
-		return
+		os.Exit(command(os.Args[1:], os.Stdout, os.Stderr))
 	}
 	app.Run(catalog.Games())
 }

@@ -29,13 +29,12 @@ import (
 func playLog(args []string, out io.Writer) error {
 	const usage = "boardside plays [--data DIR] [--json | --csv | --bgstats N]"
 	fl := flag.NewFlagSet("plays", flag.ContinueOnError)
-	fl.SetOutput(out)
 	dataDir := fl.String("data", "", "the app's storage folder, where "+plays.FileName+" is kept (default: the app's own on this computer)")
 	asJSON := fl.Bool("json", false, "print the log as JSON, as the app exports it")
 	asCSV := fl.Bool("csv", false, "print the log as CSV, for a spreadsheet")
 	bgStats := fl.Int("bgstats", 0, "print the BG Stats link of play `N`, as numbered in the list")
-	if err := fl.Parse(args); err != nil {
-		return fmt.Errorf("%w: %v", errUsage, err)
+	if err := parseFlags(fl, usage, args); err != nil {
+		return err
 	}
 	chosen := 0
 	for _, on := range []bool{*asJSON, *asCSV, *bgStats != 0} {

@@ -18,17 +18,23 @@ var errUsage = errors.New("usage")
 //
 //	boardside score aquasphere [--json] SHEET.json
 func score(args []string, out io.Writer) error {
+	const synopsis = "boardside score aquasphere [--json] SHEET.json"
 	fl := flag.NewFlagSet("score", flag.ContinueOnError)
-	fl.SetOutput(out)
 	asJSON := fl.Bool("json", false, "print the breakdown and ranking as JSON")
-	if len(args) == 0 || args[0] != "aquasphere" {
-		return fmt.Errorf("%w: boardside score aquasphere [--json] SHEET.json", errUsage)
+	if len(args) > 0 && args[0] != "aquasphere" {
+		// --help before the game's name is help all the same.
+		if err := parseFlags(fl, synopsis, args); err != nil {
+			return err
+		}
 	}
-	if err := fl.Parse(args[1:]); err != nil {
-		return fmt.Errorf("%w: %v", errUsage, err)
+	if len(args) == 0 || args[0] != "aquasphere" {
+		return fmt.Errorf("%w: %s", errUsage, synopsis)
+	}
+	if err := parseFlags(fl, synopsis, args[1:]); err != nil {
+		return err
 	}
 	if fl.NArg() != 1 {
-		return fmt.Errorf("%w: boardside score aquasphere [--json] SHEET.json", errUsage)
+		return fmt.Errorf("%w: %s", errUsage, synopsis)
 	}
 	f, err := os.Open(fl.Arg(0))
 	if err != nil {

@@ -68,14 +68,13 @@ func hostableIDs(sep, last string) string {
 // webapp.Handler).
 func serve(args []string, out io.Writer) error {
 	fl := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fl.SetOutput(out)
 	gameID := fl.String("game", "", "the game to share: "+hostableIDs(", ", " or "))
 	port := fl.Int("port", share.DefaultPort, "the port to listen on (a free one if taken)")
 	dataDir := fl.String("data", defaultServeDir(), "where the shared game and its token are kept")
 	fresh := fl.Bool("new", false, "start a new game instead of resuming the saved one")
 	webappDir := fl.String("webapp", "", "the full web app's folder, which make web builds (default: build/web here or beside the program, when there)")
 	setUps := setUpFlags(fl)
-	if err := fl.Parse(args); err != nil {
+	if err := parseFlags(fl, "boardside serve --game GAME [flags]", args); err != nil {
 		return err
 	}
 	games := hostable()
