@@ -200,6 +200,7 @@ func forgetStartLink() {
 // the window shows and where: Fyne draws to one canvas, so this is what
 // browser tests tap and read.
 func (u *UI) watchPlatform() {
+	watchSafeArea()
 	win := js.Global()
 	win.Call("addEventListener", "boardside:back", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		// Asked on the page's event loop, which must answer at once: the

@@ -218,7 +218,7 @@ func (u *UI) Show(screen fyne.CanvasObject) {
 func (u *UI) setCurrent(screen fyne.CanvasObject) {
 	u.Current = screen
 	u.awayFromHome.Store(screen != u.home)
-	u.Win.SetContent(inWindow(screen))
+	u.Win.SetContent(u.inWindow(screen))
 }
 
 // Game is the game with this ID, or nil.

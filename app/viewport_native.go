@@ -6,4 +6,4 @@ import "fyne.io/fyne/v2"
 
 // inWindow is what goes into the window for screen: a program's window may
 // grow to what its screen needs (see viewport_web.go for a browser's).
-func inWindow(screen fyne.CanvasObject) fyne.CanvasObject { return screen }
+func (u *UI) inWindow(screen fyne.CanvasObject) fyne.CanvasObject { return screen }
