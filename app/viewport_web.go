@@ -20,9 +20,10 @@ var (
 
 // inWindow is what goes into the window for screen: in a browser the
 // window is the page, so the screen is held in a viewport that never makes
-// it grow (viewport.go), inside the page's safe area (safearea.go).
+// it grow (viewport.go), under the line that shows where the page cannot
+// keep the screen on (awake.go), inside the page's safe area (safearea.go).
 func (u *UI) inWindow(screen fyne.CanvasObject) fyne.CanvasObject {
-	framed = container.New(safe, newViewport(screen))
+	framed = container.New(safe, withAwakeNote(u.awakeNote, newViewport(screen)))
 	return framed
 }
 
