@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"boardside/companion/webapp"
 	"boardside/internal/webscreen"
 )
 
@@ -70,6 +71,17 @@ func awakeIs(ctx context.Context, t *testing.T, want string) {
 // runs and not after.
 func TestWebApp_KeepsTheScreenOnOverPlainHTTP(t *testing.T) {
 	newTab := webAppBrowser(t, chromedp.Flag("host-resolver-rules", "MAP "+lanName(t)+" 127.0.0.1"))
+
+	t.Run("a secure page holds the wake lock", func(t *testing.T) {
+		tab, _ := startWebApp(t, phone, func(table string) string { return webapp.URL(table)[:strings.Index(webapp.URL(table), "?")] })
+		require.True(t, eval[bool](tab, t, `window.isSecureContext && "wakeLock" in navigator`), "127.0.0.1 is a secure context")
+		tapShown(tab, t, "label", is("Magic Maze on Mars"), "the Magic Maze tile")
+		tapShown(tab, t, "button", is("Turn the sand timer over to start"), "Start")
+		awakeIs(tab, t, "wakelock")
+		assert.False(t, eval[bool](tab, t, AwakeVideoPlays), "no video where the lock holds")
+		tapShown(tab, t, "button", is("Pause"), "Pause")
+		awakeIs(tab, t, "off")
+	})
 
 	t.Run("a video plays while the sand runs", func(t *testing.T) {
 		tab := openOnLAN(t, newTab, "en-GB", "")
