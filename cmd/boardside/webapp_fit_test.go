@@ -184,6 +184,11 @@ func TestWebApp_ClearOfTheNotchAndTheHomeIndicator(t *testing.T) {
 	require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(844, 390, chromedp.EmulateScale(3), chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateLandscape)))
 	safeInsets(tab, t, 0, 47, 21, 47)
 	inSafeArea(tab, t, 844, 390, safeRect{47, 0, 844 - 47, 390 - 21}, "Magic Maze running, on its side")
+	// A dialog: Fyne lays it over the whole canvas, not inside the screen.
+	tapShown(tab, t, "button", is("All colonists on domes"), "the win")
+	waitShown(tab, t, "button", is("No"), "the dialog asks")
+	inSafeArea(tab, t, 844, 390, safeRect{47, 0, 844 - 47, 390 - 21}, "a dialog, on its side")
+	tapShown(tab, t, "button", is("No"), "No")
 	tapShown(tab, t, "button", is("Flip"), "Flip, on its side") // and it takes a tap there
 	tapShown(tab, t, "button", is("Home"), "Home")
 	inSafeArea(tab, t, 844, 390, safeRect{47, 0, 844 - 47, 390 - 21}, "home, on its side")
