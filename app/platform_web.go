@@ -162,7 +162,8 @@ func forgetStartLink() {
 	h.Call("replaceState", h.Get("state"), "", loc.Get("pathname").String()+loc.Get("hash").String())
 }
 
-// watchPlatform follows the page: its Back button (the page sends
+// watchPlatform follows the page: its safe area (viewport_web.go) and how
+// it keeps the screen on (watchAwake); its Back button (the page sends
 // "boardside:back", web/app/boot.js) goes back a screen, and only on the
 // home screen does the page say a second Back leaves; a table this copy
 // joined and has not left is joined again (the page was reloaded or opened
