@@ -35,6 +35,14 @@ var layoutScreens = []layoutScreen{
 		test.Tap(openCounter(t, u).bar.share)
 	}},
 	{"home", func(t *testing.T, env *testEnv, u *UI) { u.ShowHome() }},
+	// A browser that can keep the screen on neither way, as a timer runs:
+	// the line above the screen (viewport_web.go puts it there).
+	{"screen-not-kept-on", func(t *testing.T, env *testEnv, u *UI) {
+		openCounter(t, u)
+		u.Win.SetContent(withAwakeNote(u.awakeNote, u.Win.Content()))
+		u.KeepAwake(true)
+		u.screenKeptOn(awakeNone)
+	}},
 	{"home-resume", func(t *testing.T, env *testEnv, u *UI) {
 		openCounter(t, u)
 		require.NoError(t, u.Session("counter").Dispatch(&bump{By: 1}))

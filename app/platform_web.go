@@ -35,61 +35,31 @@ var startSize fyne.Size
 // tab, and on a phone with BG Stats the app takes it from there.
 const linksOpenHere = true
 
-// screen holds the Screen Wake Lock while a timer runs. Fyne's web driver
-// does not (its SetDisableScreenBlanking is empty). The lock exists only
-// on secure pages (HTTPS, localhost) and is dropped by the browser when
-// the page is hidden, so it is asked for again when the page comes back.
-var screen struct {
-	want     bool
-	lock     js.Value
-	watching bool
-}
-
+// holdScreen asks the page to keep the screen on while a timer runs, or
+// lets it go (web/app/awake.js): the Screen Wake Lock where the page is
+// secure, else a muted looping video; what it managed comes back through
+// watchAwake. Fyne's web driver does nothing (its
+// SetDisableScreenBlanking is empty).
 func (u *UI) holdScreen(on bool) {
-	screen.want = on
-	nav := js.Global().Get("navigator")
-	if !js.Global().Get("isSecureContext").Truthy() || !nav.Get("wakeLock").Truthy() {
-		return // the page cannot: the players keep the screen on themselves
-	}
-	if !screen.watching {
-		screen.watching = true
-		js.Global().Get("document").Call("addEventListener", "visibilitychange", js.FuncOf(func(js.Value, []js.Value) any {
-			if js.Global().Get("document").Get("visibilityState").String() == "visible" && screen.want {
-				requestLock(nav)
-			}
-			return nil
-		}))
-	}
-	if on {
-		requestLock(nav)
-		return
-	}
-	if screen.lock.Truthy() {
-		screen.lock.Call("release")
-		screen.lock = js.Undefined()
+	if a := js.Global().Get("boardsideAwake"); a.Truthy() {
+		a.Call("set", on)
 	}
 }
 
-func requestLock(nav js.Value) {
-	if screen.lock.Truthy() && !screen.lock.Get("released").Truthy() {
+// watchAwake hears from the page how it keeps the screen on.
+func (u *UI) watchAwake() {
+	a := js.Global().Get("boardsideAwake")
+	if !a.Truthy() {
 		return
 	}
-	var got, failed js.Func
-	got = js.FuncOf(func(_ js.Value, args []js.Value) any {
-		screen.lock = args[0]
-		if !screen.want {
-			screen.lock.Call("release")
+	a.Set("onchange", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) == 0 {
+			return nil
 		}
-		got.Release()
-		failed.Release()
+		how := args[0].String()
+		u.Do(func() { u.screenKeptOn(how) })
 		return nil
-	})
-	failed = js.FuncOf(func(js.Value, []js.Value) any { // refused: nothing more to do
-		got.Release()
-		failed.Release()
-		return nil
-	})
-	nav.Get("wakeLock").Call("request", "screen").Call("then", got).Call("catch", failed)
+	}))
 }
 
 // SaveFile hands the file to the browser as a download: Fyne's file
@@ -192,7 +162,8 @@ func forgetStartLink() {
 	h.Call("replaceState", h.Get("state"), "", loc.Get("pathname").String()+loc.Get("hash").String())
 }
 
-// watchPlatform follows the page: its Back button (the page sends
+// watchPlatform follows the page: its safe area (viewport_web.go) and how
+// it keeps the screen on (watchAwake); its Back button (the page sends
 // "boardside:back", web/app/boot.js) goes back a screen, and only on the
 // home screen does the page say a second Back leaves; a table this copy
 // joined and has not left is joined again (the page was reloaded or opened
@@ -200,6 +171,8 @@ func forgetStartLink() {
 // the window shows and where: Fyne draws to one canvas, so this is what
 // browser tests tap and read.
 func (u *UI) watchPlatform() {
+	watchSafeArea()
+	u.watchAwake()
 	win := js.Global()
 	win.Call("addEventListener", "boardside:back", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		// Asked on the page's event loop, which must answer at once: the

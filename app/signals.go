@@ -85,6 +85,7 @@ func (u *UI) KeepAwake(timerRunning bool) {
 	}
 	u.Awake = want
 	u.holdScreen(want)
+	u.showAwakeNote()
 }
 
 // primeAlerts prepares a screen's alerts when it opens. A timer found

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/widget"
 
 	"boardside/app/uristore"
 	"boardside/companion"
@@ -71,6 +72,10 @@ type UI struct {
 	hosts     map[string]*hosting
 
 	Awake bool // screen blanking is off; Fyne goroutine only
+	// awakeHow is how the platform said it keeps the screen on (awake.go),
+	// and awakeNote the line that shows where it cannot.
+	awakeHow  string
+	awakeNote *widget.Label
 	// Leave stops the showing game screen's timers and watchers.
 	Leave func()
 
@@ -97,6 +102,7 @@ func New(a fyne.App, opt Options) *UI {
 		announced: map[int64]bool{},
 		hosts:     map[string]*hosting{},
 		sound:     opt.Sound,
+		awakeNote: newAwakeNote(),
 		Do:        fyne.Do,
 		OpenURL:   a.OpenURL,
 		// A phone or tablet, and a browser (platform_web.go), hold BG Stats or
@@ -218,7 +224,7 @@ func (u *UI) Show(screen fyne.CanvasObject) {
 func (u *UI) setCurrent(screen fyne.CanvasObject) {
 	u.Current = screen
 	u.awayFromHome.Store(screen != u.home)
-	u.Win.SetContent(inWindow(screen))
+	u.Win.SetContent(u.inWindow(screen))
 }
 
 // Game is the game with this ID, or nil.

@@ -138,6 +138,8 @@ content_type() {
     *.webmanifest) echo "application/manifest+json" ;;
     *.png) echo "image/png" ;;
     *.svg) echo "image/svg+xml" ;;
+    *.webm) echo "video/webm" ;;
+    *.mp4) echo "video/mp4" ;;
     *) echo "" ;;
   esac
 }

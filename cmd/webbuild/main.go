@@ -77,6 +77,9 @@ const Tags = "migrated_fynedo,no_emoji,release"
 // not change from build to build.
 var templates = []string{"index.html", "sw.js", "manifest.webmanifest"}
 
+// awakeVideos are the quick viewer's files the web app shares.
+var awakeVideos = []string{"awake.webm", "awake.mp4"}
+
 // compressed are the extensions given a .gz and a .br.
 var compressed = map[string]bool{".wasm": true, ".js": true, ".html": true, ".css": true, ".json": true, ".svg": true, ".webmanifest": true}
 
@@ -226,6 +229,15 @@ func build(c config, log io.Writer) (*Build, error) {
 			return nil, fmt.Errorf("icon: %w", err)
 		}
 		files[fmt.Sprintf("icon-%d.png", n)] = b
+	}
+	// The quick viewer's muted videos, which keep a phone awake where the
+	// page has no wake lock (web/app/awake.js): one copy for both pages.
+	for _, name := range awakeVideos {
+		b, err := fs.ReadFile(assets.Web, "web/"+name)
+		if err != nil {
+			return nil, err
+		}
+		files[name] = b
 	}
 	shell := map[string][]byte{}
 	err = filepath.WalkDir(c.Src, func(p string, d fs.DirEntry, err error) error {

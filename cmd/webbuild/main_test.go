@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"image/png"
 	"io"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -70,8 +71,13 @@ func TestBuild_MakesTheFoldersFilesWithHashedNames(t *testing.T) {
 			assert.Less(t, f.Brotli, f.Gzip, "%s.br is kept only where it is the smaller", f.Name)
 		}
 	}
-	for _, src := range []string{"boardside.wasm", "wasm_exec.js", "boot.js", "icon-192.png", "icon-512.png", "index.html", "sw.js", "manifest.webmanifest"} {
+	for _, src := range []string{"boardside.wasm", "wasm_exec.js", "boot.js", "awake.js", "awake.webm", "awake.mp4", "icon-192.png", "icon-512.png", "index.html", "sw.js", "manifest.webmanifest"} {
 		assert.Contains(t, names, src)
+	}
+	for _, video := range awakeVideos {
+		viewer, err := fs.ReadFile(assets.Web, "web/"+video)
+		require.NoError(t, err)
+		assert.Equal(t, viewer, read(t, out, names[video]), "the quick viewer's %s", video)
 	}
 	assert.Equal(t, wasm, read(t, out, names["boardside.wasm"]))
 	assert.FileExists(t, filepath.Join(out, names["boardside.wasm"]+".gz"))
@@ -90,6 +96,7 @@ func TestBuild_MakesTheFoldersFilesWithHashedNames(t *testing.T) {
 	assert.Contains(t, page, `data-size="`+strconv.Itoa(len(wasm))+`"`, "the progress bar counts against it")
 	assert.Contains(t, page, `src="`+names["wasm_exec.js"]+`"`)
 	assert.Contains(t, page, `src="`+names["boot.js"]+`"`)
+	assert.Contains(t, page, `data-webm="`+names["awake.webm"]+`" data-mp4="`+names["awake.mp4"]+`"`, "the video that keeps a phone awake")
 	assert.Contains(t, page, `rel="manifest" href="manifest.webmanifest"`)
 	assert.NotContains(t, page, "{{")
 
@@ -119,7 +126,7 @@ func TestBuild_MakesTheFoldersFilesWithHashedNames(t *testing.T) {
 	var precache []string
 	require.NoError(t, json.Unmarshal([]byte(m[1]), &precache))
 	assert.Contains(t, precache, "./", "the page")
-	for _, src := range []string{"boardside.wasm", "wasm_exec.js", "boot.js", "icon-192.png", "icon-512.png"} {
+	for _, src := range []string{"boardside.wasm", "wasm_exec.js", "boot.js", "awake.js", "awake.webm", "awake.mp4", "icon-192.png", "icon-512.png"} {
 		assert.Contains(t, precache, names[src], "kept for offline play")
 	}
 	var listed Build

@@ -88,6 +88,8 @@ var webTypes = map[string]string{
 	".png":         "image/png",
 	".svg":         "image/svg+xml",
 	".ico":         "image/x-icon",
+	".webm":        "video/webm", // awake.js's video: a phone plays it only with its type right
+	".mp4":         "video/mp4",
 }
 
 // Handler serves the web app in dir under /app/ (it expects whole paths):

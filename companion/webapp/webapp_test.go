@@ -28,6 +28,8 @@ func fakeWebApp(t *testing.T) (dir string, files map[string][]byte) {
 		"boardside.0123abcd.wasm": append([]byte("\x00asm\x01\x00\x00\x00"), bytes.Repeat([]byte{0}, 4000)...),
 		"boot.89abcdef.js":        []byte(strings.Repeat("console.log(1);\n", 100)),
 		"icon-192.01234567.png":   []byte("\x89PNG fake"),
+		"awake.0a1b2c3d.webm":     []byte("\x1aE\xdf\xa3 fake"),
+		"awake.4e5f6a7b.mp4":      []byte("\x00\x00\x00\x20ftyp fake"),
 		".webbuild":               []byte(`{"version": "x"}`),
 	}
 	for name, b := range files {
@@ -195,6 +197,8 @@ func TestWebApp_PageServiceWorkerAndManifestAreCheckedEveryTime(t *testing.T) {
 		"/app/manifest.webmanifest":  {"manifest.webmanifest", "application/manifest+json"},
 		"/app/boot.89abcdef.js":      {"boot.89abcdef.js", "text/javascript; charset=utf-8"},
 		"/app/icon-192.01234567.png": {"icon-192.01234567.png", "image/png"},
+		"/app/awake.0a1b2c3d.webm":   {"awake.0a1b2c3d.webm", "video/webm"},
+		"/app/awake.4e5f6a7b.mp4":    {"awake.4e5f6a7b.mp4", "video/mp4"},
 	} {
 		t.Run(target, func(t *testing.T) {
 			resp := serveApp(h, "GET", target, "Accept-Encoding", "gzip")
