@@ -275,11 +275,14 @@ func contains(p string) func(string) bool {
 	return func(s string) bool { return strings.Contains(s, p) }
 }
 
-// typeInto taps the first empty entry and types text, as a phone's
-// keyboard sends keys.
+// typeInto taps the first empty entry and types text, as a keyboard
+// sends keys, once the entry has the keyboard: Fyne's web driver focuses
+// its hidden input for an entry on its own time, and keys sent before
+// that reach nothing.
 func (ph *phone) typeInto(text, what string) {
 	ph.t.Helper()
 	ph.tap("entry", is(""), what)
+	ph.waitJS(`!!document.activeElement && document.activeElement.id === "dummyEntry"`, what+" has the keyboard")
 	require.NoError(ph.t, ph.p.Type(ph.ctx, text), what)
 }
 
