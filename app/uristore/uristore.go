@@ -81,6 +81,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/storage/repository"
 
 	"boardside/companion"
 )
@@ -122,7 +123,7 @@ type saveState struct {
 // root is made the player's alone: Fyne makes it 0755
 // (internal/repository/file.go, CreateListable).
 func New(root fyne.URI) *Storage {
-	writeInOneTransaction(root)
+	useOwnIndexedDB(root)
 	s := newStorage(root, renames(root))
 	if s.rename {
 		_ = os.Chmod(root.Path(), privateFolder)
@@ -173,6 +174,51 @@ func (s *Storage) listedAbsent(u fyne.URI) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.listed != nil && !s.listed[u.Path()]
+}
+
+// listAll lists every path there is in one go, where the repository
+// under root can (the browser's, through Fallback).
+func listAll(root fyne.URI) (map[string]bool, bool) {
+	r, err := repository.ForURI(root)
+	if err != nil {
+		return nil, false
+	}
+	if l, ok := r.(interface {
+		ListAll() (map[string]bool, bool)
+	}); ok {
+		return l.ListAll()
+	}
+	return nil, false
+}
+
+// fallback is the Fallback under the root, if that is where it lies.
+func (s *Storage) fallback() *Fallback {
+	r, err := repository.ForURI(s.root)
+	if err != nil {
+		return nil
+	}
+	f, _ := r.(*Fallback)
+	return f
+}
+
+// OnNothingKept calls tell once, with the reason, if the browser keeps
+// nothing of what is saved here: now, if that is known already (it could
+// not be opened), or when it refuses a save (which then goes to memory, as
+// every save after it). Where the storage is not a browser's it never
+// calls.
+func (s *Storage) OnNothingKept(tell func(reason error)) {
+	if f := s.fallback(); f != nil {
+		f.OnDropped(tell)
+	}
+}
+
+// NothingKept is why the browser keeps nothing of what is saved here,
+// nil while it does (and outside a browser).
+func (s *Storage) NothingKept() error {
+	if f := s.fallback(); f != nil {
+		return f.Dropped()
+	}
+	return nil
 }
 
 // renames reports whether storage.Move under root is os.Rename: only
