@@ -243,45 +243,54 @@ func readScreenDialogs(ctx context.Context, t *testing.T) []string {
 	return out
 }
 
-// refuseIndexedDB makes the page's IndexedDB refuse to open Boardside's
-// database, as some private modes refuse every database.
-const refuseIndexedDB = `{
+// Pages whose IndexedDB keeps nothing of Boardside's: one refuses to
+// open its database (as some private modes refuse every database), the
+// other has no IndexedDB at all (some embedded browsers; Fyne's own
+// storage panicked there before internal/wasmfix's indexeddb patch).
+var keepsNothing = []struct{ name, script string }{
+	{"open refused", `{
 	const open = IDBFactory.prototype.open;
 	IDBFactory.prototype.open = function (name, ...rest) {
 		if (name === "boardside-files") throw new DOMException("The operation is insecure.", "SecurityError");
 		return open.call(this, name, ...rest);
 	};
-}`
+}`},
+	{"no IndexedDB", `Object.defineProperty(window, "indexedDB", { value: undefined, configurable: true });`},
+}
 
 // TestWebApp_GoesOnWhereTheBrowserKeepsNothing opens the app where
-// IndexedDB refuses Boardside's database: one notice says, in words, that
-// this browser keeps nothing and what to do; the game goes on, and no
-// dialog comes with each action.
+// IndexedDB refuses Boardside's database, and where there is none: one
+// notice says, in words, that this browser keeps nothing and what to do;
+// the game goes on, and no dialog comes with each action.
 func TestWebApp_GoesOnWhereTheBrowserKeepsNothing(t *testing.T) {
 	dir := builtWebApp(t)
 	newTab := webAppBrowser(t)
 	table, _ := serveWithApp(t, dir)
-	tab := newTab()
-	require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(phone.w, phone.h, chromedp.EmulateScale(2.6), chromedp.EmulateMobile, chromedp.EmulateTouch)))
-	_, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: refuseIndexedDB})
-	require.NoError(t, err)
-	appURL := webapp.URL(table)
-	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(appURL[:strings.Index(appURL, "?")])))
-	waitDrawn(tab, t)
+	for _, c := range keepsNothing {
+		t.Run(c.name, func(t *testing.T) {
+			tab := newTab()
+			require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(phone.w, phone.h, chromedp.EmulateScale(2.6), chromedp.EmulateMobile, chromedp.EmulateTouch)))
+			_, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: c.script})
+			require.NoError(t, err)
+			appURL := webapp.URL(table)
+			require.NoError(t, chromedp.Do(tab, chromedp.Navigate(appURL[:strings.Index(appURL, "?")])))
+			waitDrawn(tab, t)
 
-	waitShown(tab, t, "label", func(s string) bool { return strings.HasPrefix(s, "This browser keeps nothing of Boardside") }, "the notice")
-	notices := 0
-	for _, d := range readScreenDialogs(tab, t) {
-		if strings.Contains(d, "keeps nothing") {
-			notices++
-		}
+			waitShown(tab, t, "label", func(s string) bool { return strings.HasPrefix(s, "This browser keeps nothing of Boardside") }, "the notice")
+			notices := 0
+			for _, d := range readScreenDialogs(tab, t) {
+				if strings.Contains(d, "keeps nothing") {
+					notices++
+				}
+			}
+			assert.Equal(t, 1, notices, "one notice: %v", readScreenDialogs(tab, t))
+			tapShown(tab, t, "button", is("OK"), "the notice's OK")
+
+			tapShown(tab, t, "label", is("Magic Maze on Mars"), "the Magic Maze tile")
+			tapShown(tab, t, "button", is("Turn the sand timer over to start"), "Start")
+			tapShown(tab, t, "button", is("Flip"), "Flip: the game goes on")
+			waitShown(tab, t, "button", is("Flip"), "the game, after a flip")
+			assert.Empty(t, readScreenDialogs(tab, t), "no dialog per action")
+		})
 	}
-	assert.Equal(t, 1, notices, "one notice: %v", readScreenDialogs(tab, t))
-	tapShown(tab, t, "button", is("OK"), "the notice's OK")
-
-	tapShown(tab, t, "label", is("Magic Maze on Mars"), "the Magic Maze tile")
-	tapShown(tab, t, "button", is("Turn the sand timer over to start"), "Start")
-	tapShown(tab, t, "button", is("Flip"), "Flip: the game goes on")
-	waitShown(tab, t, "button", is("Flip"), "the game, after a flip")
-	assert.Empty(t, readScreenDialogs(tab, t), "no dialog per action")
 }
