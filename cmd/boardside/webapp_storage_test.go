@@ -184,6 +184,18 @@ func TestWebApp_FindsTheSavesOfFynesLayout(t *testing.T) {
 	}
 	require.NotNil(t, moved.One, "the move is marked done")
 	assert.EqualValues(t, len(files), moved.One["files"])
+	layout, err := chromedp.Run(tab, chromedp.Evaluate[map[string]any](`new Promise((ok, no) => {
+		const r = indexedDB.open("boardside-files");
+		r.onerror = () => no(r.error);
+		r.onsuccess = () => {
+			const st = r.result.transaction("files").objectStore("files");
+			ok({ indexes: [...st.indexNames], unique: st.index("parent").unique, keyPath: st.keyPath });
+			r.result.close();
+		};
+	})`, chromedp.EvalAwaitPromise))
+	require.NoError(t, err)
+	assert.Equal(t, map[string]any{"indexes": []any{"parent"}, "unique": false, "keyPath": nil}, layout,
+		"keyed by path, one index, on parent, not unique: nothing a file's bytes or a folder can break")
 	old := readKeys(tab, t, "files", "meta", "/fyne/plays.json.a")
 	for _, f := range files {
 		assert.Contains(t, old.Keys, f, "Fyne's database is left as it was")
