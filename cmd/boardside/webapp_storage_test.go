@@ -256,18 +256,30 @@ func readScreenDialogs(ctx context.Context, t *testing.T) []string {
 }
 
 // Pages whose IndexedDB keeps nothing of Boardside's: one refuses to
-// open its database (as some private modes refuse every database), the
-// other has no IndexedDB at all (some embedded browsers; Fyne's own
-// storage panicked there before internal/wasmfix's indexeddb patch).
-var keepsNothing = []struct{ name, script string }{
+// open its database (as some private modes refuse every database), one
+// has no IndexedDB at all (some embedded browsers; Fyne's own storage
+// panicked there before internal/wasmfix's indexeddb patch), and one
+// refuses a game's saves once it is under way (quota exceeded).
+var keepsNothing = []struct {
+	name, script string
+	midGame      bool // the browser refuses from the first save of a game, not at start
+}{
 	{"open refused", `{
 	const open = IDBFactory.prototype.open;
 	IDBFactory.prototype.open = function (name, ...rest) {
 		if (name === "boardside-files") throw new DOMException("The operation is insecure.", "SecurityError");
 		return open.call(this, name, ...rest);
 	};
-}`},
-	{"no IndexedDB", `Object.defineProperty(window, "indexedDB", { value: undefined, configurable: true });`},
+}`, false},
+	{"no IndexedDB", `Object.defineProperty(window, "indexedDB", { value: undefined, configurable: true });`, false},
+	{"quota exceeded mid-game", `{
+	const put = IDBObjectStore.prototype.put;
+	IDBObjectStore.prototype.put = function (value, key, ...rest) {
+		if (this.transaction.db.name === "boardside-files" && String(key).startsWith("/fyne/sessions"))
+			throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+		return put.call(this, value, key, ...rest);
+	};
+}`, true},
 }
 
 // TestWebApp_GoesOnWhereTheBrowserKeepsNothing opens the app where
@@ -287,6 +299,11 @@ func TestWebApp_GoesOnWhereTheBrowserKeepsNothing(t *testing.T) {
 			appURL := webapp.URL(table)
 			require.NoError(t, chromedp.Do(tab, chromedp.Navigate(appURL[:strings.Index(appURL, "?")])))
 			waitDrawn(tab, t)
+			if c.midGame {
+				waitShown(tab, t, "button", is("Played games"), "the home screen")
+				assert.Empty(t, readScreenDialogs(tab, t), "kept until the first refusal: nothing to say")
+				tapShown(tab, t, "label", is("Magic Maze on Mars"), "the Magic Maze tile: its game is saved")
+			}
 
 			waitShown(tab, t, "label", func(s string) bool { return strings.HasPrefix(s, "This browser keeps nothing of Boardside") }, "the notice")
 			notices := 0
@@ -298,7 +315,9 @@ func TestWebApp_GoesOnWhereTheBrowserKeepsNothing(t *testing.T) {
 			assert.Equal(t, 1, notices, "one notice: %v", readScreenDialogs(tab, t))
 			tapShown(tab, t, "button", is("OK"), "the notice's OK")
 
-			tapShown(tab, t, "label", is("Magic Maze on Mars"), "the Magic Maze tile")
+			if !c.midGame {
+				tapShown(tab, t, "label", is("Magic Maze on Mars"), "the Magic Maze tile")
+			}
 			tapShown(tab, t, "button", is("Turn the sand timer over to start"), "Start")
 			tapShown(tab, t, "button", is("Flip"), "Flip: the game goes on")
 			waitShown(tab, t, "button", is("Flip"), "the game, after a flip")
