@@ -30,6 +30,9 @@ type playsScreen struct {
 	json    *widget.Button
 	imp     *widget.Button
 	note    *widget.Label
+	// keeping says, beside the export, that the browser may drop the
+	// played games (keeping.go); empty and hidden where it promised not to.
+	keeping *widget.Label
 	list    []plays.Play // as shown, newest first
 	tiles   []*widget.Button
 }
@@ -62,7 +65,15 @@ func newPlaysScreen(u *UI) *playsScreen {
 	p.imp = widget.NewButtonWithIcon(lang.L("Import"), theme.FolderOpenIcon(), func() { u.openFile(p.importFile) })
 	// An empty log has nothing to export; the buttons keep their places.
 	Enable(len(p.list) > 0, p.csv, p.json)
-	rows := []fyne.CanvasObject{container.New(&FoldGrid{}, p.csv, p.json, p.imp)}
+	p.keeping = Wrapped("")
+	p.keeping.Hide()
+	u.whenKeepingKnown(func(k keeping) {
+		if text := keepingInPlays(k); text != "" {
+			p.keeping.SetText(text)
+			p.keeping.Show()
+		}
+	})
+	rows := []fyne.CanvasObject{container.New(&FoldGrid{}, p.csv, p.json, p.imp), p.keeping}
 	switch len(p.list) {
 	case 0:
 		p.note = Wrapped(lang.L("No played games yet. When a game ends, its screen offers to record the play here."))

@@ -17,6 +17,9 @@ type settingsScreen struct {
 	theme        *widget.RadioGroup
 	sound        *widget.Check
 	keepScreenOn *widget.Check
+	// keeping says whether the browser promised to keep Boardside's data;
+	// hidden in a program, whose files are its own (keeping.go).
+	keeping *widget.Label
 
 	languageCodes map[string]string // option text → code
 	themeCodes    map[string]string
@@ -57,6 +60,13 @@ func newSettingsScreen(u *UI) *settingsScreen {
 		widget.NewFormItem(lang.L("Sound"), sound),
 		widget.NewFormItem(lang.L("Screen"), keepScreenOn),
 	)
+	s.keeping = Wrapped("")
+	u.whenKeepingKnown(func(k keeping) {
+		s.keeping.SetText(keepingInSettings(k))
+		if len(form.Items) == 4 {
+			form.Append(lang.L("Saved games"), s.keeping)
+		}
+	})
 	s.content = NewBorder(bar, nil, NewScroll(container.NewPadded(form)))
 	return s
 }

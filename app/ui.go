@@ -125,6 +125,7 @@ func New(a fyne.App, opt Options) *UI {
 	u.tell(lang.L("A saved game could not be read"), problems)
 	u.tell(lang.L("Played games"), playProblems)
 	u.tell(lang.L("Sharing"), shareProblems)
+	u.watchKeeping()
 	return u
 }
 

@@ -19,22 +19,17 @@
 //     (internal/driver/mobile/repository.go): no Move at all (storage.Move
 //     returns ErrOperationNotSupported, storage/uri.go:472-484) and writes
 //     that a kill can cut short. Saves there go the "copy" way below.
-//   - Browser: the root is idbfile:///fyne/ (app/preferences_wasm.go:14-16),
-//     the IndexedDB repository (internal/repository/indexdb_wasm.go). Its
-//     Move is repository.GenericMove (indexdb_wasm.go:329-331), a copy
-//     through io.Copy then a delete (storage/repository/generic.go:173-232):
-//     not atomic, and since its reader hands out at most len(p) bytes from
-//     the start with io.EOF on every call (indexdb_file_wasm.go:160-175),
-//     io.Copy's 32 KiB buffer cuts a larger file short. A writer's Write is
-//     three IndexedDB transactions: delete the data, put the metadata, put
-//     the whole data as one Blob (indexdb_file_wasm.go:66-145). So a file
-//     written in one Write call is, whatever moment the tab closes, either
-//     the old bytes, gone (its metadata without data: Read fails), or the
-//     whole new bytes; never a mix. Boardside replaces that writer
-//     (indexeddb_web.go): on Close it puts the metadata and the bytes in one
-//     transaction, so a file is the old bytes or the whole new ones, and a
-//     save waits for one transaction instead of three. Saves there go the
-//     "copy" way.
+//   - Browser: the root is idbfile:///fyne/ (app/preferences_wasm.go:14-16).
+//     Fyne serves it from its IndexedDB repository
+//     (internal/repository/indexdb_wasm.go), whose layout breaks saves in
+//     WebKit's in-memory backend and for two files with the same bytes;
+//     Boardside serves it from a layout of its own instead (idbrepo,
+//     registered by New: indexeddb_web.go), into which Fyne's records are
+//     moved once, behind a Fallback that goes on in memory where the
+//     browser keeps nothing. There a file is one record, written on the
+//     writer's Close in one transaction: the old bytes or the whole new
+//     ones, never a mix. Move is not a rename, so saves there go the "copy"
+//     way.
 //
 // The copy way, for every root whose Move is not a rename: two slots beside
 // the save, <name>.a and <name>.b. Each holds a whole save, deflated and
@@ -42,13 +37,12 @@
 // (sealSlot), written in one storage.Writer with one Write. A save writes
 // the slot that does not hold the newest whole save, with the next number;
 // Load reads both and returns the newest whose seal holds. A save cut at
-// any moment can only spoil the slot it was writing (in IndexedDB: that
-// slot's data deleted, or the whole new bytes there; on mobile: that file
-// cut short), so the other slot still holds the previous save, and a Save
+// any moment can only spoil the slot it was writing (in IndexedDB under
+// Fyne's writer: that slot's data deleted, or the whole new bytes there;
+// on mobile: that file cut short), so the other slot still holds the previous save, and a Save
 // that returned nil is never lost. There is nothing to roll forward and
 // nothing to delete: a save is one write (in a browser one IndexedDB
-// transaction; three with Fyne's writer: delete the slot's data, put its
-// metadata, put its data), where the way before (a sealed <name>.next, a
+// transaction, one record put), where the way before (a sealed <name>.next, a
 // copy over <name>, then a delete) took about a dozen round trips.
 //
 // Which slot is newest is read once per save name (on the first Load or
@@ -81,6 +75,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/storage/repository"
 
 	"boardside/companion"
 )
@@ -122,7 +117,7 @@ type saveState struct {
 // root is made the player's alone: Fyne makes it 0755
 // (internal/repository/file.go, CreateListable).
 func New(root fyne.URI) *Storage {
-	writeInOneTransaction(root)
+	useOwnIndexedDB(root)
 	s := newStorage(root, renames(root))
 	if s.rename {
 		_ = os.Chmod(root.Path(), privateFolder)
@@ -173,6 +168,51 @@ func (s *Storage) listedAbsent(u fyne.URI) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.listed != nil && !s.listed[u.Path()]
+}
+
+// listAll lists every path there is in one go, where the repository
+// under root can (the browser's, through Fallback).
+func listAll(root fyne.URI) (map[string]bool, bool) {
+	r, err := repository.ForURI(root)
+	if err != nil {
+		return nil, false
+	}
+	if l, ok := r.(interface {
+		ListAll() (map[string]bool, bool)
+	}); ok {
+		return l.ListAll()
+	}
+	return nil, false
+}
+
+// fallback is the Fallback under the root, if that is where it lies.
+func (s *Storage) fallback() *Fallback {
+	r, err := repository.ForURI(s.root)
+	if err != nil {
+		return nil
+	}
+	f, _ := r.(*Fallback)
+	return f
+}
+
+// OnNothingKept calls tell once, with the reason, if the browser keeps
+// nothing of what is saved here: now, if that is known already (it could
+// not be opened), or when it refuses a save (which then goes to memory, as
+// every save after it). Where the storage is not a browser's it never
+// calls.
+func (s *Storage) OnNothingKept(tell func(reason error)) {
+	if f := s.fallback(); f != nil {
+		f.OnDropped(tell)
+	}
+}
+
+// NothingKept is why the browser keeps nothing of what is saved here,
+// nil while it does (and outside a browser).
+func (s *Storage) NothingKept() error {
+	if f := s.fallback(); f != nil {
+		return f.Dropped()
+	}
+	return nil
 }
 
 // renames reports whether storage.Move under root is os.Rename: only

@@ -47,6 +47,10 @@ var roots = []struct {
 		_, root := memrepo.Register(memrepo.Stream)
 		return root
 	}},
+	{"a browser's store behind a Fallback", false, func(t *testing.T) fyne.URI {
+		_, _, root := registerFallback(t)
+		return root
+	}},
 }
 
 // The URI store keeps the Store contract on every root, as the FileStore

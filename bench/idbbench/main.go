@@ -2,8 +2,9 @@
 
 // Command idbbench is a page's program (GOOS=js GOARCH=wasm) that measures
 // what one of ADELE's actions costs when it is saved the way the web app
-// saves it: Boardside's URI store (app/uristore) over Fyne's storage, which
-// in a browser is IndexedDB. It plays random legal ADELE games for three
+// saves it: Boardside's URI store (app/uristore) over Fyne's storage URIs,
+// which in a browser Boardside's own IndexedDB layout serves
+// (app/uristore/idbrepo). It plays random legal ADELE games for three
 // players, saving after every action as the app does, and writes its
 // figures to the page as JSON in <pre id="result">. The actions played
 // first, while the browser still optimises the wasm's busiest code in the

@@ -106,19 +106,21 @@ func sandSeconds(text string) (int, error) {
 	return m*60 + s, err
 }
 
-// asEarlierBuilds puts every file of the app's IndexedDB storage that this
-// build put as a Uint8Array back as a Blob, as Fyne's writer and earlier
-// builds put them, and returns how many it changed.
+// asEarlierBuilds puts every file of the app's IndexedDB storage
+// (idbrepo's database) that this build put as a Uint8Array back as a Blob,
+// as Fyne's writer put them (moved from Fyne's database, they stay Blobs),
+// and returns how many it changed.
 const asEarlierBuilds = `new Promise((ok, no) => {
-	const open = indexedDB.open("files");
+	const open = indexedDB.open("boardside-files");
 	open.onerror = () => no(open.error);
 	open.onsuccess = () => {
-		const db = open.result, tx = db.transaction("data", "readwrite");
+		const db = open.result, tx = db.transaction("files", "readwrite");
 		let n = 0;
-		tx.objectStore("data").openCursor().onsuccess = (e) => {
+		tx.objectStore("files").openCursor().onsuccess = (e) => {
 			const c = e.target.result;
 			if (!c) return;
-			if (c.value instanceof Uint8Array) { c.update(new Blob([c.value])); n++; }
+			const v = c.value;
+			if (v.bytes instanceof Uint8Array) { v.bytes = new Blob([v.bytes]); c.update(v); n++; }
 			c.continue();
 		};
 		tx.oncomplete = () => { db.close(); ok(n); };

@@ -12,6 +12,13 @@
 //     cache.GetCanvasForObject(nil) looks nil up in the canvas cache, a
 //     plain map[any]… with migrated_fynedo that soon holds thousands of
 //     objects (docs/upstream/fyne-tabbutton-nil-canvas-lookup.md);
+//   - Fyne 2.8.1 opens IndexedDB at start without asking whether the
+//     browser has it (go-indexeddb's idb.Global() panics where it does
+//     not) and awaits the open request without looking at the error that
+//     came instead (a nil request): a browser without IndexedDB, or whose
+//     open throws, killed the app before its first screen, where
+//     Boardside would go on in memory (app/uristore)
+//     (docs/upstream/fyne-indexeddb-missing-panics.md);
 //   - Fyne 2.8.1 parses every font again for each refresh of a
 //     ThemeOverride (each gets a new scope, and the font cache is keyed by
 //     it and never emptied): ADELE's board, redrawn at every action,
@@ -79,6 +86,26 @@ var Patches = []Patch{
 			Old: "func GetCanvasForObject(obj fyne.CanvasObject) fyne.Canvas {\n\tcinfo, ok := canvases.Load(obj)\n",
 			New: "func GetCanvasForObject(obj fyne.CanvasObject) fyne.Canvas {\n\tif obj == nil {\n\t\treturn nil\n\t}\n\tcinfo, ok := canvases.Load(obj)\n",
 		}},
+	},
+	{
+		Name:   "indexeddb",
+		Root:   "fyne.io/fyne/v2",
+		File:   "internal/repository/indexdb_wasm.go",
+		Report: "docs/upstream/fyne-indexeddb-missing-panics.md",
+		Edits: []Edit{
+			{
+				Old: "import (\n\t\"context\"\n\t\"syscall/js\"\n",
+				New: "import (\n\t\"context\"\n\t\"errors\"\n\t\"syscall/js\"\n",
+			},
+			{
+				Old: "func NewIndexDBRepository() (*IndexDBRepository, error) {\n\tctx := context.Background()\n",
+				New: "func NewIndexDBRepository() (*IndexDBRepository, error) {\n\tif !js.Global().Get(\"indexedDB\").Truthy() {\n\t\treturn nil, errors.New(\"this browser has no IndexedDB\")\n\t}\n\tctx := context.Background()\n",
+			},
+			{
+				Old: "\t\treturn err\n\t})\n\tdb, err := req.Await(ctx)\n",
+				New: "\t\treturn err\n\t})\n\tif err != nil {\n\t\treturn nil, err\n\t}\n\tdb, err := req.Await(ctx)\n",
+			},
+		},
 	},
 	{
 		Name:   "fonts",

@@ -1,5 +1,7 @@
-// Package memrepo is an in-memory Fyne storage repository for tests. It
-// behaves as Fyne 2.7.1's IndexedDB repository (the browser's storage,
+// Package memrepo is an in-memory Fyne storage repository: for tests, and
+// in a browser that keeps nothing (app/uristore's Fallback goes on in one,
+// made by New, once IndexedDB refuses). It can behave as Fyne 2.7.1's
+// IndexedDB repository (the browser's storage,
 // internal/repository/indexdb_wasm.go and indexdb_file_wasm.go) does, or as
 // a plain stream of bytes that a kill can cut short (mobile), and it can
 // stop at any step, as a closed tab or a killed app does.
@@ -69,7 +71,7 @@ var schemes atomic.Int64
 // Register makes a new, empty repository under a scheme of its own and
 // returns it with its root folder URI, which exists.
 func Register(model Model) (*Repo, fyne.URI) {
-	r := &Repo{model: model, files: map[string]*file{}, dirs: map[string]bool{"/": true}}
+	r := New(model)
 	scheme := fmt.Sprintf("memrepo%d", schemes.Add(1))
 	repository.Register(scheme, r)
 	root, err := storage.ParseURI(scheme + ":///fyne")
@@ -78,6 +80,30 @@ func Register(model Model) (*Repo, fyne.URI) {
 	}
 	r.dirs["/fyne"] = true
 	return r, root
+}
+
+// New returns a new, empty repository, registered under no scheme: the
+// caller serves it under its own (app/uristore's Fallback).
+func New(model Model) *Repo {
+	return &Repo{model: model, files: map[string]*file{}, dirs: map[string]bool{"/": true}}
+}
+
+// Dump returns every folder and every file with its bytes (a file whose
+// data is missing has none), by path.
+func (r *Repo) Dump() (dirs []string, files map[string][]byte, err error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	files = map[string][]byte{}
+	for p, f := range r.files {
+		if f.hasData {
+			files[p] = append([]byte(nil), f.data...)
+		}
+	}
+	for d := range r.dirs {
+		dirs = append(dirs, d)
+	}
+	sort.Strings(dirs)
+	return dirs, files, nil
 }
 
 // CutAfter makes the repository stop after n more changes: the n+1st and
