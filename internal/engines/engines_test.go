@@ -113,6 +113,11 @@ func TestEngines_APhoneAtTheTable(t *testing.T) {
 				ph.reloadAndBack(appURL, markers)
 				ph.aquaSphere()
 				ph.noErrors()
+				wantHints := 0
+				if e.name == "webkit" { // an iPhone's Safari
+					wantHints = 1
+				}
+				assert.Equal(t, wantHints, ph.hints, "the home-screen hint, once on an iPhone, never on Android")
 
 				ph.viewer(link)
 				ph.noErrors()
@@ -126,7 +131,8 @@ type phone struct {
 	t   *testing.T
 	ctx context.Context
 	p   webdriver.Page
-	app bool // the web app is on the page (not the quick viewer)
+	app   bool // the web app is on the page (not the quick viewer)
+	hints int  // home-screen hints shown
 }
 
 // wait is how long a step may take: WebKit and Firefox draw with
@@ -246,23 +252,29 @@ func (ph *phone) tap(kind string, match func(string) bool, what string) {
 	require.NoError(ph.t, webscreen.TapShownIn(ph.ctx, ph.p, kind, match, wait), what)
 }
 
-// tapFor taps, and taps again where within 5 s the app does not show
-// what the tap is for (kind2, match2), as a player would; three taps at
-// most. The first tap after typing can go to the keyboard's leaving.
-func (ph *phone) tapFor(kind string, match func(string) bool, what, kind2 string, match2 func(string) bool) {
+// tapFor taps, and taps again where within 5 s the screen is not done, as
+// a player would; three taps at most. The first tap after typing can go to
+// the keyboard's leaving.
+func (ph *phone) tapFor(kind string, match func(string) bool, what string, done func(webscreen.Screen) bool) {
 	ph.t.Helper()
 	for range 3 {
 		ph.tap(kind, match, what)
 		for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
 			s, err := webscreen.ReadIn(ph.ctx, ph.p)
 			require.NoError(ph.t, err)
-			if _, ok := s.Find(kind2, match2); ok {
+			if done(s) {
 				return
 			}
 		}
 	}
 	ph.shot(what)
 	require.FailNow(ph.t, what+" did nothing, three times")
+}
+
+// shows is a screen that shows something of kind whose text satisfies
+// match, in view or not.
+func shows(kind string, match func(string) bool) func(webscreen.Screen) bool {
+	return func(s webscreen.Screen) bool { _, ok := s.Find(kind, match); return ok }
 }
 
 var is = webscreen.Is
@@ -301,7 +313,22 @@ func (ph *phone) load(url, button string) {
 	ph.t.Logf("first frame %.1f s after the page began (%.1f s with the browser's work)", drawn/1000, time.Since(start).Seconds())
 	ph.app = true
 	ph.shown("button", is(button), "the first screen")
+	ph.homeScreenHint()
 	ph.fits("the first screen")
+}
+
+// homeScreenHint closes, as a player would, the hint an iPhone's or iPad's
+// Safari gets once: how to keep Boardside on the home screen.
+func (ph *phone) homeScreenHint() {
+	ph.t.Helper()
+	s, err := webscreen.ReadIn(ph.ctx, ph.p)
+	require.NoError(ph.t, err)
+	if _, ok := s.Find("label", is("Keep Boardside on the home screen")); !ok {
+		return
+	}
+	ph.hints++
+	open := shows("label", is("Keep Boardside on the home screen"))
+	ph.tapFor("button", is("OK"), "OK under the hint", func(s webscreen.Screen) bool { return !open(s) })
 }
 
 func (ph *phone) home() {
@@ -329,7 +356,7 @@ func (ph *phone) adele() {
 	ph.tap("label", is("ADELE"), "the ADELE tile")
 	ph.typeInto("2468", "the setup's PIN")
 	ph.has("entry", is("2468"), "the PIN typed")
-	ph.tapFor("button", is("Set up the game"), "Set up the game", "tabs", is("Table|ADELE's console"))
+	ph.tapFor("button", is("Set up the game"), "Set up the game", shows("tabs", is("Table|ADELE's console")))
 	ph.selectTab("Table|ADELE's console", "ADELE's console")
 	ph.shown("label", is("ADELE's console is hidden"), "the console's cover")
 	ph.typeInto("2468\n", "the cover's PIN")
@@ -396,9 +423,9 @@ func (ph *phone) aquaSphere() {
 	for _, name := range []string{"Anna", "Jörg"} {
 		ph.typeInto(name, "the player's name")
 		ph.has("entry", is(name), name+" typed")
-		ph.tapFor("button", is("Add player"), "Add player", "label", contains(name))
+		ph.tapFor("button", is("Add player"), "Add player", shows("label", contains(name)))
 	}
-	ph.tapFor("button", is("Score interim scoring 1"), "Score interim scoring 1", "label", prefix("Jörg: "))
+	ph.tapFor("button", is("Score interim scoring 1"), "Score interim scoring 1", shows("label", prefix("Jörg: ")))
 	ph.has("label", prefix("Jörg: "), "Jörg's scoring")
 	ph.has("label", contains("Interim scoring 2 of 4"), "the next scoring")
 	ph.fits("AquaSphere after a scoring")

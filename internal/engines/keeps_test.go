@@ -68,8 +68,15 @@ async function tapOnce(kind, test, what) {
   }
 }
 const drawn = () => until("the app draws", () => f.contentDocument && f.contentDocument.documentElement.dataset.drawn === "1" && f.contentWindow.boardsideScreen);
+// hint closes the home-screen hint Safari on an iPhone gets once.
+async function hint() {
+  await sleep(500);
+  if (await find("label", (t) => t === "Keep Boardside on the home screen"))
+    await tap("button", (t) => t === "OK", "OK under the hint", async () => !(await find("label", (t) => t === "Keep Boardside on the home screen")));
+}
 async function run() {
   await drawn();
+  await hint();
   let markers;
   if (step === "play") {
     await tap("label", (t) => t === "Magic Maze on Mars", "the tile", () => find("button", (t) => t === "Turn the sand timer over to start"));
