@@ -128,9 +128,9 @@ func TestEngines_APhoneAtTheTable(t *testing.T) {
 
 // phone is one engine's page as a phone at the table.
 type phone struct {
-	t   *testing.T
-	ctx context.Context
-	p   webdriver.Page
+	t     *testing.T
+	ctx   context.Context
+	p     webdriver.Page
 	app   bool // the web app is on the page (not the quick viewer)
 	hints int  // home-screen hints shown
 }
