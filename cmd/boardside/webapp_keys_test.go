@@ -989,28 +989,9 @@ func (p *kbPage) shows(kind string, match func(string) bool, what string) bool {
 	return assert.NoError(p.t, err, what)
 }
 
-// selectTab taps the tab named name: Fyne draws the tab buttons itself, so
-// a finger tries where the tab would be, then along the bar.
+// selectTab taps the tab named name; see webscreen.SelectTab.
 func (p *kbPage) selectTab(tabs, name string) {
 	p.t.Helper()
-	bar := stableShown(p.tab, p.t, "tabs", is(tabs), "the tabs "+tabs)
-	names := strings.Split(tabs, "|")
-	at := 0
-	for i, n := range names {
-		if n == name {
-			at = i
-		}
-	}
-	tries := []float64{bar.X + bar.W*(float64(at)+0.5)/float64(len(names))}
-	for x := bar.X + 20; x < bar.X+bar.W; x += 40 {
-		tries = append(tries, x)
-	}
-	for _, x := range tries {
-		if readTabs(p.tab, p.t).Value == name {
-			return
-		}
-		require.NoError(p.t, chromedp.Do(p.tab, touch(x, bar.Y+bar.H/2)))
-		time.Sleep(300 * time.Millisecond) // the tap reaches Fyne's goroutine on the page's time
-	}
-	require.Equal(p.t, name, readTabs(p.tab, p.t).Value)
+	stableShown(p.tab, p.t, "tabs", is(tabs), "the tabs "+tabs)
+	require.NoError(p.t, webscreen.SelectTab(p.tab, webscreen.Chromium, tabs, name, 20*time.Second))
 }

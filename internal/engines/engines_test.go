@@ -365,30 +365,9 @@ func (ph *phone) adele() {
 	ph.home()
 }
 
-// selectTab taps the tab named name: Fyne draws its tab buttons itself,
-// so the finger goes where the tab is, then along the bar.
 func (ph *phone) selectTab(tabs, name string) {
 	ph.t.Helper()
-	bar := ph.shown("tabs", is(tabs), "the tabs")
-	names := strings.Split(tabs, "|")
-	at := 0
-	for i, n := range names {
-		if n == name {
-			at = i
-		}
-	}
-	tries := []float64{bar.X + bar.W*(float64(at)+0.5)/float64(len(names))}
-	for x := bar.X + 20; x < bar.X+bar.W; x += 40 {
-		tries = append(tries, x)
-	}
-	for _, x := range tries {
-		if it, _ := webscreen.WaitIn(ph.ctx, ph.p, "tabs", is(tabs), wait); it.Value == name {
-			return
-		}
-		require.NoError(ph.t, ph.p.Tap(ph.ctx, x, bar.Y+bar.H/2))
-		time.Sleep(500 * time.Millisecond) // the tap reaches Fyne on the page's own time
-	}
-	require.Equal(ph.t, name, ph.shown("tabs", is(tabs), "the tabs").Value)
+	require.NoError(ph.t, webscreen.SelectTab(ph.ctx, ph.p, tabs, name, wait), "the tab "+name)
 }
 
 // marsMaze starts the sand and flips it: a marker fewer.

@@ -197,3 +197,41 @@ func TapShownIn(ctx context.Context, d Driver, kind string, match func(string) b
 	}
 	return d.Tap(ctx, it.X+it.W/2, it.Y+it.H/2)
 }
+
+// SelectTab taps the tab named name in the bar whose tabs are tabs
+// ("Table|ADELE's console"): Fyne draws its tab buttons itself, so the
+// finger tries where the tab would be, then along the bar, half a second
+// apart (a tap reaches Fyne on the page's own time).
+func SelectTab(ctx context.Context, d Driver, tabs, name string, timeout time.Duration) error {
+	bar, err := StableIn(ctx, d, "tabs", Is(tabs), timeout)
+	if err != nil {
+		return err
+	}
+	names := strings.Split(tabs, "|")
+	at := 0
+	for i, n := range names {
+		if n == name {
+			at = i
+		}
+	}
+	tries := []float64{bar.X + bar.W*(float64(at)+0.5)/float64(len(names))}
+	for x := bar.X + 20; x < bar.X+bar.W; x += 40 {
+		tries = append(tries, x)
+	}
+	for _, x := range tries {
+		if now, err := WaitIn(ctx, d, "tabs", Is(tabs), timeout); err != nil {
+			return err
+		} else if now.Value == name {
+			return nil
+		}
+		if err := d.Tap(ctx, x, bar.Y+bar.H/2); err != nil {
+			return err
+		}
+		time.Sleep(500 * time.Millisecond)
+	}
+	now, err := WaitIn(ctx, d, "tabs", Is(tabs), timeout)
+	if err == nil && now.Value != name {
+		err = fmt.Errorf("the tab %q stays %q after taps along its bar", name, now.Value)
+	}
+	return err
+}
