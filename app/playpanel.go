@@ -141,7 +141,7 @@ func (p *PlayPanel) Render(vis *Visibility, st companion.State, now time.Time, f
 		return
 	}
 	p.rec, p.recorded = ps.Recorded()
-	if shape := form.key() + "|" + playKey(p.rec, p.recorded); shape != p.shape {
+	if shape := form.key() + "|" + plays.Key(p.rec, p.recorded); shape != p.shape {
 		p.shape = shape
 		p.build(form)
 	}
@@ -184,7 +184,7 @@ func (p *PlayPanel) build(form PlayForm) {
 // ADELE.
 func (p *PlayPanel) shownNames(form PlayForm) (names []string, adele string) {
 	names = make([]string, len(form.Seats))
-	if r, ok := lastRecord(p.s, p.rec.ID); p.recorded && ok {
+	if r, ok := plays.LastGiven(p.s, p.rec.ID); p.recorded && ok {
 		adele = r.Adele
 		for i, n := range r.Names {
 			at := i
@@ -286,7 +286,7 @@ func (p *PlayPanel) needsSave() bool {
 	if !p.recorded || !p.record(p.rec.ID).same(p.saved) {
 		return true
 	}
-	return !p.u.plays.has(p.rec.ID)
+	return !p.u.plays.Has(p.rec.ID)
 }
 
 // update shows whether the play is saved as the panel shows it.
@@ -330,8 +330,8 @@ func (p *PlayPanel) save() bool {
 			return false
 		}
 	}
-	if !p.u.plays.has(rec.ID) {
-		if err := p.u.plays.keep(rec); err != nil {
+	if !p.u.plays.Has(rec.ID) {
+		if err := p.u.plays.Keep(rec); err != nil {
 			p.u.onPlaysError(err)
 			return false
 		}
