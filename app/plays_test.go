@@ -109,7 +109,7 @@ func duelGame() *Game {
 		Game:     "duel",
 		NewState: func() companion.State { return &duel{} },
 		Actions: map[string]func() companion.Action{
-			"finish":       func() companion.Action { return &finishDuel{} },
+			"finish":             func() companion.Action { return &finishDuel{} },
 			plays.KindRecordPlay: func() companion.Action { return &recordDuel{} },
 		},
 	}
