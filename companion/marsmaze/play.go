@@ -113,3 +113,11 @@ func (s *State) players(names []string, won bool) ([]plays.Player, error) {
 	}
 	return out, nil
 }
+
+// RecordAction is the RecordPlay of g: the players' names.
+func (s *State) RecordAction(g plays.Given) companion.Action {
+	return &RecordPlay{ID: g.ID, Names: g.Names}
+}
+
+// The game is recorded the moment it ends (plays.Book).
+var _ plays.Recorder = (*State)(nil)

@@ -148,3 +148,11 @@ func capitalise(s string) string {
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
 }
+
+// RecordAction is the RecordPlay of g: the players' names and roles.
+func (s *State) RecordAction(g plays.Given) companion.Action {
+	return &RecordPlay{ID: g.ID, Names: g.Names, Roles: g.Roles}
+}
+
+// The game is recorded the moment it ends (plays.Book).
+var _ plays.Recorder = (*State)(nil)

@@ -28,6 +28,15 @@ type Ended interface {
 	Play(now time.Time) (Play, error)
 }
 
+// Recorder is a game's state that is recorded when it ends: its
+// RecordPlay action, made from what a record is given. Every game offers
+// it (companion/<game>/play.go); the Book records a followed game with it
+// the moment the game ends, so nobody has to remember to.
+type Recorder interface {
+	Ended
+	RecordAction(g Given) companion.Action
+}
+
 // KindRecordPlay is the kind of every game's RecordPlay action.
 const KindRecordPlay = "recordPlay"
 
@@ -40,14 +49,17 @@ func RecordedIn(st companion.State) (Play, bool) {
 	return e.Recorded()
 }
 
-// Given is what a RecordPlay action in a session's log was given: the
-// games' RecordPlay actions share these fields (JSON finds them whatever
-// the case of their names).
+// Given is the one record of a play a game is given, whoever gives it:
+// the Book at the game's end, the app's record panel, a phone's names
+// (each game's RecordAction makes its RecordPlay of it). It is also what a
+// RecordPlay action in a session's log was given: the games' RecordPlay
+// actions share these fields (JSON finds them whatever the case of their
+// names).
 type Given struct {
-	ID    string
-	Names []string
-	Roles []string
-	Adele string
+	ID    string   // the play's (NewID); kept when it is recorded again
+	Names []string // the players' names, in the seats' order
+	Roles []string // Roles[i] is Names[i]'s role; nil where the seats have none
+	Adele string   // ADELE: which of Names played ADELE; "" for none
 }
 
 // LastGiven is what the RecordPlay that recorded play id was given: the
@@ -98,8 +110,13 @@ type Book struct {
 	// other names), on the goroutine of the change: boardside serve prints
 	// it.
 	OnKept func(Play)
-	mu     sync.Mutex
-	seen   map[*companion.Session]*followed
+	// RecordAtEnd, when set before the first Follow, records a followed
+	// game the moment it ends (see record). boardside serve sets it; the
+	// app still records on its panel's Save until the panel only shows
+	// and edits the record.
+	RecordAtEnd bool
+	mu          sync.Mutex
+	seen        map[*companion.Session]*followed
 }
 
 // followed is a game the log follows: the play its state recorded when
@@ -136,8 +153,8 @@ func (b *Book) Follow(s *companion.Session) {
 		return // a game that records no plays
 	}
 	b.mu.Lock()
-	defer b.mu.Unlock()
 	if _, ok := b.seen[s]; ok {
+		b.mu.Unlock()
 		return
 	}
 	p, recorded := RecordedIn(s.View().State)
@@ -152,6 +169,10 @@ func (b *Book) Follow(s *companion.Session) {
 		}
 	}
 	f.stop = s.Watch(func(companion.View) { b.sync(s) })
+	b.mu.Unlock()
+	if !recorded {
+		b.record(s) // the game ended while nobody followed it
+	}
 }
 
 // undoneRecords are the IDs of the plays that s's undone RecordPlay
@@ -195,6 +216,9 @@ func (b *Book) sync(s *companion.Session) {
 	key := Key(p, recorded)
 	if key == f.key {
 		b.mu.Unlock()
+		if !recorded {
+			b.record(s) // the change may have ended the game
+		}
 		return
 	}
 	if f.recorded && (!recorded || f.play.ID != p.ID) {
@@ -211,6 +235,67 @@ func (b *Book) sync(s *companion.Session) {
 	if kept && onKept != nil {
 		onKept(p)
 	}
+	if !recorded {
+		b.record(s)
+	}
+}
+
+// record records s's play, as part of the action that ended it
+// (companion.Session.AmendAt: one undo takes both back), with the names of
+// the last play of the game in the log; names the game refuses (ADELE with
+// another number of players) leave the play without names, which any
+// device may give it afterwards. A game that ended by an undo (the record
+// just undone, say) is left as the players made it; a game not yet
+// recorded at start (the host stopped between its end and the record) is
+// recorded then.
+func (b *Book) record(s *companion.Session) {
+	if !b.RecordAtEnd {
+		return
+	}
+	v := s.View()
+	r, ok := v.State.(Recorder)
+	if !ok {
+		return
+	}
+	if _, recorded := r.Recorded(); recorded {
+		return
+	}
+	p, err := r.Play(s.Now())
+	if err != nil {
+		return // the game goes on
+	}
+	log := s.Log()
+	if len(log) == 0 || log[len(log)-1].Kind == companion.KindUndo {
+		return
+	}
+	g := b.lastNames(p.Game)
+	g.ID = NewID()
+	err = s.AmendAt(v.Version, r.RecordAction(g))
+	if err != nil && !errors.Is(err, companion.ErrStale) && len(g.Names) > 0 {
+		err = s.AmendAt(v.Version, r.RecordAction(Given{ID: g.ID}))
+	}
+	if err != nil && !errors.Is(err, companion.ErrStale) {
+		b.onError(err) // a stale version: the change since is followed anew
+	}
+}
+
+// lastNames are the names of the last play of game in the log that has
+// any, and who of them played ADELE.
+func (b *Book) lastNames(game string) Given {
+	var g Given
+	for _, p := range b.Plays() {
+		if p.Game != game || len(p.Players) == 0 {
+			continue
+		}
+		for _, pl := range p.Players {
+			g.Names = append(g.Names, pl.Name)
+			if pl.Role == "ADELE" {
+				g.Adele = pl.Name
+			}
+		}
+		return g
+	}
+	return g
 }
 
 // Key tells one record of a play from another.

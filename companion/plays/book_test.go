@@ -15,23 +15,41 @@ import (
 
 var evening = time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC)
 
-// wonMarsMaze is a game of Magic Maze on Mars won, not yet recorded.
-func wonMarsMaze(t *testing.T) *companion.Session {
+// startedMarsMaze is a game of Magic Maze on Mars under way.
+func startedMarsMaze(t *testing.T) *companion.Session {
 	t.Helper()
 	clock := timers.NewFake(evening)
 	s := companion.New(mm.Rules, mm.New(), clock)
-	for _, a := range []companion.Action{&mm.ChooseMission{Mission: 3}, &mm.Start{}, &mm.Win{}} {
+	for _, a := range []companion.Action{&mm.ChooseMission{Mission: 3}, &mm.Start{}} {
 		clock.Advance(10 * time.Second)
 		require.NoError(t, s.Dispatch(a), a.Kind())
 	}
 	return s
 }
 
+// wonMarsMaze is a game of Magic Maze on Mars won while no book followed
+// it: not yet recorded.
+func wonMarsMaze(t *testing.T) *companion.Session {
+	t.Helper()
+	s := startedMarsMaze(t)
+	require.NoError(t, s.Dispatch(&mm.Win{}))
+	return s
+}
+
+func recorded(t *testing.T, s *companion.Session) plays.Play {
+	t.Helper()
+	p, ok := plays.RecordedIn(s.View().State)
+	require.True(t, ok, "the game holds its record")
+	return p
+}
+
 func bookIn(t *testing.T, dir string, deleted plays.Deleted) *plays.Book {
 	t.Helper()
 	l, err := plays.Open(companion.Dir(dir).Store(plays.FileName))
 	require.NoError(t, err)
-	return plays.NewBook(l, deleted, func(err error) { t.Errorf("the log failed: %v", err) })
+	b := plays.NewBook(l, deleted, func(err error) { t.Errorf("the log failed: %v", err) })
+	b.RecordAtEnd = true
+	return b
 }
 
 func names(p plays.Play) []string {
@@ -42,27 +60,79 @@ func names(p plays.Play) []string {
 	return out
 }
 
-func TestBook_FollowsRecordsNamesAndUndo(t *testing.T) {
+func TestBook_RecordsAGameTheMomentItEnds(t *testing.T) {
 	b := bookIn(t, t.TempDir(), nil)
 	var kept []plays.Play
 	b.OnKept = func(p plays.Play) { kept = append(kept, p) }
-	s := wonMarsMaze(t)
+	s := startedMarsMaze(t)
 	b.Follow(s)
-	assert.Empty(t, b.Plays(), "nothing is recorded yet")
+	assert.Empty(t, b.Plays(), "the game goes on")
 
-	require.NoError(t, s.Dispatch(&mm.RecordPlay{ID: "p1", Names: []string{"Anna", "Ben"}}))
+	require.NoError(t, s.Dispatch(&mm.Win{}))
+	require.Len(t, b.Plays(), 1, "nobody had to save it")
+	p := recorded(t, s)
+	assert.Equal(t, p.ID, b.Plays()[0].ID)
+	assert.Len(t, p.ID, 32)
+	assert.Contains(t, p.Result, "Won with")
+	assert.Empty(t, p.Players, "the first play of the game has no names to take")
+	require.Len(t, kept, 1, "the host is told")
+
+	v := s.View().Version
+	require.NoError(t, s.DispatchAt(v, &mm.RecordPlay{ID: p.ID, Names: []string{"Anna", "Ben"}}))
+	assert.Equal(t, []string{"Anna", "Ben"}, names(b.Plays()[0]), "the names given afterwards")
+	assert.ErrorIs(t, s.DispatchAt(v, &mm.RecordPlay{ID: p.ID, Names: []string{"Cem"}}), companion.ErrStale,
+		"a second device that saw the game before the names is refused, not applied twice")
+	require.Len(t, kept, 2)
+
+	require.NoError(t, s.Undo())
+	assert.Empty(t, names(b.Plays()[0]), "undo takes the names back")
+	require.NoError(t, s.Undo())
+	assert.Empty(t, b.Plays(), "one undo takes back the end and its record")
+	_, over := s.View().State.(*mm.State).Over(s.Now())
+	assert.False(t, over)
+	_, ok := plays.RecordedIn(s.View().State)
+	assert.False(t, ok)
+}
+
+func TestBook_PrefillsTheNamesOfTheGamesLastPlay(t *testing.T) {
+	b := bookIn(t, t.TempDir(), nil)
+	first := startedMarsMaze(t)
+	b.Follow(first)
+	require.NoError(t, first.Dispatch(&mm.Win{}))
+	require.NoError(t, first.Dispatch(&mm.RecordPlay{ID: recorded(t, first).ID, Names: []string{"Anna", "Ben"}}))
+
+	next := startedMarsMaze(t)
+	b.Follow(next)
+	require.NoError(t, next.Dispatch(&mm.Win{}))
+	p := recorded(t, next)
+	assert.NotEqual(t, recorded(t, first).ID, p.ID, "a play of its own")
+	assert.Equal(t, []string{"Anna", "Ben"}, names(p))
+	require.Len(t, b.Plays(), 2)
+}
+
+func TestBook_AGameEndedBeforeAStopIsRecordedAtStart(t *testing.T) {
+	dir := t.TempDir()
+	// The host was killed after the game's end was saved, before its
+	// record: the saved game is ended, unrecorded.
+	store := companion.Dir(dir).Store("marsmaze.json")
+	clock := timers.NewFake(evening)
+	s := companion.New(mm.Rules, mm.New(), clock)
+	require.NoError(t, companion.Attach(s, store, func(err error) { t.Error(err) }))
+	for _, a := range []companion.Action{&mm.ChooseMission{Mission: 3}, &mm.Start{}, &mm.Win{}} {
+		require.NoError(t, s.Dispatch(a))
+	}
+
+	again, err := companion.Open(store, mm.Rules, clock, func(err error) { t.Error(err) })
+	require.NoError(t, err)
+	b := bookIn(t, dir, nil)
+	b.Follow(again)
 	require.Len(t, b.Plays(), 1)
-	assert.Equal(t, []string{"Anna", "Ben"}, names(b.Plays()[0]))
-	require.NoError(t, s.Dispatch(&mm.RecordPlay{ID: "p1", Names: []string{"Anna", "Cem"}}))
-	require.Len(t, b.Plays(), 1, "recorded again, the same play")
-	assert.Equal(t, []string{"Anna", "Cem"}, names(b.Plays()[0]))
-	require.Len(t, kept, 2, "each record is told")
-	assert.Equal(t, "Won with", kept[1].Result[:8])
+	assert.Equal(t, recorded(t, again).ID, b.Plays()[0].ID)
 
-	require.NoError(t, s.Undo())
-	assert.Equal(t, []string{"Anna", "Ben"}, names(b.Plays()[0]), "undo takes the new names back")
-	require.NoError(t, s.Undo())
-	assert.Empty(t, b.Plays(), "undo takes the record back")
+	// And the record is saved with the game: a start after that finds it.
+	third, err := companion.Open(store, mm.Rules, clock, func(err error) { t.Error(err) })
+	require.NoError(t, err)
+	assert.Equal(t, recorded(t, again).ID, recorded(t, third).ID)
 }
 
 // deletedSet is the app's preferences' memory of deleted plays, in a map.
@@ -97,10 +167,10 @@ func TestBook_CatchesUpAtStartButKeepsADeletion(t *testing.T) {
 
 func TestBook_AnUndoneRecordLeavesAtStart(t *testing.T) {
 	dir := t.TempDir()
-	s := wonMarsMaze(t)
+	s := startedMarsMaze(t)
 	first := bookIn(t, dir, nil)
 	first.Follow(s)
-	require.NoError(t, s.Dispatch(&mm.RecordPlay{ID: "p1"}))
+	require.NoError(t, s.Dispatch(&mm.Win{}))
 	require.Len(t, first.Plays(), 1)
 	first.Unfollow(s)
 	require.NoError(t, s.Undo()) // while nobody followed: the log still has it
@@ -108,4 +178,17 @@ func TestBook_AnUndoneRecordLeavesAtStart(t *testing.T) {
 	again := bookIn(t, dir, nil)
 	again.Follow(s)
 	assert.Empty(t, again.Plays())
+}
+
+func TestBook_WithoutRecordAtEndAGameWaitsForItsRecord(t *testing.T) {
+	l, err := plays.Open(companion.Dir(t.TempDir()).Store(plays.FileName))
+	require.NoError(t, err)
+	b := plays.NewBook(l, nil, func(err error) { t.Error(err) })
+	s := startedMarsMaze(t)
+	b.Follow(s)
+	require.NoError(t, s.Dispatch(&mm.Win{}))
+	assert.Empty(t, b.Plays())
+	require.NoError(t, s.Dispatch(&mm.RecordPlay{ID: "p1", Names: []string{"Anna"}}))
+	require.Len(t, b.Plays(), 1)
+	assert.Equal(t, []string{"Anna"}, names(b.Plays()[0]))
 }
