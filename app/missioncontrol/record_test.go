@@ -17,8 +17,9 @@ import (
 )
 
 // TestMissionControl_AccomplishedEndsInARecord: at the end, the panel asks
-// a name for each role people played; Save puts the play, with the names
-// and roles, in the log of played games; Undo takes it out.
+// a name for each role people played; the play is in the log of played
+// games from the end, and Save gives it the names and roles; Undo takes
+// the names back, then the end with its record.
 func TestMissionControl_AccomplishedEndsInARecord(t *testing.T) {
 	env := newTestEnv(t)
 	u, m := startedMissionControl(t, env, mc.Cologne)
@@ -29,6 +30,9 @@ func TestMissionControl_AccomplishedEndsInARecord(t *testing.T) {
 
 	p := m.record
 	require.True(t, p.Content.Visible())
+	atEnd := gametest.Plays(t, u)
+	require.Len(t, atEnd, 1, "in the log from the end, with nobody to tap Save")
+	assert.Empty(t, atEnd[0].Players)
 	require.Len(t, p.Entries, 3, "the astronaut, Houston and Bengaluru: Cologne is the AI deck's")
 	assert.Contains(t, apptest.Texts(p.Content), "Astronaut")
 	assert.Contains(t, apptest.Texts(p.Content), "Bengaluru")
@@ -47,9 +51,14 @@ func TestMissionControl_AccomplishedEndsInARecord(t *testing.T) {
 	assert.True(t, p.Save.Disabled())
 
 	test.Tap(m.bar.Undo)
-	assert.Empty(t, gametest.Plays(t, u), "undone, out of the log")
+	logged = gametest.Plays(t, u)
+	require.Len(t, logged, 1)
+	assert.Empty(t, logged[0].Players, "the names undone")
 	assert.True(t, p.Content.Visible(), "the game is still over")
-	assert.Equal(t, "Ben", p.Entries[2].Text, "the names stay")
+	assert.Equal(t, "", p.Entries[2].Text, "the panel shows the record as the game holds it")
+	test.Tap(m.bar.Undo)
+	assert.Empty(t, gametest.Plays(t, u), "the end undone, its record out of the log")
+	assert.False(t, p.Content.Visible(), "the game goes on")
 }
 
 // TestMissionControl_TimesUpLogsInBGStatsInOneTap: at time's up on a
