@@ -23,7 +23,7 @@ type playState = plays.Ended
 func openPlayBook(u *UI) (*plays.Book, []string) {
 	log, err := plays.Open(u.Saves.Store(plays.FileName))
 	b := plays.NewBook(log, u.prefs, u.onPlaysError)
-	b.RecordAtEnd = true // the game's end records it; the panel shows and edits the record
+	b.RecordAtEnd, b.Clock = true, u.Clock // the game's end records it; the panel shows and edits the record
 	var aside *plays.SetAsideError
 	switch {
 	case errors.As(err, &aside):

@@ -11,7 +11,6 @@ import (
 	"boardside/app"
 	"boardside/app/apptest"
 	"boardside/app/gametest"
-	"boardside/companion"
 	mm "boardside/companion/marsmaze"
 	"boardside/companion/plays"
 )
@@ -22,10 +21,7 @@ import (
 // Undo takes them back, and then the win with its record.
 func TestMarsMaze_WonEndsInARecord(t *testing.T) {
 	env := newTestEnv(t)
-	last, err := plays.Open(companion.Dir(env.Dir).Store(plays.FileName))
-	require.NoError(t, err)
-	require.NoError(t, last.Add(plays.Play{ID: "last", Game: mm.Game, GameName: mm.Name, End: apptest.Epoch.Add(-24 * time.Hour),
-		Players: []plays.Player{{Name: "Anna"}, {Name: "Ben"}, {Name: "Cem"}}}))
+	gametest.LastPlay(t, env, mm.Game, "Anna", "Ben", "Cem")
 	u := env.Start(t)
 	m := openMarsMaze(t, u)
 	test.Tap(m.start)
@@ -57,7 +53,7 @@ func TestMarsMaze_WonEndsInARecord(t *testing.T) {
 	test.Tap(m.bar.Undo)
 	logged = gametest.Plays(t, u)
 	require.Len(t, logged, 1, "the win undone, its record out of the log")
-	assert.Equal(t, "last", logged[0].ID)
+	assert.Equal(t, "last-"+mm.Game, logged[0].ID)
 }
 
 func playerNames(p plays.Play) []string {
@@ -76,14 +72,14 @@ func TestMarsMaze_LostLogsInBGStatsInOneTap(t *testing.T) {
 		t.Run(code, func(t *testing.T) {
 			gametest.SetLanguage(t, code)
 			env := newTestEnv(t)
+			gametest.LastPlay(t, env, mm.Game, "Anna", "Ben", "Cem", "Dora")
 			u := env.Start(t)
-			u.Prefs().SetPlayNames(mm.Game, []string{"Anna", "Ben", "Cem", "Dora"})
 			m := openMarsMaze(t, u)
 			test.Tap(m.start)
 			env.Clock.Advance(4 * time.Minute)
 			require.True(t, m.record.Content.Visible())
 			logged := gametest.LogInBGStatsOnAPhone(t, u, m.record.BGStats)
-			require.Len(t, logged, 1)
+			require.Len(t, logged, 2, "the last play and this one")
 			assert.False(t, logged[0].Won)
 			assert.Len(t, logged[0].Players, 4)
 		})

@@ -61,16 +61,17 @@ func TestMissionControl_AccomplishedEndsInARecord(t *testing.T) {
 	assert.False(t, p.Content.Visible(), "the game goes on")
 }
 
-// TestMissionControl_TimesUpLogsInBGStatsInOneTap: at time's up on a
-// phone-sized screen, Log in BG Stats is in view without scrolling, and
-// one tap saves the play and sends it on (a desktop shows its code).
+// TestMissionControl_TimesUpLogsInBGStatsInOneTap: time's up records the
+// play with the names of the table's last; on a phone-sized screen Log in
+// BG Stats is in view without scrolling, and one tap sends it on (a
+// desktop shows its code).
 func TestMissionControl_TimesUpLogsInBGStatsInOneTap(t *testing.T) {
 	for _, code := range []string{"en", "de"} {
 		t.Run(code, func(t *testing.T) {
 			gametest.SetLanguage(t, code)
 			env := newTestEnv(t)
+			gametest.LastPlay(t, env, mc.Game, "Anna", "Ben", "Cem", "Dora")
 			u, m := startedMissionControl(t, env)
-			u.Prefs().SetPlayNames(mc.Game, []string{"Anna", "Ben", "Cem", "Dora"})
 			env.Clock.Advance(21 * time.Minute)
 			size := fyne.NewSize(360, 640)
 			u.Win.Resize(size)
@@ -82,7 +83,7 @@ func TestMissionControl_TimesUpLogsInBGStatsInOneTap(t *testing.T) {
 
 			test.Tap(p.BGStats)
 			logged := gametest.Plays(t, u)
-			require.Len(t, logged, 1)
+			require.Len(t, logged, 2, "the last play and this one")
 			assert.Equal(t, "Time's up", logged[0].Result)
 			assert.Len(t, logged[0].Players, 4)
 			top := u.Win.Canvas().Overlays().Top()

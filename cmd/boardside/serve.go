@@ -145,7 +145,7 @@ func host(l net.Listener, dir, gameID string, fresh bool, g share.Game, newState
 		return nil, "", err
 	}
 	srv := share.NewHost(s, g, clock, token).Server()
-	keepPlays(s, dir, out)
+	keepPlays(s, clock, dir, out)
 
 	p := l.Addr().(*net.TCPAddr).Port
 	addrs := share.Addresses()
@@ -166,18 +166,19 @@ func host(l net.Listener, dir, gameID string, fresh bool, g share.Game, newState
 
 // keepPlays keeps the table's log of played games in dir (plays.FileName,
 // beside the game), as the app keeps its own: the game is recorded the
-// moment it ends, whichever device ended it, and each play recorded, or
+// moment it ends, whichever device ended it or when its timer ran out,
+// and each play recorded, or
 // recorded again with other names, is printed with its BG Stats link and
 // that link's code, for the phone that has BG Stats. A game that ended
 // while serve was stopped is recorded now. A log that cannot be read is
 // said so, and the table plays on.
-func keepPlays(s *companion.Session, dir string, out io.Writer) {
+func keepPlays(s *companion.Session, clock timers.Clock, dir string, out io.Writer) {
 	log, err := plays.Open(companion.NewStore(filepath.Join(dir, plays.FileName)))
 	if err != nil {
 		fmt.Fprintln(out, err)
 	}
 	b := plays.NewBook(log, nil, func(err error) { fmt.Fprintln(out, "could not keep the played game:", err) })
-	b.RecordAtEnd = true
+	b.RecordAtEnd, b.Clock = true, clock
 	b.OnKept = func(p plays.Play) { printPlay(out, p, dir) }
 	b.Follow(s)
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"boardside/companion"
+	"boardside/timers"
 )
 
 // Every game ends in a record: a game's RecordPlay action puts the play in
@@ -35,6 +36,13 @@ type Ended interface {
 type Recorder interface {
 	Ended
 	RecordAction(g Given) companion.Action
+}
+
+// Timed is a game that can end by time alone (the sand runs out, time is
+// up): how long until it does, while its timer runs. The Book records it
+// then, with no action to end it.
+type Timed interface {
+	EndsIn(now time.Time) (time.Duration, bool)
 }
 
 // KindRecordPlay is the kind of every game's RecordPlay action.
@@ -115,8 +123,11 @@ type Book struct {
 	// app still records on its panel's Save until the panel only shows
 	// and edits the record.
 	RecordAtEnd bool
-	mu          sync.Mutex
-	seen        map[*companion.Session]*followed
+	// Clock, when set with RecordAtEnd, wakes the book when a followed
+	// game's timer runs out (Timed), to record it then.
+	Clock timers.Clock
+	mu    sync.Mutex
+	seen  map[*companion.Session]*followed
 }
 
 // followed is a game the log follows: the play its state recorded when
@@ -126,6 +137,7 @@ type followed struct {
 	recorded bool
 	key      string // the play's JSON: a record made again with other names differs
 	stop     func()
+	alarm    timers.Stopper // wakes the book when the game's timer runs out
 }
 
 // NewBook follows games into log (nil when it could not be read: then
@@ -173,6 +185,32 @@ func (b *Book) Follow(s *companion.Session) {
 	if !recorded {
 		b.record(s) // the game ended while nobody followed it
 	}
+	b.wake(s)
+}
+
+// wake sets the alarm for when s's timer runs out, if it runs, in place of
+// the one set before.
+func (b *Book) wake(s *companion.Session) {
+	if !b.RecordAtEnd || b.Clock == nil {
+		return
+	}
+	t, ok := s.View().State.(Timed)
+	if !ok {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	f, ok := b.seen[s]
+	if !ok {
+		return
+	}
+	if f.alarm != nil {
+		f.alarm.Stop()
+		f.alarm = nil
+	}
+	if d, running := t.EndsIn(b.Clock.Now()); running && !f.recorded {
+		f.alarm = b.Clock.AfterFunc(d+time.Millisecond, func() { b.record(s) })
+	}
 }
 
 // undoneRecords are the IDs of the plays that s's undone RecordPlay
@@ -198,6 +236,9 @@ func (b *Book) Unfollow(s *companion.Session) {
 	defer b.mu.Unlock()
 	if f, ok := b.seen[s]; ok {
 		f.stop()
+		if f.alarm != nil {
+			f.alarm.Stop()
+		}
 		delete(b.seen, s)
 	}
 }
@@ -219,6 +260,7 @@ func (b *Book) sync(s *companion.Session) {
 		if !recorded {
 			b.record(s) // the change may have ended the game
 		}
+		b.wake(s)
 		return
 	}
 	if f.recorded && (!recorded || f.play.ID != p.ID) {
@@ -238,16 +280,18 @@ func (b *Book) sync(s *companion.Session) {
 	if !recorded {
 		b.record(s)
 	}
+	b.wake(s)
 }
 
-// record records s's play, as part of the action that ended it
-// (companion.Session.AmendAt: one undo takes both back), with the names of
-// the last play of the game in the log; names the game refuses (ADELE with
-// another number of players) leave the play without names, which any
-// device may give it afterwards. A game that ended by an undo (the record
-// just undone, say) is left as the players made it; a game not yet
-// recorded at start (the host stopped between its end and the record) is
-// recorded then.
+// record records s's play, once it has ended: as part of the action that
+// ended it (companion.Session.AmendAt: one undo takes both back), or, for
+// a game that ran out of time since its last change, as a change of its
+// own. The names are those of the last play of the game in the log; names
+// the game refuses (ADELE with another number of players) leave the play
+// without names, which any device may give it afterwards. A game that
+// ended by an undo (the record just undone, say) is left as the players
+// made it; a game not yet recorded at start (the host stopped between its
+// end and the record) is recorded then.
 func (b *Book) record(s *companion.Session) {
 	if !b.RecordAtEnd {
 		return
@@ -264,15 +308,25 @@ func (b *Book) record(s *companion.Session) {
 	if err != nil {
 		return // the game goes on
 	}
+	// Ended by the last change, the record is part of it; unless that
+	// change was an undo: then the players made the game so. Ended by
+	// time since, the record is a change of its own.
 	log := s.Log()
-	if len(log) == 0 || log[len(log)-1].Kind == companion.KindUndo {
-		return
+	apply := s.DispatchAt
+	if len(log) > 0 {
+		last := log[len(log)-1]
+		if _, err := r.Play(last.At); err == nil {
+			if last.Kind == companion.KindUndo {
+				return
+			}
+			apply = s.AmendAt
+		}
 	}
 	g := b.lastNames(p.Game)
 	g.ID = NewID()
-	err = s.AmendAt(v.Version, r.RecordAction(g))
+	err = apply(v.Version, r.RecordAction(g))
 	if err != nil && !errors.Is(err, companion.ErrStale) && len(g.Names) > 0 {
-		err = s.AmendAt(v.Version, r.RecordAction(Given{ID: g.ID}))
+		err = apply(v.Version, r.RecordAction(Given{ID: g.ID}))
 	}
 	if err != nil && !errors.Is(err, companion.ErrStale) {
 		b.onError(err) // a stale version: the change since is followed anew

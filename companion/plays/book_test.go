@@ -18,13 +18,19 @@ var evening = time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC)
 // startedMarsMaze is a game of Magic Maze on Mars under way.
 func startedMarsMaze(t *testing.T) *companion.Session {
 	t.Helper()
+	s, _ := startedMarsMazeOn(t)
+	return s
+}
+
+func startedMarsMazeOn(t *testing.T) (*companion.Session, *timers.Fake) {
+	t.Helper()
 	clock := timers.NewFake(evening)
 	s := companion.New(mm.Rules, mm.New(), clock)
 	for _, a := range []companion.Action{&mm.ChooseMission{Mission: 3}, &mm.Start{}} {
 		clock.Advance(10 * time.Second)
 		require.NoError(t, s.Dispatch(a), a.Kind())
 	}
-	return s
+	return s, clock
 }
 
 // wonMarsMaze is a game of Magic Maze on Mars won while no book followed
@@ -191,4 +197,25 @@ func TestBook_WithoutRecordAtEndAGameWaitsForItsRecord(t *testing.T) {
 	require.NoError(t, s.Dispatch(&mm.RecordPlay{ID: "p1", Names: []string{"Anna"}}))
 	require.Len(t, b.Plays(), 1)
 	assert.Equal(t, []string{"Anna"}, names(b.Plays()[0]))
+}
+
+func TestBook_AGameLostByTimeIsRecordedWhenTheTimeRunsOut(t *testing.T) {
+	s, clock := startedMarsMazeOn(t)
+	b := bookIn(t, t.TempDir(), nil)
+	b.Clock = clock
+	b.Follow(s)
+	clock.Advance(2 * time.Minute)
+	assert.Empty(t, b.Plays(), "the sand still runs")
+	require.NoError(t, s.Dispatch(&mm.Flip{})) // the sand turned over: it runs out later now
+	clock.Advance(2 * time.Minute)
+	assert.Empty(t, b.Plays(), "the flip gave the sand more time")
+	clock.Advance(5 * time.Minute)
+	require.Len(t, b.Plays(), 1, "recorded when the sand ran out, with no action to end the game")
+	assert.Equal(t, "Lost: the sand ran out", recorded(t, s).Result)
+
+	require.NoError(t, s.Undo())
+	assert.Empty(t, b.Plays(), "undo takes the record back")
+	_, ok := plays.RecordedIn(s.View().State)
+	assert.False(t, ok, "and it stays undone")
+	assert.Equal(t, "flip", s.View().UndoKind, "the flip is the next undo")
 }
