@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardside/companion"
+	"boardside/companion/adele"
 	mm "boardside/companion/marsmaze"
 	"boardside/companion/plays"
 )
@@ -155,3 +156,29 @@ func TestBrowser_TwoPhonesNamingAtOnceApplyOnce(t *testing.T) {
 }
 
 func jsonString(s string) string { b, _ := json.Marshal(s); return string(b) }
+
+func TestBrowser_ADELEsEndNamesEveryPlayerAndWhoPlayedADELE(t *testing.T) {
+	newTab := browser(t)
+	dir := t.TempDir()
+	tb := serveGame(t, dir, adele.Game) // 4 players unless told
+	p := open(t, newTab, tb.base+"/?t="+tb.token)
+	require.Equal(t, http.StatusOK, tb.act(tb.state().Version, "finish", map[string]any{"winner": "adele"}))
+	waitText(p, t, "#record", "Name every player, or none.")
+	require.Len(t, inputs(p, t), 4, "a name for each of the game's players")
+	for i, n := range []string{"Anna", "Ben", "Cem", "Dora"} {
+		typeName(p, t, i, n)
+	}
+	waitJS(p, t, `document.querySelector("#record select").options.length === 5`, "waiting for the names to choose from")
+	eval[bool](p, t, `(() => { const s = document.querySelector("#record select"); s.value = "Dora"; s.dispatchEvent(new Event("change")); return true; })()`)
+	tapIn(p, t, "#record", "Save names")
+	waitJS(p, t, `document.getElementById("saveNames").disabled`, "waiting for the names to be saved")
+
+	rec := tb.state().State.Record
+	require.NotNil(t, rec)
+	var sides []string
+	for _, pl := range rec.Play.Players {
+		sides = append(sides, pl.Name+" "+pl.Role)
+	}
+	assert.Equal(t, []string{"Anna Crew", "Ben Crew", "Cem Crew", "Dora ADELE"}, sides)
+	assert.Equal(t, "Dora", eval[string](p, t, `document.querySelector("#record select").value`), "shown as the host holds it")
+}
