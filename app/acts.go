@@ -58,10 +58,21 @@ func (a *Acts) Dispatch(act companion.Action) {
 	seen, err := a.shown.Tap(act.Kind())
 	if err == nil {
 		if err = a.s.DispatchAt(seen, act); err == nil {
-			a.shown.Acted(seen)
+			a.actedThrough(seen)
 		}
 	}
 	a.refused(err)
+}
+
+// actedThrough says the screen's action at seen was applied, with what
+// followed from it before DispatchAt returned (the play recorded as part
+// of a game's end, companion.Session.AmendAt): those changes are the
+// screen's own too, and re-arm nothing.
+func (a *Acts) actedThrough(seen uint64) {
+	now := a.s.View().Version
+	for v := seen; v < now; v++ {
+		a.shown.Acted(v)
+	}
 }
 
 // Undo takes back the game's last action, the one the screen showed.

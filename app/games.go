@@ -33,12 +33,11 @@ type Game struct {
 	// Host is how `boardside serve` hosts the game from a laptop without
 	// a window (nil: only a device with a screen can host it).
 	Host *Host
-	// RecordPlay makes the game's action that records its play, once it
-	// has ended, in the log of played games, from what its end's record
-	// panel (PlayPanel) was given: the play's ID and the players' names,
-	// with their roles and who played ADELE where the game takes them
-	// (nil: the game's plays are not recorded). The game's state offers
-	// the play through Recorded and Play (see playState).
+	// RecordPlay makes the game's action that records its play, for a
+	// game whose state does not make it itself: every game's does
+	// (plays.Recorder, which the host's log of played games records with
+	// at the game's end), so this is nil but for a state that is recorded
+	// only on its panel's Save.
 	RecordPlay func(r PlayRecord) companion.Action
 }
 

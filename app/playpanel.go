@@ -16,17 +16,25 @@ import (
 	"boardside/companion/plays"
 )
 
-// PlayRecord is what a game's end gives the game's RecordPlay action
-// (Game.RecordPlay).
-type PlayRecord struct {
-	ID    string   // the play's (plays.NewID); kept when it is recorded again
-	Names []string // the names typed, in the seats' order, empty seats left out
-	Roles []string // Roles[i] is Names[i]'s role; nil where the seats have none
-	Adele string   // ADELE: which of Names played ADELE; "" for none
+// PlayRecord is what the record panel gives a game: the one record type
+// every host and device gives (plays.Given), which the game's state makes
+// into its RecordPlay (plays.Recorder).
+type PlayRecord = plays.Given
+
+func sameRecord(r, o PlayRecord) bool {
+	return r.ID == o.ID && slices.Equal(r.Names, o.Names) && slices.Equal(r.Roles, o.Roles) && r.Adele == o.Adele
 }
 
-func (r PlayRecord) same(o PlayRecord) bool {
-	return r.ID == o.ID && slices.Equal(r.Names, o.Names) && slices.Equal(r.Roles, o.Roles) && r.Adele == o.Adele
+// recordAction is the game's action that records r: its state's
+// (plays.Recorder), or Game.RecordPlay's for a game whose state makes none.
+func (p *PlayPanel) recordAction(st companion.State, r PlayRecord) (companion.Action, bool) {
+	if rec, ok := st.(plays.Recorder); ok {
+		return rec.RecordAction(r), true
+	}
+	if p.g.RecordPlay != nil {
+		return p.g.RecordPlay(r), true
+	}
+	return nil, false
 }
 
 // PlayForm is what a game's end asks its players for the record.
@@ -128,7 +136,7 @@ func NewPlayPanel(u *UI, g *Game, s *companion.Session, dispatch func(companion.
 func (p *PlayPanel) Render(vis *Visibility, st companion.State, now time.Time, form PlayForm) {
 	ps, ok := st.(playState)
 	ended := false
-	if ok && p.g.RecordPlay != nil {
+	if _, records := p.recordAction(st, PlayRecord{}); ok && records {
 		_, err := ps.Play(now)
 		ended = err == nil
 	}
@@ -141,7 +149,7 @@ func (p *PlayPanel) Render(vis *Visibility, st companion.State, now time.Time, f
 		return
 	}
 	p.rec, p.recorded = ps.Recorded()
-	if shape := form.key() + "|" + playKey(p.rec, p.recorded); shape != p.shape {
+	if shape := form.key() + "|" + plays.Key(p.rec, p.recorded); shape != p.shape {
 		p.shape = shape
 		p.build(form)
 	}
@@ -184,7 +192,7 @@ func (p *PlayPanel) build(form PlayForm) {
 // ADELE.
 func (p *PlayPanel) shownNames(form PlayForm) (names []string, adele string) {
 	names = make([]string, len(form.Seats))
-	if r, ok := lastRecord(p.s, p.rec.ID); p.recorded && ok {
+	if r, ok := plays.LastGiven(p.s, p.rec.ID); p.recorded && ok {
 		adele = r.Adele
 		for i, n := range r.Names {
 			at := i
@@ -283,10 +291,10 @@ func (p *PlayPanel) record(id string) PlayRecord {
 // needsSave says whether the play must be recorded or saved before it is
 // in the log as the panel shows it.
 func (p *PlayPanel) needsSave() bool {
-	if !p.recorded || !p.record(p.rec.ID).same(p.saved) {
+	if !p.recorded || !sameRecord(p.record(p.rec.ID), p.saved) {
 		return true
 	}
-	return !p.u.plays.has(p.rec.ID)
+	return !p.u.plays.Has(p.rec.ID)
 }
 
 // update shows whether the play is saved as the panel shows it.
@@ -320,8 +328,12 @@ func (p *PlayPanel) save() bool {
 		id = plays.NewID()
 	}
 	r := p.record(id)
-	if !recorded || !r.same(p.saved) {
-		p.dispatch(p.g.RecordPlay(r))
+	if !recorded || !sameRecord(r, p.saved) {
+		a, ok := p.recordAction(v.State, r)
+		if !ok {
+			return false
+		}
+		p.dispatch(a)
 		after := p.s.View()
 		if after.Version == v.Version {
 			return false // refused, and told why
@@ -330,8 +342,8 @@ func (p *PlayPanel) save() bool {
 			return false
 		}
 	}
-	if !p.u.plays.has(rec.ID) {
-		if err := p.u.plays.keep(rec); err != nil {
+	if !p.u.plays.Has(rec.ID) {
+		if err := p.u.plays.Keep(rec); err != nil {
 			p.u.onPlaysError(err)
 			return false
 		}

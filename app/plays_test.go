@@ -39,7 +39,7 @@ type recordDuel struct {
 	Adele string   `json:"adele,omitempty"`
 }
 
-func (*recordDuel) Kind() string { return kindRecordPlay }
+func (*recordDuel) Kind() string { return plays.KindRecordPlay }
 
 var errDuelNames = errors.New("every player needs a name of their own")
 
@@ -109,8 +109,8 @@ func duelGame() *Game {
 		Game:     "duel",
 		NewState: func() companion.State { return &duel{} },
 		Actions: map[string]func() companion.Action{
-			"finish":       func() companion.Action { return &finishDuel{} },
-			kindRecordPlay: func() companion.Action { return &recordDuel{} },
+			"finish":             func() companion.Action { return &finishDuel{} },
+			plays.KindRecordPlay: func() companion.Action { return &recordDuel{} },
 		},
 	}
 	g := &Game{ID: "duel", Name: "Duel", Blurb: "Keeps score: every interim scoring and the final scoring, line by line.",
@@ -149,7 +149,7 @@ func typeNames(p *PlayPanel, names ...string) {
 	}
 }
 
-func logged(u *UI) []plays.Play { return u.plays.all() }
+func logged(u *UI) []plays.Play { return u.plays.Plays() }
 
 // TestPlays_AGameEndsInARecordThatUndoTakesBack: the panel shows at the
 // game's end; Save records the play in the game and in the log, with the
@@ -231,7 +231,7 @@ func TestPlays_TheLogCatchesUpAtStart(t *testing.T) {
 	openDuel(t, u)
 	s := u.Session("duel")
 	// Boardside stops between the game's save and the log's.
-	u.plays.unfollow(s)
+	u.plays.Unfollow(s)
 	require.NoError(t, s.Dispatch(&recordDuel{ID: "p1", Names: []string{"Anna", "Ben"}}))
 	require.Empty(t, logged(u))
 
@@ -242,7 +242,7 @@ func TestPlays_TheLogCatchesUpAtStart(t *testing.T) {
 
 	// The record undone, the log not yet saved.
 	s = u.Session("duel")
-	u.plays.unfollow(s)
+	u.plays.Unfollow(s)
 	require.NoError(t, s.Undo())
 	require.Len(t, logged(u), 1)
 	u = env.start(t)
@@ -342,7 +342,7 @@ func samplePlays() []plays.Play {
 func addPlays(t testing.TB, u *UI, ps ...plays.Play) {
 	t.Helper()
 	for _, p := range ps {
-		require.NoError(t, u.plays.log.Add(p))
+		require.NoError(t, u.plays.Log().Add(p))
 	}
 }
 

@@ -43,7 +43,7 @@ func (u *UI) ShowPlays() { u.Show(newPlaysScreen(u).content) }
 // ShowPlay shows the played game with this ID, as its line in Played
 // games does; Played games where the log has no such play.
 func (u *UI) ShowPlay(id string) {
-	for _, p := range u.plays.all() {
+	for _, p := range u.plays.Plays() {
 		if p.ID == id {
 			u.Show(newPlayScreen(u, p).content)
 			return
@@ -53,7 +53,7 @@ func (u *UI) ShowPlay(id string) {
 }
 
 func newPlaysScreen(u *UI) *playsScreen {
-	p := &playsScreen{u: u, list: u.plays.all()}
+	p := &playsScreen{u: u, list: u.plays.Plays()}
 	var bar fyne.CanvasObject
 	bar, p.back = BackBar(lang.L("Played games"), u.ShowHome)
 	p.csv = widget.NewButtonWithIcon(lang.L("Export as CSV"), theme.DocumentSaveIcon(), func() {
@@ -94,10 +94,10 @@ func newPlaysScreen(u *UI) *playsScreen {
 
 // writeCSV writes the log for a spreadsheet.
 func (p *playsScreen) writeCSV(w io.Writer) error {
-	if p.u.plays.log == nil {
-		return errNoLog
+	if p.u.plays.Log() == nil {
+		return plays.ErrNoLog
 	}
-	b, err := p.u.plays.log.ExportCSV()
+	b, err := p.u.plays.Log().ExportCSV()
 	if err == nil {
 		_, err = w.Write(b)
 	}
@@ -106,10 +106,10 @@ func (p *playsScreen) writeCSV(w io.Writer) error {
 
 // writeJSON writes the log as the export another device imports.
 func (p *playsScreen) writeJSON(w io.Writer) error {
-	if p.u.plays.log == nil {
-		return errNoLog
+	if p.u.plays.Log() == nil {
+		return plays.ErrNoLog
 	}
-	b, err := p.u.plays.log.ExportJSON()
+	b, err := p.u.plays.Log().ExportJSON()
 	if err == nil {
 		_, err = w.Write(b)
 	}
@@ -120,11 +120,11 @@ func (p *playsScreen) writeJSON(w io.Writer) error {
 // says how many; the list shows them.
 func (p *playsScreen) importFile(_ string, b []byte, err error) {
 	added := 0
-	if err == nil && p.u.plays.log == nil {
-		err = errNoLog
+	if err == nil && p.u.plays.Log() == nil {
+		err = plays.ErrNoLog
 	}
 	if err == nil {
-		added, err = p.u.plays.log.Import(b)
+		added, err = p.u.plays.Log().Import(b)
 	}
 	if err != nil {
 		dialog.ShowError(errors.New(lang.L("That file was not imported: {{.Reason}}", map[string]any{"Reason": err.Error()})), p.u.Win)
@@ -188,7 +188,7 @@ func newPlayScreen(u *UI, p plays.Play) *playScreen {
 			if !ok {
 				return
 			}
-			if err := u.plays.remove(p.ID); err != nil {
+			if err := u.plays.Remove(p.ID); err != nil {
 				u.onPlaysError(err)
 				return
 			}

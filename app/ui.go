@@ -17,6 +17,7 @@ import (
 
 	"boardside/app/uristore"
 	"boardside/companion"
+	"boardside/companion/plays"
 	"boardside/timers"
 )
 
@@ -54,7 +55,7 @@ type UI struct {
 	Do func(f func())
 
 	// plays is the log of played games, which follows the games in progress.
-	plays *playBook
+	plays *plays.Book
 	// OpenURL opens a link in the device's browser or the app that claims
 	// it: the app's OpenURL, or a recorder in tests.
 	OpenURL func(*url.URL) error

@@ -142,13 +142,23 @@ var ErrStale = errors.New("the game has changed since you last saw it")
 
 // Dispatch validates a and applies it. A refused action returns the game's
 // explanation and leaves the session exactly as it was.
-func (s *Session) Dispatch(a Action) error { return s.dispatch(a, nil) }
+func (s *Session) Dispatch(a Action) error { return s.dispatch(a, nil, false) }
 
 // DispatchAt applies a only if the session is still at version seen (a
 // device at the table acting on what it showed); otherwise ErrStale.
-func (s *Session) DispatchAt(seen uint64, a Action) error { return s.dispatch(a, &seen) }
+func (s *Session) DispatchAt(seen uint64, a Action) error { return s.dispatch(a, &seen, false) }
 
-func (s *Session) dispatch(a Action, seen *uint64) error {
+// AmendAt applies a as DispatchAt does, as a part of the last action: one
+// undo takes both back. What follows from an action on its own (the play
+// recorded when an action ended the game) is made so, and so an undo of
+// the end takes its record back with it, and nobody undoes twice.
+// With nothing to undo it is a step of its own.
+func (s *Session) AmendAt(seen uint64, a Action) error { return s.dispatch(a, &seen, true) }
+
+// Now is the session's clock's instant, as an action would be given it.
+func (s *Session) Now() time.Time { return s.clock.Now().Round(0) }
+
+func (s *Session) dispatch(a Action, seen *uint64, amend bool) error {
 	s.mu.Lock()
 	if seen != nil && *seen != s.version {
 		s.mu.Unlock()
@@ -180,9 +190,11 @@ func (s *Session) dispatch(a Action, seen *uint64) error {
 		return fmt.Errorf("copy %s state: %w", s.rules.Game, err)
 	}
 	seq := len(s.log) + 1
-	s.undo = append(s.undo, snapshot{State: before, Seq: seq})
-	if len(s.undo) > UndoDepth {
-		s.undo = append(s.undo[:0:0], s.undo[len(s.undo)-UndoDepth:]...)
+	if !amend || len(s.undo) == 0 {
+		s.undo = append(s.undo, snapshot{State: before, Seq: seq})
+		if len(s.undo) > UndoDepth {
+			s.undo = append(s.undo[:0:0], s.undo[len(s.undo)-UndoDepth:]...)
+		}
 	}
 	s.appendLogLocked(Entry{Seq: seq, At: now, Kind: a.Kind(), Data: data})
 	s.state, s.stateJSON = next, nextJSON
@@ -226,9 +238,13 @@ func (s *Session) undoChecked(seen *uint64, allowed func(kind string) bool) erro
 	}
 	s.undo = s.undo[:len(s.undo)-1]
 	s.state, s.stateJSON = prev, top.State
-	if i := top.Seq - 1; i >= 0 && i < len(s.log) {
-		s.log[i].Undone = true
-		s.logJSON[i] = mustEncodeEntry(s.log[i])
+	// The action undone, and what amended it (AmendAt): every entry
+	// since that is neither undone already nor an undo.
+	for i := max(top.Seq-1, 0); i < len(s.log); i++ {
+		if !s.log[i].Undone && s.log[i].Kind != KindUndo {
+			s.log[i].Undone = true
+			s.logJSON[i] = mustEncodeEntry(s.log[i])
+		}
 	}
 	s.appendLogLocked(Entry{Seq: len(s.log) + 1, At: s.clock.Now().Round(0), Kind: KindUndo, Undoes: top.Seq})
 	s.version++

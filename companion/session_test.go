@@ -266,3 +266,35 @@ func TestSession_UndoAtRollsTheSameAgain(t *testing.T) {
 	require.NoError(t, s.Dispatch(roll{}))
 	assert.Equal(t, []int{first}, state(s).Rolls, "generator state was restored, as by Undo")
 }
+
+func TestSession_AmendAtIsUndoneWithTheActionItAmends(t *testing.T) {
+	s := New(tallyRules, newTally(1), timers.NewFake(epoch))
+	require.NoError(t, s.Dispatch(add{N: 1}))
+	require.NoError(t, s.Dispatch(add{N: 2}))
+	v := s.View().Version
+	require.NoError(t, s.AmendAt(v, add{N: 4}))
+	assert.Equal(t, 7, state(s).Count)
+	assert.Equal(t, v+1, s.View().Version, "an amendment is a change devices see")
+	assert.Equal(t, "add", s.View().UndoKind, "the next undo takes back the amended action")
+	assert.ErrorIs(t, s.AmendAt(v, add{N: 1}), ErrStale, "an amendment of what the game no longer is, is refused")
+
+	require.NoError(t, s.Undo())
+	assert.Equal(t, 1, state(s).Count, "one undo takes back the action and its amendment")
+	log := s.Log()
+	require.Len(t, log, 4)
+	assert.False(t, log[0].Undone)
+	assert.True(t, log[1].Undone)
+	assert.True(t, log[2].Undone, "the amendment is undone too")
+	assert.Equal(t, 2, log[3].Undoes)
+
+	require.NoError(t, s.Undo())
+	assert.Equal(t, 0, state(s).Count)
+	assert.ErrorIs(t, s.Undo(), ErrNothingToUndo)
+}
+
+func TestSession_AmendAtWithNothingToUndoIsAStepOfItsOwn(t *testing.T) {
+	s := New(tallyRules, newTally(1), timers.NewFake(epoch))
+	require.NoError(t, s.AmendAt(0, add{N: 2}))
+	require.NoError(t, s.Undo())
+	assert.Equal(t, 0, state(s).Count)
+}

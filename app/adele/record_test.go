@@ -29,8 +29,9 @@ func endedAdele(t *testing.T, env *testEnv, u *app.UI) *adeleScreen {
 
 // TestAdele_TheEndIsRecordedWithWhoPlayedADELE: at the end the Table tab
 // asks, under the result, for every player's name and who played ADELE;
-// the rules take all names or none, and say so; Save puts the play with
-// the sides in the log, Undo takes it out.
+// the rules take all names or none, and say so. The play is in the log
+// from the end; Save gives it the names and sides; Undo takes the names
+// back, and the end with its record.
 func TestAdele_TheEndIsRecordedWithWhoPlayedADELE(t *testing.T) {
 	env := newTestEnv(t)
 	u := env.Start(t)
@@ -48,13 +49,15 @@ func TestAdele_TheEndIsRecordedWithWhoPlayedADELE(t *testing.T) {
 	require.NotNil(t, top, "two names of three are refused")
 	assert.Contains(t, apptest.Texts(top), "Name all of the game's players, the one who played ADELE too")
 	apptest.TapDialogButton(t, u.Win, "OK")
-	assert.Empty(t, gametest.Plays(t, u))
+	logged := gametest.Plays(t, u)
+	require.Len(t, logged, 1, "recorded when the game ended")
+	assert.Empty(t, logged[0].Players, "without names: the first play of the game has none to take")
 
 	p.Entries[2].SetText("Cem")
 	assert.Equal(t, []string{"Anna", "Ben", "Cem"}, p.Adele.Options, "who played ADELE is one of the names")
 	p.Adele.SetSelected("Cem")
 	test.Tap(p.Save)
-	logged := gametest.Plays(t, u)
+	logged = gametest.Plays(t, u)
 	require.Len(t, logged, 1)
 	assert.Equal(t, "The crew won", logged[0].Result)
 	var sides []string
@@ -65,7 +68,11 @@ func TestAdele_TheEndIsRecordedWithWhoPlayedADELE(t *testing.T) {
 	assert.Equal(t, []string{"Anna Crew", "Ben Crew", "Cem ADELE"}, sides)
 
 	test.Tap(a.bar.Undo)
-	assert.Empty(t, gametest.Plays(t, u), "undone, out of the log")
+	logged = gametest.Plays(t, u)
+	require.Len(t, logged, 1)
+	assert.Empty(t, logged[0].Players, "the names undone")
+	test.Tap(a.bar.Undo)
+	assert.Empty(t, gametest.Plays(t, u), "the end undone, its record out of the log")
 }
 
 // TestAdele_EndLogsInBGStatsInOneTap: on a 360×640 phone Log in BG Stats

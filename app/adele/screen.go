@@ -47,9 +47,6 @@ func Game() *app.Game {
 	g.Share = &share.Game{Public: ad.Public, PublicActions: ad.PublicActions}
 	g.Join = joinAdele
 	g.Host = host
-	g.RecordPlay = func(r app.PlayRecord) companion.Action {
-		return &ad.RecordPlay{ID: r.ID, Names: r.Names, Adele: r.Adele}
-	}
 	g.LoadData = loadAdeleData
 	return g
 }

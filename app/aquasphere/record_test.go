@@ -34,8 +34,8 @@ func finishedAquaSphere(t *testing.T, u *app.UI) *aquaSphereScreen {
 
 // TestAquaSphere_TheFinalScoringEndsInARecord: after the final scoring the
 // panel under the winner asks for nothing (the players are the sheet's);
-// Save puts the play with every player's points and place in the log,
-// and Undo takes it out.
+// the play is in the log at once with every player's points and place,
+// and Undo of the final scoring takes it out.
 func TestAquaSphere_TheFinalScoringEndsInARecord(t *testing.T) {
 	env := newTestEnv(t)
 	u := env.Start(t)
@@ -45,7 +45,7 @@ func TestAquaSphere_TheFinalScoringEndsInARecord(t *testing.T) {
 	assert.Empty(t, p.Entries, "the sheet names the players")
 	assert.False(t, p.Adele.Visible())
 
-	test.Tap(p.Save)
+	assert.True(t, p.Save.Disabled(), "nothing to save: recorded by the final scoring")
 	logged := gametest.Plays(t, u)
 	require.Len(t, logged, 1)
 	pl := logged[0]
@@ -60,8 +60,8 @@ func TestAquaSphere_TheFinalScoringEndsInARecord(t *testing.T) {
 	assert.Contains(t, apptest.Texts(u.Current), "Saved to played games.")
 
 	test.Tap(a.bar.Undo)
-	assert.Empty(t, gametest.Plays(t, u), "undone, out of the log")
-	assert.False(t, p.Save.Disabled())
+	assert.Empty(t, gametest.Plays(t, u), "the final scoring undone, its record out of the log")
+	assert.False(t, p.Content.Visible())
 }
 
 // TestAquaSphere_FinalScoringLogsInBGStatsInOneTap: on a 360×640 phone Log

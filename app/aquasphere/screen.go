@@ -32,7 +32,6 @@ func Game() *app.Game {
 	g.Screen = func(u *app.UI, s *companion.Session) fyne.CanvasObject { return newAquaSphereScreen(u, g, s).content }
 	g.Describe = describeAquaSphere
 	g.LoadData = loadAQData
-	g.RecordPlay = func(r app.PlayRecord) companion.Action { return &aq.RecordPlay{ID: r.ID} } // its players are the sheet's
 	return g
 }
 

@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
@@ -165,4 +166,19 @@ func LogInBGStatsOnAPhone(t *testing.T, u *app.UI, button *widget.Button) []play
 	assert.True(t, it.InView, "Log in BG Stats in view: %+v", it)
 	test.Tap(button)
 	return Plays(t, u)
+}
+
+// LastPlay puts a play of game with these names in the log of played
+// games before e starts: the table's last play, whose names a game's end
+// records.
+func LastPlay(t testing.TB, e *Env, game string, names ...string) {
+	t.Helper()
+	require.Nil(t, e.Root, "the log is put in the folder Dir")
+	l, err := plays.Open(companion.Dir(e.Dir).Store(plays.FileName))
+	require.NoError(t, err)
+	p := plays.Play{ID: "last-" + game, Game: game, End: apptest.Epoch.Add(-24 * time.Hour)}
+	for _, n := range names {
+		p.Players = append(p.Players, plays.Player{Name: n})
+	}
+	require.NoError(t, l.Add(p))
 }

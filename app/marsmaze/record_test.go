@@ -12,15 +12,17 @@ import (
 	"boardside/app/apptest"
 	"boardside/app/gametest"
 	mm "boardside/companion/marsmaze"
+	"boardside/companion/plays"
 )
 
 // TestMarsMaze_WonEndsInARecord: once every colonist is on a dome, the
-// panel asks for up to six names, prefilled with the last play's; Save
-// puts the play with them in the log; Undo takes it out.
+// play is in the log, named as the table's last play was; the panel
+// shows up to six names to change, Save gives the play the names typed,
+// Undo takes them back, and then the win with its record.
 func TestMarsMaze_WonEndsInARecord(t *testing.T) {
 	env := newTestEnv(t)
+	gametest.LastPlay(t, env, mm.Game, "Anna", "Ben", "Cem")
 	u := env.Start(t)
-	u.Prefs().SetPlayNames(mm.Game, []string{"Anna", "", "Cem"})
 	m := openMarsMaze(t, u)
 	test.Tap(m.start)
 	assert.False(t, m.record.Content.Visible(), "no record while the sand runs")
@@ -30,22 +32,36 @@ func TestMarsMaze_WonEndsInARecord(t *testing.T) {
 
 	p := m.record
 	require.True(t, p.Content.Visible())
+	logged := gametest.Plays(t, u)
+	require.Len(t, logged, 2, "recorded at the win, with nobody to tap Save")
+	assert.Equal(t, []string{"Anna", "Ben", "Cem"}, playerNames(logged[0]), "named as the last play was")
 	require.Len(t, p.Entries, 6)
-	assert.Equal(t, []string{"Anna", "", "Cem", ""}, []string{p.Entries[0].Text, p.Entries[1].Text, p.Entries[2].Text, p.Entries[3].Text})
-	p.Entries[1].SetText("Ben")
+	assert.Equal(t, []string{"Anna", "Ben", "Cem", ""}, []string{p.Entries[0].Text, p.Entries[1].Text, p.Entries[2].Text, p.Entries[3].Text})
+	assert.True(t, p.Save.Disabled(), "saved as shown")
+	p.Entries[1].SetText("Bea")
 	test.Tap(p.Save)
 
-	logged := gametest.Plays(t, u)
-	require.Len(t, logged, 1)
+	logged = gametest.Plays(t, u)
+	require.Len(t, logged, 2)
 	assert.Equal(t, mm.Game, logged[0].Game)
 	assert.True(t, logged[0].Won)
 	assert.Equal(t, "Won with 1:50 of sand left", logged[0].Result)
-	require.Len(t, logged[0].Players, 3)
-	assert.Equal(t, "Ben", logged[0].Players[1].Name)
-	assert.Equal(t, []string{"Anna", "Ben", "Cem"}, u.Prefs().PlayNames(mm.Game), "remembered for the next play")
+	assert.Equal(t, []string{"Anna", "Bea", "Cem"}, playerNames(logged[0]))
 
 	test.Tap(m.bar.Undo)
-	assert.Empty(t, gametest.Plays(t, u), "undone, out of the log")
+	assert.Equal(t, []string{"Anna", "Ben", "Cem"}, playerNames(gametest.Plays(t, u)[0]), "the names undone")
+	test.Tap(m.bar.Undo)
+	logged = gametest.Plays(t, u)
+	require.Len(t, logged, 1, "the win undone, its record out of the log")
+	assert.Equal(t, "last-"+mm.Game, logged[0].ID)
+}
+
+func playerNames(p plays.Play) []string {
+	var out []string
+	for _, pl := range p.Players {
+		out = append(out, pl.Name)
+	}
+	return out
 }
 
 // TestMarsMaze_LostLogsInBGStatsInOneTap: when the sand runs out on a
@@ -56,14 +72,14 @@ func TestMarsMaze_LostLogsInBGStatsInOneTap(t *testing.T) {
 		t.Run(code, func(t *testing.T) {
 			gametest.SetLanguage(t, code)
 			env := newTestEnv(t)
+			gametest.LastPlay(t, env, mm.Game, "Anna", "Ben", "Cem", "Dora")
 			u := env.Start(t)
-			u.Prefs().SetPlayNames(mm.Game, []string{"Anna", "Ben", "Cem", "Dora"})
 			m := openMarsMaze(t, u)
 			test.Tap(m.start)
 			env.Clock.Advance(4 * time.Minute)
 			require.True(t, m.record.Content.Visible())
 			logged := gametest.LogInBGStatsOnAPhone(t, u, m.record.BGStats)
-			require.Len(t, logged, 1)
+			require.Len(t, logged, 2, "the last play and this one")
 			assert.False(t, logged[0].Won)
 			assert.Len(t, logged[0].Players, 4)
 		})

@@ -35,7 +35,6 @@ func Game() *app.Game {
 	g.Share = &share.Game{Public: mm.Public, PublicActions: mm.PublicActions}
 	g.Join = joinMarsMaze
 	g.Host = host
-	g.RecordPlay = func(r app.PlayRecord) companion.Action { return &mm.RecordPlay{ID: r.ID, Names: r.Names} }
 	return g
 }
 

@@ -17,8 +17,9 @@ import (
 )
 
 // TestMissionControl_AccomplishedEndsInARecord: at the end, the panel asks
-// a name for each role people played; Save puts the play, with the names
-// and roles, in the log of played games; Undo takes it out.
+// a name for each role people played; the play is in the log of played
+// games from the end, and Save gives it the names and roles; Undo takes
+// the names back, then the end with its record.
 func TestMissionControl_AccomplishedEndsInARecord(t *testing.T) {
 	env := newTestEnv(t)
 	u, m := startedMissionControl(t, env, mc.Cologne)
@@ -29,6 +30,9 @@ func TestMissionControl_AccomplishedEndsInARecord(t *testing.T) {
 
 	p := m.record
 	require.True(t, p.Content.Visible())
+	atEnd := gametest.Plays(t, u)
+	require.Len(t, atEnd, 1, "in the log from the end, with nobody to tap Save")
+	assert.Empty(t, atEnd[0].Players)
 	require.Len(t, p.Entries, 3, "the astronaut, Houston and Bengaluru: Cologne is the AI deck's")
 	assert.Contains(t, apptest.Texts(p.Content), "Astronaut")
 	assert.Contains(t, apptest.Texts(p.Content), "Bengaluru")
@@ -47,21 +51,27 @@ func TestMissionControl_AccomplishedEndsInARecord(t *testing.T) {
 	assert.True(t, p.Save.Disabled())
 
 	test.Tap(m.bar.Undo)
-	assert.Empty(t, gametest.Plays(t, u), "undone, out of the log")
+	logged = gametest.Plays(t, u)
+	require.Len(t, logged, 1)
+	assert.Empty(t, logged[0].Players, "the names undone")
 	assert.True(t, p.Content.Visible(), "the game is still over")
-	assert.Equal(t, "Ben", p.Entries[2].Text, "the names stay")
+	assert.Equal(t, "", p.Entries[2].Text, "the panel shows the record as the game holds it")
+	test.Tap(m.bar.Undo)
+	assert.Empty(t, gametest.Plays(t, u), "the end undone, its record out of the log")
+	assert.False(t, p.Content.Visible(), "the game goes on")
 }
 
-// TestMissionControl_TimesUpLogsInBGStatsInOneTap: at time's up on a
-// phone-sized screen, Log in BG Stats is in view without scrolling, and
-// one tap saves the play and sends it on (a desktop shows its code).
+// TestMissionControl_TimesUpLogsInBGStatsInOneTap: time's up records the
+// play with the names of the table's last; on a phone-sized screen Log in
+// BG Stats is in view without scrolling, and one tap sends it on (a
+// desktop shows its code).
 func TestMissionControl_TimesUpLogsInBGStatsInOneTap(t *testing.T) {
 	for _, code := range []string{"en", "de"} {
 		t.Run(code, func(t *testing.T) {
 			gametest.SetLanguage(t, code)
 			env := newTestEnv(t)
+			gametest.LastPlay(t, env, mc.Game, "Anna", "Ben", "Cem", "Dora")
 			u, m := startedMissionControl(t, env)
-			u.Prefs().SetPlayNames(mc.Game, []string{"Anna", "Ben", "Cem", "Dora"})
 			env.Clock.Advance(21 * time.Minute)
 			size := fyne.NewSize(360, 640)
 			u.Win.Resize(size)
@@ -73,7 +83,7 @@ func TestMissionControl_TimesUpLogsInBGStatsInOneTap(t *testing.T) {
 
 			test.Tap(p.BGStats)
 			logged := gametest.Plays(t, u)
-			require.Len(t, logged, 1)
+			require.Len(t, logged, 2, "the last play and this one")
 			assert.Equal(t, "Time's up", logged[0].Result)
 			assert.Len(t, logged[0].Players, 4)
 			top := u.Win.Canvas().Overlays().Top()

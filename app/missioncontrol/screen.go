@@ -38,9 +38,6 @@ func Game() *app.Game {
 	g.Share = &share.Game{Public: mc.Public, PublicActions: mc.PublicActions}
 	g.Join = joinMissionControl
 	g.Host = host
-	g.RecordPlay = func(r app.PlayRecord) companion.Action {
-		return &mc.RecordPlay{ID: r.ID, Names: r.Names, Roles: r.Roles}
-	}
 	g.LoadData = loadMCData
 	return g
 }

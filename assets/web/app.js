@@ -31,7 +31,9 @@ addWords({
   keepOn: "Keep this screen on yourself: this page cannot do it here.",
   pause: "Pause", resume: "Resume", paused: "Paused", start: "Start",
   openApp: "Open the full app",
-  kind: {},
+  recordTitle: "Record this play", saveNames: "Save names", logBGStats: "Log in BG Stats",
+  nameOptional: "Name (optional)", playerN: "Player {n}", whoAdele: "Who played ADELE?", allOrNone: "Name every player, or none.",
+  kind: { recordPlay: "Names" },
 }, {
   connected: "verbunden", connecting: "verbinde …", offline: "getrennt", offset: "Uhrabweichung", rtt: "Laufzeit", version: "Stand",
   offlineBanner: "Getrennt – verbinde neu … Die Knöpfe gehen wieder, sobald der Tisch zurück ist.",
@@ -43,7 +45,9 @@ addWords({
   keepOn: "Lasst den Bildschirm selbst an: diese Seite kann es hier nicht.",
   pause: "Pause", resume: "Weiter", paused: "Pausiert", start: "Start",
   openApp: "Die ganze App öffnen",
-  kind: {},
+  recordTitle: "Diese Partie festhalten", saveNames: "Namen speichern", logBGStats: "In BG Stats eintragen",
+  nameOptional: "Name (optional)", playerN: "Spieler {n}", whoAdele: "Wer hat ADELE gespielt?", allOrNone: "Nennt alle Spieler oder keinen.",
+  kind: { recordPlay: "Namen" },
 });
 
 const $ = (id) => document.getElementById(id);
@@ -526,6 +530,7 @@ function draw(game) {
   // What a game does not draw this time is not shown.
   ["start", "timer", "card", "adele", "solo", "banner", "end"].forEach((id) => { $(id).hidden = true; });
   game.render(snap.state, ui);
+  renderRecord(snap.state.record);
   for (const id in slots) if (!setSlots.has(id)) slots[id].style.visibility = "hidden";
   renderUndo();
   rearmMoved();
@@ -543,6 +548,117 @@ function renderUndo() {
   const off = !online || fatal;
   if (u.disabled !== off) { u.disabled = off; if (!off) arm(u); }
   tapButton(u, "undo:" + kind + ":" + snap.version, (seen) => undo(kind, seen));
+}
+
+// ---- the play recorded at a game's end ----
+// The host records every game the moment it ends (the names of the
+// table's last play filled in) and its public state carries the record:
+// the play, and its BG Stats links made on the host. The page shows the
+// result, the names to change, and Log in BG Stats, one tap from the end:
+// it opens the https link (BG Stats takes it on a phone that has it, its
+// page otherwise; record.bgStatsApp is the bgstats:// one). Names typed
+// and not yet saved are saved first, with the version on screen, so two
+// phones naming at once apply once; the host's record is what shows.
+let recordKey = null;
+function renderRecord(rec) {
+  const box = $("record");
+  box.hidden = !rec;
+  if (!rec) { recordKey = null; return; }
+  if (!box._names) buildRecord(box);
+  const players = rec.play.players || [];
+  const names = players.map((p) => p.name);
+  const adele = (players.find((p) => p.role === "ADELE") || {}).name || "";
+  setText(box._result, rec.play.result);
+  const key = JSON.stringify([rec.play.id, rec.seats, rec.named, names, adele]);
+  if (key !== recordKey) { // recorded anew, here or elsewhere: shown as the host holds it
+    recordKey = key;
+    const n = rec.named ? 0 : Math.max(rec.seats || 0, names.length);
+    const inputs = [];
+    for (let i = 0; i < n; i++) {
+      const e = el("input");
+      e.type = "text"; e.autocomplete = "off"; e.value = names[i] || "";
+      e.placeholder = rec.allOrNone ? fill(T.playerN, { n: i + 1 }) : T.nameOptional;
+      e.setAttribute("aria-label", fill(T.playerN, { n: i + 1 }));
+      e.addEventListener("input", recordEdited);
+      inputs.push(e);
+    }
+    box._names.replaceChildren(...inputs);
+    box._adele.hidden = !rec.askAdele;
+    box._adele.dataset.chosen = adele;
+    box._note.hidden = !rec.allOrNone;
+  }
+  // Both take taps as every button does (tapButton): not just after they
+  // appeared; and Save names not just after another phone saved others.
+  tapButton(box._save, "saveNames|" + key, (seen) => saveNames(seen));
+  tapButton(box._log, "logBGStats|" + rec.play.id, () => logInBGStats());
+  recordEdited();
+}
+function buildRecord(box) {
+  box._title = el("h2", "", T.recordTitle);
+  box._result = el("div", "result");
+  box._names = el("div", "names");
+  box._adele = el("select");
+  box._adele.setAttribute("aria-label", T.whoAdele);
+  box._adele.addEventListener("change", () => { box._adele.dataset.chosen = box._adele.value; recordEdited(); });
+  box._note = el("div", "info", T.allOrNone);
+  box._save = el("button", "", T.saveNames);
+  box._save.id = "saveNames";
+  box._log = el("button", "main", T.logBGStats);
+  box._log.id = "logBGStats";
+  const answers = el("div", "answers");
+  answers.append(box._save, box._log);
+  box.append(box._title, box._result, answers, box._names, box._adele, box._note);
+}
+// typedNames are the names typed, in the seats' order, empty seats left out.
+function typedNames() {
+  return [...$("record")._names.querySelectorAll("input")].map((e) => e.value.trim()).filter((n) => n);
+}
+// recordEdited offers who played ADELE among the names typed and says
+// whether there is anything to save.
+function recordEdited() {
+  const box = $("record"), rec = snap && snap.state.record;
+  if (!rec || !box._names) return;
+  const names = typedNames();
+  const sel = box._adele, chosen = sel.dataset.chosen || "";
+  const opts = [""].concat(names);
+  if (JSON.stringify([...sel.options].map((o) => o.value)) !== JSON.stringify(opts)) {
+    sel.replaceChildren(...opts.map((n) => { const o = el("option", "", n || T.whoAdele); o.value = n; return o; }));
+  }
+  sel.value = names.includes(chosen) ? chosen : "";
+  box._save.disabled = !recordDirty() || !online || fatal;
+}
+function recordDirty() {
+  const rec = snap.state.record, box = $("record");
+  const players = rec.play.players || [];
+  const adele = (players.find((p) => p.role === "ADELE") || {}).name || "";
+  return JSON.stringify(typedNames()) !== JSON.stringify(players.map((p) => p.name)) ||
+    (rec.askAdele && box._adele.value !== adele);
+}
+// saveNames sends the names typed as the game's record, at the version
+// seen on screen; it says whether the host took them.
+async function saveNames(seen) {
+  const rec = snap && snap.state.record;
+  if (!rec) return false;
+  const data = { id: rec.play.id, names: typedNames() };
+  if (rec.askAdele) data.adele = $("record")._adele.value;
+  return !!(await send("recordPlay", data, seen));
+}
+// logInBGStats opens the play in BG Stats: at once when the names shown
+// are the host's, else once they are saved, in the tab opened on the tap
+// (a browser opens a new tab only on a tap, not after waiting for the
+// host); where no tab may open, this page goes there.
+async function logInBGStats() {
+  const rec = snap && snap.state.record;
+  if (!rec) return;
+  if (!recordDirty()) { openLink(null, rec.bgStats); return; }
+  const w = window.open("", "_blank");
+  if (!(await saveNames(shownVersion))) { if (w) w.close(); return; }
+  openLink(w, snap.state.record.bgStats);
+}
+function openLink(w, link) {
+  if (!w) w = window.open(link, "_blank");
+  else w.location = link;
+  if (!w) location.href = link;
 }
 
 // ---- the full app, where the host serves it ----

@@ -125,6 +125,9 @@ func a11yPages(t *testing.T) []a11yPage {
 		mm.Game, mm.Rules, marsStarted(&mm.SetOptions{Solo: true, Expert: true}), &mm.Flip{})
 	viewer(a11yPage{name: "marsmaze: won", sel: "#end", words: words("Mission complete: all colonists on their domes", "Mission geschafft: alle Kolonisten auf ihren Kuppeln")},
 		mm.Game, mm.Rules, marsStarted(nil), &mm.Flip{}, &mm.Act{}, &mm.Win{})
+	viewer(a11yPage{name: "marsmaze: won, the play recorded", sel: "#record", words: words("Log in BG Stats", "In BG Stats eintragen"),
+		extra: `document.querySelectorAll("#record input").length === 6`},
+		mm.Game, mm.Rules, marsStarted(nil), &mm.Flip{}, &mm.Act{}, &mm.Win{}, &mm.RecordPlay{ID: "a11y", Names: []string{"Anna", "Zoë"}})
 
 	// Mission Control: Critical Orbit. The AI plays Cologne, so its card shows.
 	viewer(a11yPage{name: "missioncontrol: before start", sel: "#start", words: words("Start the timer", "Timer starten")},
@@ -144,6 +147,9 @@ func a11yPages(t *testing.T) []a11yPage {
 	viewer(a11yPage{name: "adele: game over, ADELE won", sel: "#end", words: words("ADELE wins", "ADELE gewinnt"), adele: true,
 		extra: `document.querySelectorAll("#adele .room").length > 0`},
 		adele.Game, adele.Rules, adeleAfterRound1(t), &adele.Finish{Winner: "adele"})
+	viewer(a11yPage{name: "adele: game over, the play recorded", sel: "#record", words: words("Name every player, or none.", "Nennt alle Spieler oder keinen."), adele: true,
+		extra: `!document.querySelector("#record select").hidden`},
+		adele.Game, adele.Rules, adeleAfterRound1(t), &adele.Finish{Winner: "adele"}, &adele.RecordPlay{ID: "a11y"})
 
 	// The connection test and a link with another table's token.
 	base, token := a11yServe(t, mm.Game, mm.Rules, mm.New())
@@ -158,8 +164,8 @@ func a11yPages(t *testing.T) []a11yPage {
 
 // TestBrowser_AccessibleOnEveryPhone checks every page of the web viewer
 // (each game in a few states, the connection test, a wrong link) at every
-// size in a11ySizes, in English and German, light and dark: 12 pages × 6
-// sizes × 2 languages × 2 schemes = 288 checks, each one a run of
+// size in a11ySizes, in English and German, light and dark: 14 pages × 6
+// sizes × 2 languages × 2 schemes = 336 checks, each one a run of
 // a11yChecker. The pages are opened as a phone at the table opens them,
 // over plain HTTP; a running timer's bar shows the keep-the-screen-on hint.
 func TestBrowser_AccessibleOnEveryPhone(t *testing.T) {

@@ -5,9 +5,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -16,20 +18,23 @@ import (
 	"boardside/companion/plays"
 )
 
-// playLog lists the played games the app recorded on this computer, or
-// gives one of them to BG Stats:
+// playLog lists the played games the app and boardside serve recorded on
+// this computer, or gives one of them to BG Stats:
 //
 //	boardside plays [--data DIR] [--json | --csv]
 //	boardside plays [--data DIR] --bgstats N
 //
-// The list is a short table, newest first, numbered from 1; --json and
+// Without --data it reads the app's log and the one boardside serve keeps
+// in its own default folder, as one list; --data DIR reads DIR's alone
+// (the app's storage, or serve's --data). The list is a short table,
+// newest first, numbered from 1; --json and
 // --csv print the log's exports, and --bgstats N the link that opens BG
 // Stats with play N filled in. It reads the log and never changes it, so
 // it is safe while the app runs.
 func playLog(args []string, out io.Writer) error {
 	const usage = "boardside plays [--data DIR] [--json | --csv | --bgstats N]"
 	fl := flag.NewFlagSet("plays", flag.ContinueOnError)
-	dataDir := fl.String("data", "", "the app's storage folder, where "+plays.FileName+" is kept (default: the app's own on this computer)")
+	dataDir := fl.String("data", "", "the folder where "+plays.FileName+" is kept: the app's storage, or boardside serve's --data (default: both the app's and serve's own on this computer)")
 	asJSON := fl.Bool("json", false, "print the log as JSON, as the app exports it")
 	asCSV := fl.Bool("csv", false, "print the log as CSV, for a spreadsheet")
 	bgStats := fl.Int("bgstats", 0, "print the BG Stats link of play `N`, as numbered in the list")
@@ -45,17 +50,19 @@ func playLog(args []string, out io.Writer) error {
 	if fl.NArg() != 0 || chosen > 1 {
 		return fmt.Errorf("%w: %s", errUsage, usage)
 	}
-	dir := *dataDir
-	if dir == "" {
-		var err error
-		if dir, err = appStorageDir(); err != nil {
+	var dirs []string
+	if *dataDir != "" {
+		dirs = []string{*dataDir}
+	} else {
+		dir, err := appStorageDir()
+		if err != nil {
 			return fmt.Errorf("could not find the app's storage: %w; name it with --data DIR", err)
 		}
+		dirs = []string{dir, defaultServeDir()}
 	}
-	path := filepath.Join(dir, plays.FileName)
-	log, err := plays.Open(readOnly{companion.NewStore(path)})
+	log, path, err := readLogs(dirs)
 	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
+		return err
 	}
 	ps := log.Plays()
 	switch {
@@ -93,6 +100,50 @@ func playLog(args []string, out io.Writer) error {
 	}
 	return tw.Flush()
 }
+
+// readLogs reads the logs of played games in dirs as one (a play in two
+// is listed once), and says where they are, for the messages. It never
+// changes a log: the app or serve may be running and saving.
+func readLogs(dirs []string) (*plays.Log, string, error) {
+	var logs []*plays.Log
+	var paths []string
+	for _, d := range dirs {
+		path := filepath.Join(d, plays.FileName)
+		l, err := plays.Open(readOnly{companion.NewStore(path)})
+		if err != nil {
+			return nil, "", fmt.Errorf("%s: %w", path, err)
+		}
+		logs, paths = append(logs, l), append(paths, path)
+	}
+	where := strings.Join(paths, " and ")
+	if len(logs) == 1 {
+		return logs[0], where, nil
+	}
+	all, _ := plays.Open(&memStore{}) // an empty store reads without error
+	for _, l := range logs {
+		data, err := l.ExportJSON()
+		if err == nil {
+			_, err = all.Import(data)
+		}
+		if err != nil {
+			return nil, "", err
+		}
+	}
+	return all, where, nil
+}
+
+// memStore keeps a log in memory: the list of several logs read as one.
+type memStore struct{ data []byte }
+
+func (m *memStore) Save(data []byte) error { m.data = append([]byte(nil), data...); return nil }
+func (m *memStore) Load() ([]byte, error) {
+	if m.data == nil {
+		return nil, fs.ErrNotExist
+	}
+	return m.data, nil
+}
+func (m *memStore) SetAside(time.Time) (string, error) { return "", errLeftInPlace }
+func (m *memStore) Remove() error                      { m.data = nil; return nil }
 
 // write prints what export returns.
 func write(out io.Writer, export func() ([]byte, error)) error {

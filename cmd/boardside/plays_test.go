@@ -154,3 +154,28 @@ func TestPlaysCommand_DefaultFolderIsTheApps(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, out, "Magic Maze on Mars")
 }
+
+func TestPlaysCommand_DefaultListsTheTablesServeHostedToo(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the XDG folder is Linux's")
+	}
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	app, err := appStorageDir()
+	require.NoError(t, err)
+	playsIn(t, app)
+	served, err := plays.Open(companion.Dir(defaultServeDir()).Store(plays.FileName))
+	require.NoError(t, err)
+	at := time.Date(2026, 11, 22, 20, 0, 0, 0, time.Local)
+	require.NoError(t, served.Add(plays.Play{ID: "cccc", Game: "adele", GameName: "ADELE", Start: at, End: at.Add(time.Hour), Result: "The crew won"}))
+
+	out, err := runPlays(t)
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	require.Len(t, lines, 4, out)
+	assert.Contains(t, lines[1], "ADELE", "the served play, newest, first")
+	assert.Contains(t, lines[2], "Magic Maze on Mars")
+
+	out, err = runPlays(t, "--data", app)
+	require.NoError(t, err)
+	assert.NotContains(t, out, "ADELE", "--data reads that folder alone")
+}

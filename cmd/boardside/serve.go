@@ -22,6 +22,7 @@ import (
 	"boardside/app"
 	"boardside/app/catalog"
 	"boardside/companion"
+	"boardside/companion/plays"
 	"boardside/companion/share"
 	"boardside/companion/webapp"
 	"boardside/timers"
@@ -144,6 +145,7 @@ func host(l net.Listener, dir, gameID string, fresh bool, g share.Game, newState
 		return nil, "", err
 	}
 	srv := share.NewHost(s, g, clock, token).Server()
+	keepPlays(s, clock, dir, out)
 
 	p := l.Addr().(*net.TCPAddr).Port
 	addrs := share.Addresses()
@@ -160,6 +162,55 @@ func host(l net.Listener, dir, gameID string, fresh bool, g share.Game, newState
 		net.JoinHostPort(addrs[0].String(), strconv.Itoa(p)))
 	fmt.Fprintln(out, "Press Ctrl+C to stop.")
 	return srv, best, nil
+}
+
+// keepPlays keeps the table's log of played games in dir (plays.FileName,
+// beside the game), as the app keeps its own: the game is recorded the
+// moment it ends, whichever device ended it or when its timer ran out,
+// and each play recorded, or
+// recorded again with other names, is printed with its BG Stats link and
+// that link's code, for the phone that has BG Stats. A game that ended
+// while serve was stopped is recorded now. A log that cannot be read is
+// said so, and the table plays on.
+func keepPlays(s *companion.Session, clock timers.Clock, dir string, out io.Writer) {
+	log, err := plays.Open(companion.NewStore(filepath.Join(dir, plays.FileName)))
+	if err != nil {
+		fmt.Fprintln(out, err)
+	}
+	b := plays.NewBook(log, nil, func(err error) { fmt.Fprintln(out, "could not keep the played game:", err) })
+	b.RecordAtEnd, b.Clock = true, clock
+	b.OnKept = func(p plays.Play) { printPlay(out, p, dir) }
+	b.Follow(s)
+}
+
+// printPlay prints a play as it was recorded: the game, its result and
+// players, the link that logs it in BG Stats and the link's QR code.
+func printPlay(out io.Writer, p plays.Play, dir string) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "\nPlayed %s: %s\n", p.GameName, p.Result)
+	if len(p.Players) > 0 {
+		var names []string
+		for _, pl := range p.Players {
+			names = append(names, pl.Name)
+		}
+		fmt.Fprintf(&b, "Players: %s\n", strings.Join(names, ", "))
+	} else {
+		fmt.Fprintln(&b, "No names yet: any device at the table can give them.")
+	}
+	link, err := p.BGStatsURL()
+	if err != nil {
+		fmt.Fprintf(&b, "No BG Stats link: %v\n", err)
+		_, _ = io.WriteString(out, b.String())
+		return
+	}
+	fmt.Fprintf(&b, "Log it in BG Stats (scan with the phone that has BG Stats, or open):\n  %s\n", link)
+	if qr, err := qrcode.New(link, qrcode.Low); err == nil {
+		b.WriteString(qr.ToSmallString(false))
+	} else {
+		fmt.Fprintln(&b, "(The link is too long for a code: open it on the phone.)")
+	}
+	fmt.Fprintf(&b, "boardside plays --data %s lists the table's played games.\n", dir)
+	_, _ = io.WriteString(out, b.String()) // one write: plays printed at once do not mix
 }
 
 // offerWebApp serves the web app in dir at /app/ (by default where the

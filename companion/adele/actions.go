@@ -373,8 +373,9 @@ var actions = map[string]func() companion.Action{
 }
 
 // PublicActions are the actions any device at the table may send: what
-// the crew does in the open. ADELE's console actions stay on her device.
-var PublicActions = []string{"emergency", "alarmTerminal", "removeObstacle", "removeImpact", "commandTerminal", "endRound", "rollD20", "finish"}
+// the crew does in the open, and the names of the play recorded at the
+// end. ADELE's console actions stay on her device.
+var PublicActions = []string{"emergency", "alarmTerminal", "removeObstacle", "removeImpact", "commandTerminal", "endRound", "rollD20", "finish", "recordPlay"}
 
 // Rules describe the game, with the shipped data, to a session. The data file is read
 // for the first game made, not when the program starts, so that a

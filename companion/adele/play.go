@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"boardside/companion"
 	"boardside/companion/plays"
 )
 
@@ -134,3 +135,12 @@ func capitalise(s string) string {
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
 }
+
+// RecordAction is the RecordPlay of g: the players' names and who played
+// ADELE.
+func (s *State) RecordAction(g plays.Given) companion.Action {
+	return &RecordPlay{ID: g.ID, Names: g.Names, Adele: g.Adele}
+}
+
+// The game is recorded the moment it ends (plays.Book).
+var _ plays.Recorder = (*State)(nil)

@@ -3,6 +3,7 @@ package adele
 import (
 	"encoding/json"
 	"flag"
+	"net/url"
 	"os"
 	"path/filepath"
 	"testing"
@@ -273,9 +274,10 @@ func TestRecordPlay_Undo(t *testing.T) {
 	assert.True(t, current(s).EndedAt.IsZero(), "and with it when the game ended")
 }
 
-// The crew's devices may not record the game: it is recorded where it is kept.
-func TestRecordPlay_IsNotAPublicAction(t *testing.T) {
-	assert.NotContains(t, PublicActions, (&RecordPlay{}).Kind())
+// Any device at the table may name the players of the play the host
+// recorded at the end (the version it saw keeps two from applying twice).
+func TestRecordPlay_IsAPublicAction(t *testing.T) {
+	assert.Contains(t, PublicActions, (&RecordPlay{}).Kind())
 }
 
 func TestRecordPlay_JSONRoundTrip(t *testing.T) {
@@ -323,4 +325,43 @@ func TestRecordPlay_BGStatsGolden(t *testing.T) {
 	want, err := os.ReadFile(path)
 	require.NoError(t, err, "go test ./companion/adele -update writes it")
 	assert.Equal(t, string(want), string(got))
+}
+
+// The crew's devices are shown the recorded play, and its BG Stats link
+// carries public facts only: nothing of ADELE's console, hand or PIN.
+func TestRecordPlay_ThePublicRecordKeepsADELEsSecrets(t *testing.T) {
+	clock := timers.NewFake(evening)
+	s := companion.New(Rules, New(), clock)
+	require.NoError(t, s.Dispatch(&SetUpGame{Players: 3, Ship: "deimos", PIN: "4711"}))
+	clock.Advance(10 * time.Minute)
+	require.NoError(t, s.Dispatch(&EmergencyPhase{}))
+	clock.Advance(20 * time.Minute)
+	require.NoError(t, s.Dispatch(&Finish{Winner: "adele"}))
+	assert.Nil(t, Public(current(s)).(PublicState).Record, "nothing recorded yet")
+	require.NoError(t, s.Dispatch(&RecordPlay{ID: playID, Names: []string{"Anna", "Ben", "Cem"}, Adele: "Cem"}))
+
+	st := current(s)
+	require.NotEmpty(t, st.Hand, "ADELE holds cards: secrets to keep")
+	rec := Public(st).(PublicState).Record
+	require.NotNil(t, rec)
+	want, _ := st.Recorded()
+	assert.Equal(t, want, rec.Play)
+	assert.Equal(t, plays.Public{Seats: 3, AllOrNone: true, AskAdele: true}, plays.Public{Seats: rec.Seats, AllOrNone: rec.AllOrNone, AskAdele: rec.AskAdele})
+
+	raw, err := json.Marshal(rec)
+	require.NoError(t, err)
+	for _, secret := range append([]string{"4711", `"energy"`, `"console"`, `"hand"`, `"anomalies"`, `"pin"`, `"rng"`}, st.Hand...) {
+		assert.NotContains(t, string(raw), secret)
+	}
+	u, err := url.Parse(rec.BGStats)
+	require.NoError(t, err)
+	assert.Equal(t, "app.bgstatsapp.com", u.Host)
+	var sent map[string]any
+	require.NoError(t, json.Unmarshal([]byte(u.Query().Get("data")), &sent))
+	var keys []string
+	for k := range sent {
+		keys = append(keys, k)
+	}
+	assert.ElementsMatch(t, []string{"sourceName", "sourcePlayId", "playDate", "durationMin", "comments", "board", "game", "players"}, keys)
+	assert.Contains(t, rec.BGStatsApp, "bgstats://app.bgstatsapp.com/createPlay.html?data=")
 }

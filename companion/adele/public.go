@@ -1,6 +1,9 @@
 package adele
 
-import "boardside/companion"
+import (
+	"boardside/companion"
+	"boardside/companion/plays"
+)
 
 // PublicState is what the crew may see: the round track, the emergency
 // deck's face-up card, anomalies in play, what is on the board, and the
@@ -34,6 +37,10 @@ type PublicState struct {
 	Result       string            `json:"result,omitempty"`
 	ImpactsLeft  int               `json:"impactsLeft"`
 	RoundsPlayed int               `json:"roundsPlayed"`
+	// Record is the play recorded at the game's end, names and links:
+	// public facts only (the result, the ship, the players and rounds),
+	// nothing of ADELE's console.
+	Record *plays.Public `json:"record,omitempty"`
 }
 
 // PublicEmergency is an emergency phase with its card's face.
@@ -88,5 +95,6 @@ func Public(st companion.State) any {
 	if n := len(s.Rolls); n > 0 {
 		p.LastRoll = &s.Rolls[n-1]
 	}
+	p.Record = plays.PublicOf(s, plays.Public{Seats: s.Players, AllOrNone: true, AskAdele: true})
 	return p
 }

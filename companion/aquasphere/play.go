@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"boardside/companion"
 	"boardside/companion/plays"
 )
 
@@ -111,3 +112,12 @@ func (s *State) tieBreak(rep *Report, w int) string {
 	}
 	return by
 }
+
+// RecordAction is the RecordPlay of g; the players are the sheet's, so
+// names given are not asked for.
+func (s *State) RecordAction(g plays.Given) companion.Action {
+	return &RecordPlay{ID: g.ID}
+}
+
+// The game is recorded the moment it ends (plays.Book).
+var _ plays.Recorder = (*State)(nil)

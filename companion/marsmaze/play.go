@@ -113,3 +113,22 @@ func (s *State) players(names []string, won bool) ([]plays.Player, error) {
 	}
 	return out, nil
 }
+
+// RecordAction is the RecordPlay of g: the players' names.
+func (s *State) RecordAction(g plays.Given) companion.Action {
+	return &RecordPlay{ID: g.ID, Names: g.Names}
+}
+
+// The game is recorded the moment it ends (plays.Book).
+var _ plays.Recorder = (*State)(nil)
+
+// EndsIn is how long until the sand runs out, while it runs: the game is
+// then lost, and recorded (plays.Book) with no action to end it.
+func (s *State) EndsIn(now time.Time) (time.Duration, bool) {
+	if !s.WonAt.IsZero() || !s.Sand.Running {
+		return 0, false
+	}
+	return s.Sand.Remaining(now), true
+}
+
+var _ plays.Timed = (*State)(nil)

@@ -204,9 +204,10 @@ func TestRecordPlay_Undo(t *testing.T) {
 	require.NoError(t, s.Dispatch(&RecordPlay{ID: plays.NewID()}), "and may be recorded anew")
 }
 
-// Another device at the table may not record the host's game.
-func TestRecordPlay_IsNotAPublicAction(t *testing.T) {
-	assert.NotContains(t, PublicActions, (&RecordPlay{}).Kind())
+// Any device at the table may name the players of the play the host
+// recorded at the end (the version it saw keeps two from applying twice).
+func TestRecordPlay_IsAPublicAction(t *testing.T) {
+	assert.Contains(t, PublicActions, (&RecordPlay{}).Kind())
 }
 
 func TestRecordPlay_JSONRoundTrip(t *testing.T) {

@@ -2,6 +2,7 @@ package marsmaze
 
 import (
 	"boardside/companion"
+	"boardside/companion/plays"
 	"boardside/timers"
 )
 
@@ -25,6 +26,8 @@ type PublicState struct {
 	SoloEveryMs     int64 `json:"soloEveryMs,omitempty"`
 	Won             bool  `json:"won"`
 	SandLeftAtWinMs int64 `json:"sandLeftAtWinMs,omitempty"`
+	// Record is the play recorded at the game's end, names and links.
+	Record *plays.Public `json:"record,omitempty"`
 }
 
 // Public projects a state for other devices.
@@ -38,8 +41,14 @@ func Public(s companion.State) any {
 	if st.Solo {
 		p.SoloEveryMs = Default().SoloMark().Milliseconds()
 	}
+	seats := maxPlayers
+	if st.Solo {
+		seats = 1
+	}
+	p.Record = plays.PublicOf(st, plays.Public{Seats: seats})
 	return p
 }
 
-// PublicActions are the actions any device at the table may send.
-var PublicActions = []string{"start", "flip", "act", "useJoker", "land", "pause", "resume", "win"}
+// PublicActions are the actions any device at the table may send, the
+// names of the play recorded at the end among them.
+var PublicActions = []string{"start", "flip", "act", "useJoker", "land", "pause", "resume", "win", "recordPlay"}

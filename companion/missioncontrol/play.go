@@ -148,3 +148,22 @@ func capitalise(s string) string {
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
 }
+
+// RecordAction is the RecordPlay of g: the players' names and roles.
+func (s *State) RecordAction(g plays.Given) companion.Action {
+	return &RecordPlay{ID: g.ID, Names: g.Names, Roles: g.Roles}
+}
+
+// The game is recorded the moment it ends (plays.Book).
+var _ plays.Recorder = (*State)(nil)
+
+// EndsIn is how long until time is up, while the countdown runs: the game
+// is then lost, and recorded (plays.Book) with no action to end it.
+func (s *State) EndsIn(now time.Time) (time.Duration, bool) {
+	if !s.AccomplishedAt.IsZero() || !s.Timer.Running {
+		return 0, false
+	}
+	return s.Timer.Remaining(now), true
+}
+
+var _ plays.Timed = (*State)(nil)

@@ -2,6 +2,7 @@ package missioncontrol
 
 import (
 	"boardside/companion"
+	"boardside/companion/plays"
 	"boardside/timers"
 )
 
@@ -29,6 +30,8 @@ type PublicState struct {
 	AstronautLooks bool             `json:"astronautLooks,omitempty"`
 	PhysicalBag    bool             `json:"physicalBag"`
 	ValvesInBag    int              `json:"valvesInBag"`
+	// Record is the play recorded at the game's end, names and links.
+	Record *plays.Public `json:"record,omitempty"`
 }
 
 // PublicAICard is the revealed AI card with only the AI-played roles' parts.
@@ -59,10 +62,12 @@ func Public(s companion.State) any {
 			p.AICard.Parts[r] = card.Part(r)
 		}
 	}
+	p.Record = plays.PublicOf(st, plays.Public{Seats: 1 + len(st.HumanRoles())}) // the astronaut and the roles people play
 	return p
 }
 
 // PublicActions are the actions any device at the table may send: what the
 // whole table sees done anyway. The astronaut's look at unlock cards and the
 // half-valve draws stay with the device that hosts, as they are secret.
-var PublicActions = []string{"start", "pause", "resume", "accomplish", "rollDice", "setDice", "lock", "nextTurn", "revealUnlock"}
+// recordPlay names the players of the play recorded at the end.
+var PublicActions = []string{"start", "pause", "resume", "accomplish", "rollDice", "setDice", "lock", "nextTurn", "revealUnlock", "recordPlay"}

@@ -89,6 +89,13 @@ func (l *Log) Plays() []Play {
 	return out
 }
 
+// Has reports whether the log holds the play with this ID.
+func (l *Log) Has(id string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return slices.ContainsFunc(l.plays, func(p Play) bool { return p.ID == id })
+}
+
 // Add records p and saves the log at once. A play whose ID is in the log
 // already replaces it, so adding the same play twice keeps one. A play
 // needs an ID (NewID) and its game's ID. When the save fails the log is
