@@ -29,6 +29,9 @@ func browser(t *testing.T, flags ...chromedp.ExecAllocatorOption) func() context
 // browserFor is browser whose tabs may take up to limit.
 func browserFor(t *testing.T, limit time.Duration, flags ...chromedp.ExecAllocatorOption) func() context.Context {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("a browser test: make check (go test -short) leaves it to make test")
+	}
 	path, err := exec.LookPath("chromium")
 	if err != nil {
 		t.Skip("chromium is not installed here: make test installs it")

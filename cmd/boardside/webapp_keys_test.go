@@ -775,6 +775,7 @@ func tryIPad(t *testing.T, newTab func() context.Context, tally *kbTally) {
 	tally.add(name, "hidden input emptied", false)
 
 	p = openKeys(t, newTab, kbIPad)
+	closeHomeScreenHint(p.tab, t)
 	tally.add(name, "a mobile device to Fyne", assert.True(t, eval[bool](p.tab, t, `boardsideIsMobile()`), "Fyne takes an iPad for a mobile device"))
 	tapShown(p.tab, t, "label", is("AquaSphere"), "the AquaSphere tile")
 	focused := p.tapFocuses(loc, "the name")
@@ -994,4 +995,22 @@ func (p *kbPage) selectTab(tabs, name string) {
 	p.t.Helper()
 	stableShown(p.tab, p.t, "tabs", is(tabs), "the tabs "+tabs)
 	require.NoError(p.t, webscreen.SelectTab(p.tab, webscreen.Chromium, tabs, name, 20*time.Second))
+}
+
+// closeHomeScreenHint waits for the hint Safari on an iPhone or iPad gets
+// once (how to keep Boardside on the home screen), taps its OK as a player
+// would, and waits for it to go.
+func closeHomeScreenHint(ctx context.Context, t *testing.T) {
+	t.Helper()
+	hint := is("Keep Boardside on the home screen")
+	waitShown(ctx, t, "button", is("OK"), "the home-screen hint on an iPad's Safari")
+	_, shown := readScreen(ctx, t).Find("label", hint)
+	require.True(t, shown, "the dialog is the home-screen hint")
+	tapShown(ctx, t, "button", is("OK"), "OK under the home-screen hint")
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		if _, shown := readScreen(ctx, t).Find("label", hint); !shown {
+			return
+		}
+		require.True(t, time.Now().Before(deadline), "the home-screen hint stays after OK")
+	}
 }
