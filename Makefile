@@ -1,4 +1,5 @@
-# Boardside: `make run` starts the app, `make test` runs every check.
+# Boardside: `make run` starts the app, `make check` is the quick loop,
+# `make test` runs every check.
 # Both first install the Debian packages the build needs (scripts/deps.sh).
 
 GO        ?= go
@@ -7,7 +8,7 @@ GO        ?= go
 TAGS      := migrated_fynedo
 export LANG := en_US.UTF-8
 
-.PHONY: deps run test vet unit wasm-test smoke build web web-small package licenses bench bench-startup bench-timers bench-cpu bench-share bench-adele bench-viewer bench-webapp screenshot
+.PHONY: deps run test check gofmt vet unit wasm-test smoke build web web-small package licenses bench bench-startup bench-timers bench-cpu bench-share bench-adele bench-viewer bench-webapp screenshot
 
 deps:
 	@scripts/deps.sh
@@ -21,10 +22,20 @@ test: deps vet unit wasm-test smoke smoke-windows
 # would read it, before a tag finds a mistake.
 ACTIONLINT := github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
 
-vet:
+vet: gofmt
 	$(GO) vet -tags $(TAGS) ./...
 	$(GO) run $(ACTIONLINT) -color=false
+
+gofmt:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt would change:"; gofmt -l .; exit 1; }
+
+# The quick loop, for every change: gofmt, go vet, and every package's
+# tests without the browsers, the windows and Wine (-short skips every test
+# that starts a browser; the window smoke tests need -tags smoke) and
+# without -race. No Debian packages needed beyond Go's and gcc.
+check: gofmt
+	$(GO) vet -tags $(TAGS) ./...
+	$(GO) test -short -tags ci,$(TAGS) ./...
 
 # -tags ci gives Fyne's app package a headless driver; -race catches UI
 # changes made off the Fyne goroutine. The web app is built first (under a
