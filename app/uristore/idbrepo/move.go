@@ -157,6 +157,11 @@ func readAll(ctx context.Context, db *idb.Database, name string) (map[string]js.
 	if err != nil {
 		return nil, err
 	}
+	return records(ctx, st)
+}
+
+// records reads every record of st whose key is a path ("/…").
+func records(ctx context.Context, st *idb.ObjectStore) (map[string]js.Value, error) {
 	req, err := st.OpenCursor(idb.CursorNext)
 	if err != nil {
 		return nil, err

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 	"sync"
 	"syscall/js"
@@ -289,39 +290,19 @@ func (r *Repo) Dump() (dirs []string, files map[string][]byte, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	req, err := st.OpenCursor(idb.CursorNext)
-	if err != nil {
-		return nil, nil, err
-	}
-	held := map[string]js.Value{}
-	err = req.Iter(context.Background(), func(c *idb.CursorWithValue) error {
-		k, err := c.Key()
-		if err != nil {
-			return err
-		}
-		v, err := c.Value()
-		if err != nil {
-			return err
-		}
-		if k.Type() != js.TypeString || !strings.HasPrefix(k.String(), "/") {
-			return nil
-		}
-		if v.Get("isDir").Truthy() {
-			dirs = append(dirs, k.String())
-		} else {
-			held[k.String()] = v.Get("bytes")
-		}
-		return nil
-	})
+	all, err := records(context.Background(), st)
 	if err != nil {
 		return nil, nil, err
 	}
 	files = map[string][]byte{}
-	for k, v := range held {
-		if b, err := bytesOf(v); err == nil {
+	for k, v := range all {
+		if v.Get("isDir").Truthy() {
+			dirs = append(dirs, k)
+		} else if b, err := bytesOf(v.Get("bytes")); err == nil {
 			files[k] = b
 		}
 	}
+	slices.Sort(dirs) // in the store's order, parents first
 	return dirs, files, nil
 }
 
