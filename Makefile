@@ -18,8 +18,8 @@ run: deps
 
 test: deps vet unit wasm-test smoke smoke-windows
 
-# actionlint checks the release workflow (.github/workflows) as GitHub
-# would read it, before a tag finds a mistake.
+# actionlint checks the workflows (.github/workflows: ci, release) as GitHub
+# would read them, before a push or a tag finds a mistake.
 ACTIONLINT := github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
 
 vet: gofmt
