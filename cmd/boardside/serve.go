@@ -145,11 +145,12 @@ func host(l net.Listener, dir, gameID string, fresh bool, g share.Game, newState
 		return nil, "", err
 	}
 	srv := share.NewHost(s, g, clock, token).Server()
-	keepPlays(s, clock, dir, out)
-
 	p := l.Addr().(*net.TCPAddr).Port
 	addrs := share.Addresses()
 	best := share.URL(addrs[0], p, token)
+	book := keepPlays(s, clock, dir, "http://"+net.JoinHostPort(addrs[0].String(), strconv.Itoa(p)), out)
+	srv.Handler = withPlayLinks(srv.Handler, book)
+
 	fmt.Fprintf(out, "Sharing %s. Open this on every device at the table:\n\n", gameID)
 	for _, a := range addrs {
 		fmt.Fprintln(out, "  "+share.URL(a, p, token))
@@ -171,21 +172,58 @@ func host(l net.Listener, dir, gameID string, fresh bool, g share.Game, newState
 // recorded again with other names, is printed with its BG Stats link and
 // that link's code, for the phone that has BG Stats. A game that ended
 // while serve was stopped is recorded now. A log that cannot be read is
-// said so, and the table plays on.
-func keepPlays(s *companion.Session, clock timers.Clock, dir string, out io.Writer) {
+// said so, and the table plays on. base is the host's address, where the
+// printed code's short link leads (withPlayLinks).
+func keepPlays(s *companion.Session, clock timers.Clock, dir, base string, out io.Writer) *plays.Book {
 	log, err := plays.Open(companion.NewStore(filepath.Join(dir, plays.FileName)))
 	if err != nil {
 		fmt.Fprintln(out, err)
 	}
 	b := plays.NewBook(log, nil, func(err error) { fmt.Fprintln(out, "could not keep the played game:", err) })
 	b.RecordAtEnd, b.Clock = true, clock
-	b.OnKept = func(p plays.Play) { printPlay(out, p, dir) }
+	b.OnKept = func(p plays.Play) { printPlay(out, p, dir, base+playLinkPath+p.ID) }
 	b.Follow(s)
+	return b
+}
+
+// playLinkPath is where serve answers a play's short link, the one its
+// printed code holds. The BG Stats link carries the whole play, and its
+// code was 85 columns wide: wider than a terminal, so it wrapped and could
+// not be scanned. The short link (the play's random 128-bit ID at the
+// host's address) makes a code about 41 columns wide, and leads to the
+// play as it is when scanned, with the names given since.
+const playLinkPath = "/bgstats/"
+
+// withPlayLinks answers GET playLinkPath+ID with a redirect to that play's
+// BG Stats link, and passes every other request to next.
+func withPlayLinks(next http.Handler, book *plays.Book) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		id, ok := strings.CutPrefix(r.URL.Path, playLinkPath)
+		if !ok || (r.Method != http.MethodGet && r.Method != http.MethodHead) {
+			next.ServeHTTP(w, r)
+			return
+		}
+		w.Header().Set("Cache-Control", "no-store") // the names may change
+		for _, p := range book.Plays() {
+			if p.ID != id {
+				continue
+			}
+			link, err := p.BGStatsURL()
+			if err != nil {
+				http.Error(w, "This played game cannot go to BG Stats: "+err.Error(), http.StatusInternalServerError)
+				return
+			}
+			http.Redirect(w, r, link, http.StatusFound)
+			return
+		}
+		http.Error(w, "This played game is not kept here: it may have been deleted.", http.StatusNotFound)
+	})
 }
 
 // printPlay prints a play as it was recorded: the game, its result and
-// players, the link that logs it in BG Stats and the link's QR code.
-func printPlay(out io.Writer, p plays.Play, dir string) {
+// players, the link that logs it in BG Stats, and a code of short, which
+// leads there.
+func printPlay(out io.Writer, p plays.Play, dir, short string) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "\nPlayed %s: %s\n", p.GameName, p.Result)
 	if len(p.Players) > 0 {
@@ -203,12 +241,11 @@ func printPlay(out io.Writer, p plays.Play, dir string) {
 		_, _ = io.WriteString(out, b.String())
 		return
 	}
-	fmt.Fprintf(&b, "Log it in BG Stats (scan with the phone that has BG Stats, or open):\n  %s\n", link)
-	if qr, err := qrcode.New(link, qrcode.Low); err == nil {
+	fmt.Fprintf(&b, "Log it in BG Stats: scan this with the phone that has BG Stats, or open %s there\n", short)
+	if qr, err := qrcode.New(short, qrcode.Low); err == nil {
 		b.WriteString(qr.ToSmallString(false))
-	} else {
-		fmt.Fprintln(&b, "(The link is too long for a code: open it on the phone.)")
 	}
+	fmt.Fprintf(&b, "The play's BG Stats link itself:\n  %s\n", link)
 	fmt.Fprintf(&b, "boardside plays --data %s lists the table's played games.\n", dir)
 	_, _ = io.WriteString(out, b.String()) // one write: plays printed at once do not mix
 }

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -201,4 +202,48 @@ func TestServe_AGameEndedBeforeAStopIsRecordedAtTheNextStart(t *testing.T) {
 	out, err := runPlays(t, "--data", dir)
 	require.NoError(t, err)
 	assert.Contains(t, out, "Magic Maze on Mars")
+}
+
+// The code printed at a game's end fits an 80-column terminal (the BG
+// Stats link's own code was 85 wide, wrapped, and could not be scanned),
+// and its short link leads to the play as it is when scanned: names given
+// after the end included.
+func TestServe_ThePlaysCodeFitsATerminalAndLeadsToThePlay(t *testing.T) {
+	tb := serveGame(t, t.TempDir(), mm.Game)
+	for _, kind := range []string{"start", "win"} {
+		require.Equal(t, http.StatusOK, tb.act(tb.state().Version, kind, nil), kind)
+	}
+	snap := tb.state()
+	require.NotNil(t, snap.State.Record)
+	id := snap.State.Record.Play.ID
+	printed := tb.out.String()
+	require.Contains(t, printed, playLinkPath+id, "the short link is printed")
+	width := 0
+	for _, line := range strings.Split(printed, "\n") {
+		if strings.ContainsAny(line, "█▀▄") {
+			width = max(width, utf8.RuneCountInString(line))
+		}
+	}
+	t.Logf("the code is %d columns wide", width)
+	assert.Positive(t, width, "a code is printed")
+	assert.LessOrEqual(t, width, 80, "the code fits a terminal")
+
+	require.Equal(t, http.StatusOK, tb.act(snap.Version, "recordPlay", map[string]any{"id": id, "names": []string{"Anna", "Ben"}}))
+	noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	short := tb.base + playLinkPath + id
+	resp, err := noFollow.Get(short)
+	require.NoError(t, err)
+	resp.Body.Close()
+	require.Equal(t, http.StatusFound, resp.StatusCode)
+	assert.Equal(t, tb.state().State.Record.BGStats, resp.Header.Get("Location"), "the play as it is now")
+	link, err := url.Parse(resp.Header.Get("Location"))
+	require.NoError(t, err)
+	assert.Contains(t, link.Query().Get("data"), `"name":"Ben"`, "with the names given after the end")
+
+	resp, err = noFollow.Get(tb.base + playLinkPath + "0123")
+	require.NoError(t, err)
+	resp.Body.Close()
+	assert.Equal(t, http.StatusNotFound, resp.StatusCode, "a play not kept here")
+	code, _ := get(t, tb.base+"/api/v1/state?t="+tb.token)
+	assert.Equal(t, http.StatusOK, code, "every other request still reaches the table")
 }
