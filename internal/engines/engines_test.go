@@ -2,8 +2,10 @@ package engines
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,6 +17,7 @@ import (
 
 	"boardside/companion"
 	mm "boardside/companion/marsmaze"
+	"boardside/companion/plays"
 	"boardside/companion/share"
 	"boardside/companion/webapp"
 	"boardside/internal/webdriver"
@@ -50,20 +53,25 @@ func builtWebApp(t *testing.T) string {
 }
 
 // table hosts a started Magic Maze on Mars game (mission 2) with the web
-// app, as a laptop's boardside serve does, and returns its quick viewer's
-// link.
-func table(t *testing.T, dir string) string {
+// app and a log of played games, as a laptop's boardside serve does, and
+// returns its quick viewer's link and the host's session.
+func table(t *testing.T, dir string) (string, *companion.Session) {
 	t.Helper()
 	s := companion.New(mm.Rules, mm.New(), timers.System{})
 	require.NoError(t, s.Dispatch(&mm.ChooseMission{Mission: 2}))
 	require.NoError(t, s.Dispatch(&mm.Start{}))
+	log, err := plays.Open(companion.NewStore(filepath.Join(t.TempDir(), plays.FileName)))
+	require.NoError(t, err)
+	book := plays.NewBook(log, nil, func(err error) { t.Error(err) })
+	book.RecordAtEnd = true
+	book.Follow(s)
 	h := share.NewHost(s, share.Game{Public: mm.Public, PublicActions: mm.PublicActions, Rules: mm.Rules}, timers.System{}, share.NewToken())
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	srv := h.ServerWithWebApp(dir)
 	go func() { _ = srv.Serve(l) }()
 	t.Cleanup(func() { _ = srv.Close() })
-	return "http://" + l.Addr().String() + "/?t=" + h.Token()
+	return "http://" + l.Addr().String() + "/?t=" + h.Token(), s
 }
 
 // display is the X screen WebKit and Firefox draw on.
@@ -82,7 +90,8 @@ func display(t *testing.T) string {
 // and plays a turn; ADELE's console opens behind its PIN; Magic Maze
 // starts and flips; the page is reloaded and the game is back; AquaSphere
 // takes two players, one typed with an umlaut, and scores a round; the
-// quick viewer joins a table and a tap flips its sand. At every step the
+// quick viewer joins a table and a tap flips its sand, and at the game's
+// end a name typed there goes to BG Stats in one tap. At every step the
 // page is no wider or taller than the phone, and no error reaches the
 // page.
 func TestEngines_APhoneAtTheTable(t *testing.T) {
@@ -102,7 +111,7 @@ func TestEngines_APhoneAtTheTable(t *testing.T) {
 				}
 				defer p.Close()
 				ph := &phone{t: t, ctx: ctx, p: p}
-				link := table(t, dir)
+				link, host := table(t, dir)
 
 				appURL := webapp.URL(link)
 				appURL = appURL[:strings.Index(appURL, "?")]
@@ -120,6 +129,7 @@ func TestEngines_APhoneAtTheTable(t *testing.T) {
 				assert.Equal(t, wantHints, ph.hints, "the home-screen hint, once on an iPhone, never on Android")
 
 				ph.viewer(link)
+				ph.viewerEnd(host)
 				ph.noErrors()
 			})
 		}
@@ -418,15 +428,67 @@ func (ph *phone) viewer(link string) {
 	ph.app = false
 	ph.waitJS(`/connected/i.test((document.getElementById("conn") || {}).textContent || "")`, "the viewer connects")
 	ph.waitJS(`/Hourglass markers left: 2/.test(document.getElementById("info").textContent)`, "the markers")
-	flip := `[...document.querySelectorAll("#buttons button")].find((b) => b.textContent.trim() === "Flip")`
-	// A button takes taps once it has stood still a moment (app.js's ARM_MS).
-	ph.waitJS(`(() => { const b = `+flip+`; return !!b && !b.disabled && !!b._tap && performance.now() >= b._tap.armedAt; })()`, "Flip takes taps")
-	var at [2]float64
-	ph.eval(`(() => { const r = `+flip+`.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`, &at)
-	require.NoError(ph.t, ph.p.Tap(ph.ctx, at[0], at[1]))
+	ph.tapButton("#buttons", "Flip")
 	ph.waitJS(`/Hourglass markers left: 1/.test(document.getElementById("info").textContent)`, "the flip reached the table")
 	ph.fits("the quick viewer")
 }
+
+// viewerEnd wins the game at the host and, on the quick viewer's end
+// screen, types a name with an umlaut and taps Log in BG Stats once: the
+// link the page opens carries the name, and the host holds it.
+func (ph *phone) viewerEnd(host *companion.Session) {
+	ph.t.Helper()
+	require.NoError(ph.t, host.Dispatch(&mm.Win{}))
+	ph.waitJS(`/Won with/.test((document.getElementById("record") || {}).textContent || "")`, "the end screen")
+	ph.fits("the quick viewer's end screen")
+	// The page's window.open keeps its links (window.opened) instead of
+	// opening BG Stats' site.
+	var ok bool
+	ph.eval(`(() => { window.opened = [];
+		window.open = (u) => { if (u) window.opened.push(String(u));
+			return { set location(v) { window.opened.push(String(v)); }, close() {} }; };
+		return true; })()`, &ok)
+	first := `document.querySelector("#record .names input")`
+	ph.tapAt(first, "the first name")
+	ph.waitJS(`document.activeElement === `+first, "the first name has the keyboard")
+	require.NoError(ph.t, ph.p.Type(ph.ctx, "Jörg"), "typing a name")
+	ph.waitJS(first+`.value === "Jörg"`, "the name typed")
+	ph.tapButton("#record", "Log in BG Stats")
+	ph.waitJS(`window.opened.length > 0`, "Log in BG Stats opens a link")
+	var link string
+	ph.eval(`window.opened[window.opened.length - 1]`, &link)
+	u, err := url.Parse(link)
+	require.NoError(ph.t, err)
+	assert.Equal(ph.t, "app.bgstatsapp.com", u.Host, "the link opens BG Stats")
+	assert.Contains(ph.t, u.Query().Get("data"), `"name":"Jörg"`, "the link carries the name typed")
+	// The names are sent before the link opens; the host applies them
+	// when their request arrives.
+	assert.Eventually(ph.t, func() bool {
+		p, recorded := plays.RecordedIn(host.View().State)
+		return recorded && len(p.Players) > 0 && p.Players[0].Name == "Jörg"
+	}, 10*time.Second, 20*time.Millisecond, "the host holds the name")
+}
+
+// tapButton taps the button labelled label inside the element scope
+// selects, once it takes taps: the quick viewer's buttons take taps when
+// they have stood still a moment (app.js's ARM_MS).
+func (ph *phone) tapButton(scope, label string) {
+	ph.t.Helper()
+	b := `[...document.querySelectorAll(` + jsString(scope+" button") + `)].find((b) => b.textContent.trim() === ` + jsString(label) + `)`
+	ph.waitJS(`(() => { const b = `+b+`; return !!b && !b.disabled && !!b._tap && performance.now() >= b._tap.armedAt; })()`, label+" takes taps")
+	ph.tapAt(b, label)
+}
+
+// tapAt scrolls the element expr finds into view, as a player would, and
+// taps its middle.
+func (ph *phone) tapAt(expr, what string) {
+	ph.t.Helper()
+	var at [2]float64
+	ph.eval(`(() => { const e = `+expr+`; e.scrollIntoView({block: "center"}); const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`, &at)
+	require.NoError(ph.t, ph.p.Tap(ph.ctx, at[0], at[1]), what)
+}
+
+func jsString(s string) string { b, _ := json.Marshal(s); return string(b) }
 
 func (ph *phone) noErrors() {
 	ph.t.Helper()
