@@ -14,6 +14,7 @@ import (
 	"boardside/app"
 	"boardside/companion"
 	ad "boardside/companion/adele"
+	"boardside/companion/plays"
 	"boardside/companion/share"
 )
 
@@ -106,7 +107,10 @@ func boardMeanings(p ad.PublicState, version uint64) map[string]string {
 	changed := strconv.FormatUint(version, 10)
 	m := map[string]string{"emergency": phase, "endRound": phase}
 	for _, kind := range ad.PublicActions {
-		if _, ok := m[kind]; !ok {
+		// The names of the play are the record panel's to mean (the record
+		// itself, PlayPanel.RenderPublic): meant as every change here too,
+		// each render would re-arm Save names.
+		if _, ok := m[kind]; !ok && kind != plays.KindRecordPlay {
 			m[kind] = changed
 		}
 	}
