@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/assert"
@@ -102,6 +103,10 @@ func TestJoin_TheGamesEndShowsTheHostsRecordAndItsNamesChangeThere(t *testing.T)
 	logIt := apptest.Button(t, u.Current, "Log in BG Stats")
 	assert.True(t, save.Disabled(), "nothing to save: the names are the host's")
 	assert.False(t, logIt.Disabled())
+	u.Win.Resize(fyne.NewSize(360, 640)) // a small phone: one tap from the end, without scrolling
+	it, ok := apptest.Find(u.ScreenList(), "button", "Log in BG Stats")
+	require.True(t, ok)
+	assert.True(t, it.InView, "Log in BG Stats in view: %+v", it)
 
 	nameEntries(u)[1].SetText("Bea")
 	assert.False(t, save.Disabled(), "a name changed")
