@@ -111,17 +111,15 @@ type PlayPanel struct {
 	building bool       // entries are being filled: their changes are not the player's
 
 	// bar is the joined screen's bar on a device that joined a table (nil
-	// on the host): names go through it, and pub is the host's record as
-	// last rendered.
+	// on the host): names go through it.
 	bar *JoinedBar
-	pub *plays.Public
 }
 
 // NewPlayPanel is g's record panel for session s; dispatch sends the
 // game's RecordPlay as the screen sends its other actions (Acts).
 func NewPlayPanel(u *UI, g *Game, s *companion.Session, dispatch func(companion.Action)) *PlayPanel {
 	p := &PlayPanel{u: u, g: g, s: s, dispatch: dispatch}
-	p.build0()
+	p.makeWidgets()
 	return p
 }
 
@@ -130,12 +128,12 @@ func NewPlayPanel(u *UI, g *Game, s *companion.Session, dispatch func(companion.
 // public state is the truth.
 func NewJoinedPlayPanel(u *UI, bar *JoinedBar) *PlayPanel {
 	p := &PlayPanel{u: u, bar: bar}
-	p.build0()
+	p.makeWidgets()
 	return p
 }
 
-// build0 makes the panel's widgets, the same on a host and a joined app.
-func (p *PlayPanel) build0() {
+// makeWidgets makes the panel's widgets, the same on a host and a joined app.
+func (p *PlayPanel) makeWidgets() {
 	title := widget.NewLabelWithStyle(lang.L("Record this play"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	title.SizeName = theme.SizeNameSubHeadingText
 	p.note = Wrapped("")
@@ -193,17 +191,17 @@ func (p *PlayPanel) Render(vis *Visibility, st companion.State, now time.Time, f
 // names for a moment (JoinedBar.Means), so two devices naming at once
 // apply once: the later is told someone was faster.
 func (p *PlayPanel) RenderPublic(vis *Visibility, state json.RawMessage) {
-	p.pub = PublicRecord(state)
+	pub := publicRecord(state)
 	if vis == nil {
 		vis = &Visibility{}
 	}
-	vis.Set(p.pub != nil, p.Content)
-	if p.pub == nil {
+	vis.Set(pub != nil, p.Content)
+	if pub == nil {
 		p.shape, p.recorded = "", false
 		return
 	}
-	p.rec, p.recorded = p.pub.Play, true
-	form := publicForm(*p.pub)
+	p.rec, p.recorded = pub.Play, true
+	form := publicForm(*pub)
 	shape := form.key() + "|" + plays.Key(p.rec, true)
 	p.bar.Means(map[string]string{plays.KindRecordPlay: shape})
 	if shape != p.shape {
@@ -213,9 +211,9 @@ func (p *PlayPanel) RenderPublic(vis *Visibility, state json.RawMessage) {
 	p.update()
 }
 
-// PublicRecord is the record in a game's public state, nil before the
+// publicRecord is the record in a game's public state, nil before the
 // game is recorded (or in a game that records none).
-func PublicRecord(state json.RawMessage) *plays.Public {
+func publicRecord(state json.RawMessage) *plays.Public {
 	var s struct {
 		Record *plays.Public `json:"record"`
 	}
@@ -381,7 +379,6 @@ func (p *PlayPanel) needsSave() bool {
 		return true
 	}
 	return p.bar == nil && !p.u.plays.Has(p.rec.ID) // a joined app keeps no log: the host does
-
 }
 
 // update shows whether the play is saved as the panel shows it.
@@ -486,7 +483,7 @@ func (p *PlayPanel) onBGStats() {
 	if p.bar != nil {
 		// The host's link, made with the names it now holds: the state its
 		// answer brought (as the quick viewer opens record.bgStats).
-		if pub := PublicRecord(p.bar.c.Snapshot().State); pub != nil {
+		if pub := publicRecord(p.bar.c.Snapshot().State); pub != nil {
 			p.u.openBGStats(pub.BGStats)
 		}
 		return
