@@ -35,6 +35,13 @@ func (u *UI) logInBGStats(p plays.Play) {
 		u.ShowError(err)
 		return
 	}
+	u.openBGStats(link)
+}
+
+// openBGStats opens a play's https link to BG Stats where BG Stats can be
+// reached from this device, else shows it as a code: a joined app opens
+// the link its host made (plays.Public.BGStats).
+func (u *UI) openBGStats(link string) {
 	if u.linksOpenHere {
 		addr, err := url.Parse(link)
 		if err == nil {

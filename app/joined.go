@@ -147,6 +147,11 @@ type JoinedScreen struct {
 	// within is how soon the game asked to be shown again (WakeWithin),
 	// besides its timer's next second; 0 for not.
 	within time.Duration
+
+	// Record is the play the host recorded at the game's end, its names to
+	// change and Log in BG Stats: the host's own record panel, shown from
+	// the public state for every game (see PlayPanel.RenderPublic).
+	Record *PlayPanel
 }
 
 // NewJoinedScreen frames a game's joined view: the bar at the top, the
@@ -171,7 +176,10 @@ func NewJoinedScreen(u *UI, c *share.Client, center, below fyne.CanvasObject, re
 	// rows of 48 (a finger's 44 and more), so that six rows on a 360×640
 	// phone leave the timer and the banner their room.
 	j.buttons = container.New(&FoldGrid{Height: 48})
-	details := container.NewVBox(j.Status, j.Banner, j.Info)
+	j.Record = NewJoinedPlayPanel(u, j.bar)
+	// The record under the result: at a game's end, Log in BG Stats shows
+	// without scrolling.
+	details := container.NewVBox(j.Status, j.Record.Content, j.Banner, j.Info)
 	if below != nil {
 		details.Add(below)
 	}
@@ -242,6 +250,7 @@ func (j *JoinedScreen) render() {
 	j.bar.Refresh(snap)
 	j.within = 0
 	rem, running := j.renderGame(snap.State)
+	j.Record.RenderPublic(&j.Vis, snap.State)
 	j.Vis.Apply(j.Content)
 	j.u.KeepAwake(running)
 	next := j.within
@@ -326,13 +335,15 @@ func (b *JoinedBar) Tap(kind string) (uint64, bool) {
 	return seen, true
 }
 
-// SendAt sends a public action tapped on the screen that showed seen.
-func (b *JoinedBar) SendAt(seen uint64, kind string, data any) {
+// SendAt sends a public action tapped on the screen that showed seen; it
+// says whether the host took it (a refusal is said to the player).
+func (b *JoinedBar) SendAt(seen uint64, kind string, data any) bool {
 	if err := b.c.Send(seen, kind, data); err != nil {
 		b.u.ShowError(err)
-		return
+		return false
 	}
 	b.shown.Acted(seen)
+	return true
 }
 
 // Send is a tap that sends a public action at once.

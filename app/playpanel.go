@@ -1,6 +1,7 @@
 package app
 
 import (
+	"encoding/json"
 	"slices"
 	"strconv"
 	"strings"
@@ -71,13 +72,20 @@ func (f PlayForm) key() string {
 	return b.String() + strconv.FormatBool(f.AllOrNone) + strconv.FormatBool(f.AskAdele)
 }
 
-// PlayPanel is the small panel at a game's end that records the play:
-// two buttons that keep their places, Save to played games (disabled
-// while the play is saved as shown) and Log in BG Stats (which saves
-// first where needed), and under them the players' names (remembered
-// from the game's last play) and for ADELE who played ADELE. Each game's screen shows it
-// and renders it with its own form; it shows itself only once the game
-// has ended.
+// PlayPanel is the small panel at a game's end that shows the play the
+// game recorded when it ended: two buttons that keep their places, Save
+// names (disabled while the play is saved as shown) and Log in BG Stats
+// (which saves first where needed), and under them the players' names
+// (remembered from the game's last play) and for ADELE who played ADELE.
+// Each game's screen shows it and renders it with its own form; it shows
+// itself only once the game has ended.
+//
+// The same panel serves an app that joined a table hosted elsewhere
+// (NewJoinedPlayPanel): there it renders the record in the host's public
+// state and sends changed names as the public recordPlay, with the
+// version its screen drew, as the quick viewer does. One panel, so the
+// host, a joined app and (in the browser) the quick viewer name a play
+// alike; it only sends actions and renders state.
 type PlayPanel struct {
 	Content fyne.CanvasObject
 	// Entries are the seats' names, in the form's order; Adele the choice
@@ -101,12 +109,31 @@ type PlayPanel struct {
 	rec      plays.Play // the play recorded, as last rendered
 	recorded bool       // whether there is one
 	building bool       // entries are being filled: their changes are not the player's
+
+	// bar is the joined screen's bar on a device that joined a table (nil
+	// on the host): names go through it.
+	bar *JoinedBar
 }
 
 // NewPlayPanel is g's record panel for session s; dispatch sends the
 // game's RecordPlay as the screen sends its other actions (Acts).
 func NewPlayPanel(u *UI, g *Game, s *companion.Session, dispatch func(companion.Action)) *PlayPanel {
 	p := &PlayPanel{u: u, g: g, s: s, dispatch: dispatch}
+	p.makeWidgets()
+	return p
+}
+
+// NewJoinedPlayPanel is the record panel of a table joined over bar (see
+// RenderPublic): it keeps no log and no session of its own; the host's
+// public state is the truth.
+func NewJoinedPlayPanel(u *UI, bar *JoinedBar) *PlayPanel {
+	p := &PlayPanel{u: u, bar: bar}
+	p.makeWidgets()
+	return p
+}
+
+// makeWidgets makes the panel's widgets, the same on a host and a joined app.
+func (p *PlayPanel) makeWidgets() {
 	title := widget.NewLabelWithStyle(lang.L("Record this play"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	title.SizeName = theme.SizeNameSubHeadingText
 	p.note = Wrapped("")
@@ -117,7 +144,9 @@ func NewPlayPanel(u *UI, g *Game, s *companion.Session, dispatch func(companion.
 	// asked is gone (beside it, the name made a phone's German too wide).
 	p.adeleRow = container.NewBorder(smallPrint(lang.L("Played ADELE:")), nil, nil, nil, p.Adele)
 	p.Status = Wrapped("")
-	p.Save = widget.NewButtonWithIcon(lang.L("Save to played games"), theme.DocumentSaveIcon(), func() { p.save() })
+	// The game's end records the play; the button saves the names changed
+	// since, so it says so.
+	p.Save = widget.NewButtonWithIcon(lang.L("Save names"), theme.DocumentSaveIcon(), func() { p.save() })
 	p.BGStats = widget.NewButtonWithIcon(lang.L("Log in BG Stats"), theme.MailSendIcon(), p.onBGStats)
 	p.BGStats.Importance = widget.HighImportance // the one tap from a game's end to BG Stats
 	buttons := container.New(&FoldGrid{Height: 48}, p.Save, p.BGStats)
@@ -127,7 +156,6 @@ func NewPlayPanel(u *UI, g *Game, s *companion.Session, dispatch func(companion.
 	// on Mars) on a 360×640 phone.
 	p.Content = container.NewVBox(title, buttons, p.Status, p.note, p.seats, p.adeleRow)
 	p.Content.Hide()
-	return p
 }
 
 // Render shows the panel once the game's state st has ended at now, with
@@ -154,6 +182,57 @@ func (p *PlayPanel) Render(vis *Visibility, st companion.State, now time.Time, f
 		p.build(form)
 	}
 	p.update()
+}
+
+// RenderPublic shows, on a joined app, the record the host made at the
+// game's end, which every game's public state (state) carries as
+// "record" (plays.Public), with the seats it asks for; before the end it
+// hides the panel. Another device's change of the names re-arms Save
+// names for a moment (JoinedBar.Means), so two devices naming at once
+// apply once: the later is told someone was faster.
+func (p *PlayPanel) RenderPublic(vis *Visibility, state json.RawMessage) {
+	pub := publicRecord(state)
+	if vis == nil {
+		vis = &Visibility{}
+	}
+	vis.Set(pub != nil, p.Content)
+	if pub == nil {
+		p.shape, p.recorded = "", false
+		return
+	}
+	p.rec, p.recorded = pub.Play, true
+	form := publicForm(*pub)
+	shape := form.key() + "|" + plays.Key(p.rec, true)
+	p.bar.Means(map[string]string{plays.KindRecordPlay: shape})
+	if shape != p.shape {
+		p.shape = shape
+		p.build(form)
+	}
+	p.update()
+}
+
+// publicRecord is the record in a game's public state, nil before the
+// game is recorded (or in a game that records none).
+func publicRecord(state json.RawMessage) *plays.Public {
+	var s struct {
+		Record *plays.Public `json:"record"`
+	}
+	if json.Unmarshal(state, &s) != nil {
+		return nil
+	}
+	return s.Record
+}
+
+// publicForm is the form a joined app shows for the host's record: an
+// entry per seat, as the quick viewer has it, without roles (the public
+// record names the seats' count, not their roles); none where the game
+// names its players itself.
+func publicForm(pub plays.Public) PlayForm {
+	if pub.Named {
+		return PlayForm{}
+	}
+	n := max(pub.Seats, len(pub.Play.Players))
+	return PlayForm{Seats: PlayerSeats(n), AllOrNone: pub.AllOrNone, AskAdele: pub.AskAdele}
 }
 
 // build makes the entries for form, filled with what the play was
@@ -192,6 +271,11 @@ func (p *PlayPanel) build(form PlayForm) {
 // ADELE.
 func (p *PlayPanel) shownNames(form PlayForm) (names []string, adele string) {
 	names = make([]string, len(form.Seats))
+	if p.bar != nil { // a joined app has the play alone: its names in order
+		r := p.rec.Named()
+		copy(names, r.Names)
+		return names, r.Adele
+	}
 	if r, ok := plays.LastGiven(p.s, p.rec.ID); p.recorded && ok {
 		adele = r.Adele
 		for i, n := range r.Names {
@@ -294,7 +378,7 @@ func (p *PlayPanel) needsSave() bool {
 	if !p.recorded || !sameRecord(p.record(p.rec.ID), p.saved) {
 		return true
 	}
-	return !p.u.plays.Has(p.rec.ID)
+	return p.bar == nil && !p.u.plays.Has(p.rec.ID) // a joined app keeps no log: the host does
 }
 
 // update shows whether the play is saved as the panel shows it.
@@ -317,6 +401,9 @@ func (p *PlayPanel) update() {
 // recorded it so, and puts it in the log of played games; it says whether
 // the play is saved. A refusal is explained by dispatch.
 func (p *PlayPanel) save() bool {
+	if p.bar != nil {
+		return p.sendNames()
+	}
 	v := p.s.View()
 	ps, ok := v.State.(playState)
 	if !ok {
@@ -357,6 +444,24 @@ func (p *PlayPanel) save() bool {
 	return true
 }
 
+// sendNames sends, from a joined app, the names the panel holds as the
+// host's play's, with the version the screen drew: if another device
+// named the play since, the host refuses and the player is told. It says
+// whether the host took them; the record comes back with the host's state.
+func (p *PlayPanel) sendNames() bool {
+	if !p.recorded {
+		return false
+	}
+	r := p.record(p.rec.ID)
+	seen, ok := p.bar.Tap(plays.KindRecordPlay)
+	if !ok || !p.bar.SendAt(seen, plays.KindRecordPlay, r) {
+		return false
+	}
+	p.saved = r
+	p.update()
+	return true
+}
+
 // seatNames are the entries' names by seat, without the empty seats at
 // the end.
 func (p *PlayPanel) seatNames() []string {
@@ -373,6 +478,14 @@ func (p *PlayPanel) seatNames() []string {
 // onBGStats saves the play where needed and sends it to BG Stats.
 func (p *PlayPanel) onBGStats() {
 	if p.needsSave() && !p.save() {
+		return
+	}
+	if p.bar != nil {
+		// The host's link, made with the names it now holds: the state its
+		// answer brought (as the quick viewer opens record.bgStats).
+		if pub := publicRecord(p.bar.c.Snapshot().State); pub != nil {
+			p.u.openBGStats(pub.BGStats)
+		}
 		return
 	}
 	p.u.logInBGStats(p.rec)

@@ -152,8 +152,8 @@ type adeleBoard struct {
 }
 
 // newAdeleBoard is the crew's board, sending its taps through send; record
-// is what ADELE's own tablet adds under the result at the game's end (its
-// record panel), nil on a device that joined.
+// is what shows under the result at the game's end: the record panel, on
+// ADELE's own tablet and on a device that joined alike.
 func newAdeleBoard(win fyne.Window, send func(companion.Action), record fyne.CanvasObject) *adeleBoard {
 	b := &adeleBoard{send: send, win: win}
 	b.phase = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})

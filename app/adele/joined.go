@@ -14,6 +14,7 @@ import (
 	"boardside/app"
 	"boardside/companion"
 	ad "boardside/companion/adele"
+	"boardside/companion/plays"
 	"boardside/companion/share"
 )
 
@@ -27,6 +28,11 @@ type joinedAdele struct {
 	conn    *widget.Label
 	board   *adeleBoard
 	stopW   func()
+	// record is the play the tablet recorded at the game's end, under the
+	// result as on the tablet: names from public state alone, so nothing
+	// of ADELE's console can show here.
+	record *app.PlayPanel
+	vis    app.Visibility
 }
 
 func joinAdele(u *app.UI, c *share.Client) (fyne.CanvasObject, func()) {
@@ -38,8 +44,9 @@ func newJoinedAdele(u *app.UI, c *share.Client) *joinedAdele {
 	j := &joinedAdele{u: u, c: c}
 	j.bar = app.NewJoinedBar(u, c, lang.L("Joined table")+" · ADELE")
 	j.conn = widget.NewLabel("")
-	j.conn.Wrapping = fyne.TextWrapWord         // the game's counts follow the connection
-	j.board = newAdeleBoard(u.Win, j.send, nil) // the record is the host tablet's
+	j.conn.Wrapping = fyne.TextWrapWord // the game's counts follow the connection
+	j.record = app.NewJoinedPlayPanel(u, j.bar)
+	j.board = newAdeleBoard(u.Win, j.send, j.record.Content)
 	j.content = app.NewBorder(container.NewVBox(j.bar.Content, j.conn), nil, container.NewPadded(j.board.content))
 	j.stopW = c.Watch(func() { u.Do(j.render) })
 	j.render()
@@ -81,6 +88,8 @@ func (j *joinedAdele) render() {
 					lang.L("Rounds played: {{.Count}}", map[string]any{"Count": p.RoundsPlayed}),
 				}, " · ")
 			j.board.set(p)
+			j.record.RenderPublic(&j.vis, snap.State)
+			j.vis.Apply(j.board.content)
 		} else {
 			line += "\n" + lang.L("The host is setting the game up…")
 		}
@@ -98,7 +107,10 @@ func boardMeanings(p ad.PublicState, version uint64) map[string]string {
 	changed := strconv.FormatUint(version, 10)
 	m := map[string]string{"emergency": phase, "endRound": phase}
 	for _, kind := range ad.PublicActions {
-		if _, ok := m[kind]; !ok {
+		// The names of the play are the record panel's to mean (the record
+		// itself, PlayPanel.RenderPublic): meant as every change here too,
+		// each render would re-arm Save names.
+		if _, ok := m[kind]; !ok && kind != plays.KindRecordPlay {
 			m[kind] = changed
 		}
 	}

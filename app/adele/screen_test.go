@@ -294,6 +294,15 @@ var adeleLayoutScreens = []gametest.State{
 		require.NoError(t, s.Dispatch(&ad.SetUpGame{Players: 3, Ship: "deimos", PIN: "9753"}))
 		gametest.JoinHosted(t, u, Game(), s, lang.L("Round marker {{.Round}} · no-return marker {{.NoReturn}}", map[string]any{"Round": 12, "NoReturn": 1}))
 	}},
+	// A crew member's app at the end: the record the tablet made, names
+	// and who played ADELE.
+	{Name: "adele-joined-recorded", Show: func(t *testing.T, env *testEnv, u *app.UI) {
+		s := companion.New(ad.Rules, ad.New(), timers.System{})
+		require.NoError(t, s.Dispatch(&ad.SetUpGame{Players: 3, Ship: "deimos", PIN: "9753"}))
+		require.NoError(t, s.Dispatch(&ad.Finish{Winner: "crew"}))
+		require.NoError(t, s.Dispatch(&ad.RecordPlay{ID: "p1", Names: []string{"Annegret", "Bartholomäus", "Cem"}, Adele: "Cem"}))
+		gametest.JoinHosted(t, u, Game(), s, lang.L("Record this play"))
+	}},
 	{Name: "adele-data", Show: func(t *testing.T, env *testEnv, u *app.UI) {
 		u.Show(newAdeleDataScreen(u, u.Game(ad.Game), ad.Default(), func() {}).content)
 	}},

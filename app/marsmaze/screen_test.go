@@ -238,6 +238,14 @@ var marsMazeLayoutScreens = []gametest.State{
 		left := s.View().State.(*mm.State).MarkersLeft
 		gametest.JoinHosted(t, u, Game(), s, lang.L("Hourglass markers left: {{.Markers}}", map[string]any{"Markers": left}))
 	}},
+	// A joined app at the end: the record the host made, six names.
+	{Name: "marsmaze-joined-recorded", Show: func(t *testing.T, env *testEnv, u *app.UI) {
+		s := companion.New(mm.Rules, mm.New(), timers.System{})
+		require.NoError(t, s.Dispatch(&mm.Start{}))
+		require.NoError(t, s.Dispatch(&mm.Win{}))
+		require.NoError(t, s.Dispatch(&mm.RecordPlay{ID: "p1", Names: []string{"Annegret", "Bartholomäus", "Cem"}}))
+		gametest.JoinHosted(t, u, Game(), s, lang.L("Record this play"))
+	}},
 	{Name: "marsmaze-solo", Show: func(t *testing.T, env *testEnv, u *app.UI) {
 		u.OpenGame(u.Game(mm.Game))
 		require.NoError(t, u.Session(mm.Game).Dispatch(&mm.SetOptions{Solo: true, Expert: true}))

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -12,6 +13,7 @@ import (
 	"boardside/app/gametest"
 	"boardside/companion"
 	mc "boardside/companion/missioncontrol"
+	"boardside/companion/plays"
 	"boardside/timers"
 )
 
@@ -67,4 +69,43 @@ func TestJoin_PlaysAWholeTurnFromAPhone(t *testing.T) {
 	apptest.TapDialogButton(t, u.Win, "Yes")
 	require.False(t, state().AccomplishedAt.IsZero())
 	q.Until(t, func() bool { return strings.Contains(shown(), "Mission accomplished") })
+}
+
+// Issue 35: at the end, a joined app names the players of the play the
+// host recorded: a seat for the astronaut and each role people play, as
+// the public record counts them; the names reach the host's log.
+func TestJoin_TheEndNamesThePlayOnTheHost(t *testing.T) {
+	env := newTestEnv(t)
+	u := env.Start(t)
+	s := companion.New(mc.Rules, mc.New(), timers.System{})
+	log, err := plays.Open(companion.Dir(t.TempDir()).Store(plays.FileName))
+	require.NoError(t, err)
+	book := plays.NewBook(log, nil, func(err error) { t.Error(err) })
+	book.RecordAtEnd = true
+	book.Follow(s)
+	defer book.Unfollow(s)
+	q := gametest.JoinHosted(t, u, Game(), s, "Start the countdown")
+	defer u.ShowHome()
+	require.NoError(t, s.Dispatch(&mc.Start{}))
+	require.NoError(t, s.Dispatch(&mc.Accomplish{}))
+	entries := func() []*widget.Entry {
+		var out []*widget.Entry
+		for _, o := range test.LaidOutObjects(u.Current) {
+			if e, ok := o.(*widget.Entry); ok && o.Visible() {
+				out = append(out, e)
+			}
+		}
+		return out
+	}
+	q.Until(t, func() bool { return len(entries()) > 0 })
+	assert.Len(t, entries(), 1+len(s.View().State.(*mc.State).HumanRoles()), "the astronaut and the roles people play")
+	require.Len(t, book.Plays(), 1, "recorded at the end, without names: no play before")
+	assert.Empty(t, book.Plays()[0].Players)
+
+	entries()[0].SetText("Anna")
+	test.Tap(apptest.Button(t, u.Current, "Save names"))
+	players := book.Plays()[0].Players
+	require.Len(t, players, 1)
+	assert.Equal(t, "Anna", players[0].Name)
+	assert.True(t, players[0].Winner, "the table's result")
 }

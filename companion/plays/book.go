@@ -336,18 +336,24 @@ func (b *Book) record(s *companion.Session) {
 // lastNames are the names of the last play of game in the log that has
 // any, and who of them played ADELE.
 func (b *Book) lastNames(game string) Given {
-	var g Given
 	for _, p := range b.Plays() {
-		if p.Game != game || len(p.Players) == 0 {
-			continue
+		if p.Game == game && len(p.Players) > 0 {
+			return p.Named()
 		}
-		for _, pl := range p.Players {
-			g.Names = append(g.Names, pl.Name)
-			if pl.Role == "ADELE" {
-				g.Adele = pl.Name
-			}
+	}
+	return Given{}
+}
+
+// Named is what play p is named as: its players' names in order, and who
+// of them played ADELE; without ID or roles. A device that has only the
+// play (a joined app, from the public state) shows and gives back these.
+func (p Play) Named() Given {
+	var g Given
+	for _, pl := range p.Players {
+		g.Names = append(g.Names, pl.Name)
+		if pl.Role == "ADELE" { // the role ADELE's play gives its player (companion/adele.RoleAdele)
+			g.Adele = pl.Name
 		}
-		return g
 	}
 	return g
 }
