@@ -47,7 +47,7 @@ func GoLive(u *UI, s *companion.Session, render func(now time.Time) (time.Durati
 // and the alerts its countdown gives; time's up is told as upTitle and
 // upDetail when Boardside is in the background.
 func NewCountdownSignals(u *UI, upTitle, upDetail string) (*Flasher, *TimerAlerts) {
-	flash := NewFlasher(u.Clock)
+	flash := NewFlasher(u.Clock, u.Do)
 	return flash, NewTimerAlerts(u, flash, upTitle, upDetail)
 }
 

@@ -27,11 +27,13 @@ type Flasher struct {
 	Count int // flashes shown, for tests
 }
 
-// NewFlasher flashes the screen for an alert.
-func NewFlasher(clock timers.Clock) *Flasher {
+// NewFlasher flashes the screen for an alert. The flash is hidden through
+// do (the UI's Do: fyne.Do in the app, the test's own goroutine in tests),
+// as every other change from a timer.
+func NewFlasher(clock timers.Clock, do func(func())) *Flasher {
 	f := &Flasher{Rect: canvas.NewRectangle(color.Transparent), clock: clock}
 	f.Rect.Hide()
-	f.waker = timers.NewWaker(clock, func() { fyne.Do(f.Rect.Hide) })
+	f.waker = timers.NewWaker(clock, func() { do(f.Rect.Hide) })
 	return f
 }
 
