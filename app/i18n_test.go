@@ -53,7 +53,8 @@ func TestTranslations_EveryKeyInBothLanguages(t *testing.T) {
 // entry, so no screen shows a German player an English line.
 func TestTranslations_EveryTextInTheCodeIsTranslated(t *testing.T) {
 	en := loadTranslationFile(t, "en")
-	files := apptest.SourceFiles(t, ".")
+	// The app and the skeleton game a new one is copied from.
+	files := append(apptest.SourceFiles(t, "."), apptest.SourceFiles(t, filepath.Join("..", "docs", "skeleton"))...)
 	patterns := []*regexp.Regexp{
 		regexp.MustCompile(`lang\.L\("((?:[^"\\]|\\.)*)"`),
 		regexp.MustCompile(`Blurb:\s*"((?:[^"\\]|\\.)*)"`),
@@ -79,7 +80,7 @@ func TestTranslations_EveryTextInTheCodeIsTranslated(t *testing.T) {
 // or a new rule's refusal is checked without being listed here.
 func TestTranslations_RuleErrorsHaveGerman(t *testing.T) {
 	de := loadTranslationFile(t, "de")
-	errs := refusalsIn(t, "../companion", "../timers", "../decks", ".")
+	errs := refusalsIn(t, "../companion", "../timers", "../decks", ".", "../docs/skeleton")
 	require.Greater(t, len(errs), 80, "the rules' refusals are found in the source")
 	for _, e := range errs {
 		assert.NotEmpty(t, de[e], "no German for %q", e)

@@ -247,10 +247,10 @@ func TestAdele_Golden(t *testing.T) {
 			require.NoError(t, s.Dispatch(&ad.AlarmTerminal{Which: 1}))
 			a := showAdele(u, s)
 			u.Win.Resize(fyne.NewSize(1000, 700))
-			test.AssertRendersToImage(t, "adele_crew_"+variant+".png", u.Win.Canvas())
+			apptest.AssertRendersToImage(t, "adele_crew_"+variant+".png", u.Win.Canvas())
 			a.tabs.SelectIndex(1)
 			a.console.cover(false)
-			test.AssertRendersToImage(t, "adele_console_"+variant+".png", u.Win.Canvas())
+			apptest.AssertRendersToImage(t, "adele_console_"+variant+".png", u.Win.Canvas())
 		})
 	}
 }

@@ -1,7 +1,9 @@
 package apptest
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -98,9 +100,11 @@ func Violations(items []screen.Item, size fyne.Size) []string {
 // checks it against devices.md's layout rules: Violations, and no window
 // minimum wider than a 360-wide phone (on a desktop Fyne keeps a window at
 // its content's least size). What it finds must be what the package's
-// testdata/layout_violations.txt lists (nothing, once every screen passes),
-// so no change makes a screen worse. After a fix, write the list again:
-// BOARDSIDE_LAYOUT_UPDATE=1 go test -tags ci -run TestLayout_ ./app/...
+// testdata/layout_violations.txt lists (no file: none, as once every screen
+// passes), so no change makes a screen worse. After a fix, write the list
+// again with the -update flag (Update): each game's and app/catalog's test
+// is TestScreens_FitPhonesAndSpeakGerman, the shell's (./app) TestLayout_:
+// go test -tags ci,migrated_fynedo -run TestScreens_FitPhonesAndSpeakGerman ./app/<game> -update
 // It returns how many screens × sizes × languages it checked.
 func CheckLayout(t *testing.T, screens []Screen, load func()) int {
 	var found []string
@@ -132,16 +136,22 @@ func CheckLayout(t *testing.T, screens []Screen, load func()) int {
 // CompareKnown holds what a layout check found to the list kept in path:
 // a violation not listed fails the test, so no change makes a screen
 // worse; a listed one that is gone is logged, to write the list again
-// (BOARDSIDE_LAYOUT_UPDATE=1 writes what was found).
+// (-update writes what was found). A missing file lists none: a package
+// whose screens all pass needs none.
 func CompareKnown(t *testing.T, path string, found []string) {
 	t.Helper()
 	found = slices.Compact(slices.Sorted(slices.Values(found)))
-	if os.Getenv("BOARDSIDE_LAYOUT_UPDATE") != "" {
+	_, statErr := os.Stat(path)
+	if *Update && (len(found) > 0 || statErr == nil) {
 		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
 		require.NoError(t, os.WriteFile(path, []byte(strings.Join(found, "\n")+"\n"), 0o644))
+		t.Logf("-update: wrote %s", path)
 		return
 	}
 	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		b, err = nil, nil // no known violations
+	}
 	require.NoError(t, err)
 	var known []string
 	for _, k := range strings.Split(strings.TrimSpace(string(b)), "\n") {
@@ -162,7 +172,7 @@ func CompareKnown(t *testing.T, path string, found []string) {
 		}
 	}
 	if len(gone) > 0 {
-		t.Logf("%d known violations are gone: write the list again (BOARDSIDE_LAYOUT_UPDATE=1)", len(gone))
+		t.Logf("%d known violations are gone: write the list again (-update)", len(gone))
 	}
 	require.Empty(t, added, "screens that got worse (known: %d)", len(known))
 }

@@ -216,7 +216,7 @@ func TestAquaSphere_Golden(t *testing.T) {
 			pick("Cleo")
 			tapPlus(t, a, 2, "controlBots", 1)
 			test.Tap(apptest.Button(t, u.Current, "Score interim scoring 1"))
-			test.AssertRendersToImage(t, "aquasphere_"+size.name+".png", u.Win.Canvas())
+			apptest.AssertRendersToImage(t, "aquasphere_"+size.name+".png", u.Win.Canvas())
 		})
 	}
 }

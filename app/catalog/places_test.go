@@ -13,11 +13,13 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"boardside/assets"
 )
 
 // gamePlaces are the places a game may be named outside its own files
-// (companion/<game>, app/<game>, assets/games/<game>.json,
-// assets/web/<game>.js): the catalog, and what one game does beyond the
+// (companion/<game>, app/<game>, assets/games/<game>.json if it has data,
+// assets/web/<game>.js if the quick viewer shows it): the catalog, and what one game does beyond the
 // others, each with its reason. docs/adding-a-game.md is the guide.
 var gamePlaces = map[string][]string{
 	"": {"app/catalog/catalog.go"}, // every game: its line in the catalog
@@ -82,8 +84,21 @@ func TestCatalog_AGameIsNamedOnlyInItsOwnPlaces(t *testing.T) {
 		}
 		want := slices.Sorted(slices.Values(append(slices.Clone(gamePlaces[""]), gamePlaces[g.ID]...)))
 		assert.Equal(t, want, found, "%s is named outside its own files: register it in the catalog (docs/adding-a-game.md)", g.ID)
-		_, err := os.Stat(filepath.Join(root, "assets", "games", g.ID+".json"))
-		assert.NoError(t, err, "%s has its data file, assets/games/%s.json", g.ID, g.ID)
+	}
+}
+
+// TestCatalog_EveryDataFileIsAGames: a game needs no data file (one
+// without data has none), but every file in assets/games is a game's of
+// the catalog, named by its ID, so that none is left behind or misnamed.
+func TestCatalog_EveryDataFileIsAGames(t *testing.T) {
+	ids := map[string]bool{}
+	for _, g := range Games() {
+		ids[g.ID] = true
+	}
+	files := assets.GameDataFiles()
+	require.NotEmpty(t, files, "the shipped data files are found")
+	for _, f := range files {
+		assert.True(t, ids[f], "assets/games/%s.json is no game's of the catalog (its name is the game's ID)", f)
 	}
 }
 

@@ -104,7 +104,7 @@ func Golden(t *testing.T, games []*app.Game, name string, size fyne.Size, show f
 			u.Win.Resize(size)
 			show(t, env, u)
 			u.Win.Resize(size)
-			test.AssertRendersToImage(t, name+"_"+variant+".png", u.Win.Canvas())
+			apptest.AssertRendersToImage(t, name+"_"+variant+".png", u.Win.Canvas())
 		})
 	}
 }

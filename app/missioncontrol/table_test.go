@@ -156,11 +156,11 @@ func TestCards_Golden(t *testing.T) {
 	require.True(t, ok)
 	w := test.NewTempWindow(t, newAICard(card, mc.ControlRoles))
 	w.Resize(fyne.NewSize(360, 420))
-	test.AssertRendersToImage(t, "aicard.png", w.Canvas())
+	apptest.AssertRendersToImage(t, "aicard.png", w.Canvas())
 
 	w2 := test.NewTempWindow(t, newUnlockCard(mc.UnlockRedX, 22))
 	w2.Resize(fyne.NewSize(320, 150))
-	test.AssertRendersToImage(t, "unlockcard.png", w2.Canvas())
+	apptest.AssertRendersToImage(t, "unlockcard.png", w2.Canvas())
 }
 
 func TestMissionControl_HistoryOfTheTable(t *testing.T) {

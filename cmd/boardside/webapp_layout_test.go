@@ -136,7 +136,9 @@ func (w *webWalk) walk() {
 	w.visit("Join a table", "join", "Back")
 	w.visit("Played games", "plays-empty", "Back")
 	// Every game in the same page, as a phone at the table lives: no
-	// reload between them (a page that dies fails the walk).
+	// reload between them (a page that dies fails the walk). The catalog's
+	// games without taps of their own here first: their start screens.
+	w.startScreens()
 	w.missionControl()
 	w.missionControlData()
 	w.adele()
