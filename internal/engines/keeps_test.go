@@ -3,6 +3,7 @@ package engines
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net"
 	"net/http"
 	neturl "net/url"
@@ -124,7 +125,7 @@ func TestEngines_WebKitKeepsTheGame(t *testing.T) {
 	}
 	mini, _ := filepath.Glob("/usr/lib/*/webkit2gtk-4.*/MiniBrowser")
 	if len(mini) == 0 {
-		t.Skip("WebKitGTK's MiniBrowser is not installed (Debian: webkit2gtk-driver)")
+		cannotStart(t, "webkit", errors.New("WebKitGTK's MiniBrowser is not installed (Debian: webkit2gtk-driver)"))
 	}
 	dir := builtWebApp(t)
 	disp := display(t)

@@ -114,15 +114,16 @@ func StartWebKit(ctx context.Context, o Options) (Page, error) {
 }
 
 // size makes the viewport w×h: the window rectangle is the window's outer
-// size, so the difference the first try leaves is added.
+// size, so the difference the first try leaves is added. GTK sizes the
+// window on its own time: the viewport is read once it has stood still.
 func (c *classic) size(ctx context.Context, w, h int) error {
 	ww, wh := w, h
-	for range 3 {
+	for range 5 {
 		if _, err := c.call(ctx, http.MethodPost, c.base+"/window/rect", map[string]any{"width": ww, "height": wh}); err != nil {
 			return fmt.Errorf("sizing the window: %w", err)
 		}
-		var got [2]int
-		if err := c.Eval(ctx, "[innerWidth, innerHeight]", &got); err != nil {
+		got, err := c.steadyViewport(ctx)
+		if err != nil {
 			return err
 		}
 		if got == [2]int{w, h} {
@@ -131,6 +132,24 @@ func (c *classic) size(ctx context.Context, w, h int) error {
 		ww, wh = ww+w-got[0], wh+h-got[1]
 	}
 	return fmt.Errorf("the window would not give a %d×%d viewport", w, h)
+}
+
+// steadyViewport is [innerWidth, innerHeight] once two reads 100 ms apart
+// agree (2 s at most).
+func (c *classic) steadyViewport(ctx context.Context) ([2]int, error) {
+	var last [2]int
+	for i := range 20 {
+		var got [2]int
+		if err := c.Eval(ctx, "[innerWidth, innerHeight]", &got); err != nil {
+			return got, err
+		}
+		if i > 0 && got == last {
+			return got, nil
+		}
+		last = got
+		time.Sleep(100 * time.Millisecond)
+	}
+	return last, nil
 }
 
 func (c *classic) Navigate(ctx context.Context, url string) error {
