@@ -84,15 +84,7 @@ func TestJoin_TheEndShowsTheRecordAndNoSecret(t *testing.T) {
 	u := env.Start(t)
 	q := gametest.JoinHosted(t, u, Game(), s, "Deimos · 3 players")
 	defer u.ShowHome()
-	entries := func() []*widget.Entry {
-		var out []*widget.Entry
-		for _, o := range test.LaidOutObjects(u.Current) {
-			if e, ok := o.(*widget.Entry); ok && o.Visible() {
-				out = append(out, e)
-			}
-		}
-		return out
-	}
+	entries := func() []*widget.Entry { return apptest.Entries(u.Current) }
 	assert.Empty(t, entries(), "no record while the game goes on")
 
 	require.NoError(t, s.Dispatch(&ad.Finish{Winner: "crew"})) // on ADELE's tablet

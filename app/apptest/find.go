@@ -58,6 +58,17 @@ func Button(t *testing.T, o fyne.CanvasObject, text string) *widget.Button {
 	return nil
 }
 
+// Entries are the entries shown in o, in layout order.
+func Entries(o fyne.CanvasObject) []*widget.Entry {
+	var out []*widget.Entry
+	for _, c := range test.LaidOutObjects(o) {
+		if e, ok := c.(*widget.Entry); ok && c.Visible() {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
 // TapDialogButton taps a button in the dialog on top, as a player would.
 func TapDialogButton(t *testing.T, win fyne.Window, text string) {
 	t.Helper()

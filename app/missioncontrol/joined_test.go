@@ -88,15 +88,7 @@ func TestJoin_TheEndNamesThePlayOnTheHost(t *testing.T) {
 	defer u.ShowHome()
 	require.NoError(t, s.Dispatch(&mc.Start{}))
 	require.NoError(t, s.Dispatch(&mc.Accomplish{}))
-	entries := func() []*widget.Entry {
-		var out []*widget.Entry
-		for _, o := range test.LaidOutObjects(u.Current) {
-			if e, ok := o.(*widget.Entry); ok && o.Visible() {
-				out = append(out, e)
-			}
-		}
-		return out
-	}
+	entries := func() []*widget.Entry { return apptest.Entries(u.Current) }
 	q.Until(t, func() bool { return len(entries()) > 0 })
 	assert.Len(t, entries(), 1+len(s.View().State.(*mc.State).HumanRoles()), "the astronaut and the roles people play")
 	require.Len(t, book.Plays(), 1, "recorded at the end, without names: no play before")
