@@ -43,9 +43,11 @@ check: gofmt
 # a plain `go test` without build/web skips that test. The browser tests
 # walk every screen at six sizes in two languages: more than go test's
 # ten minutes a package on a slow machine (cmd/boardside, with the walk and
-# the soak, the longest).
+# the soak, the longest). go test runs packages in the order given, two at
+# a time on two cores: cmd/boardside, the longest, first, so that the
+# others run beside it instead of before it (./... adds the rest once).
 unit: web
-	$(GO) test -race -timeout 45m -tags ci,$(TAGS) ./...
+	$(GO) test -race -timeout 45m -tags ci,$(TAGS) ./cmd/boardside ./...
 
 # The browser build's mends (internal/wasmfix: Go's runtime and Fyne's
 # canvas cache, which crashed the page, and Fyne's font cache, which kept

@@ -128,6 +128,7 @@ func dtGames() []dtGame {
 }
 
 func TestBrowser_DoubleTapsApplyOneActionAtMost(t *testing.T) {
+	t.Parallel() // a browser and hosts of its own
 	newTab := browser(t)
 	start := time.Now()
 	games := dtGames()

@@ -70,6 +70,7 @@ func awakeIs(ctx context.Context, t *testing.T, want string) {
 // says to keep the screen on, in English and in German, while the sand
 // runs and not after.
 func TestWebApp_KeepsTheScreenOnOverPlainHTTP(t *testing.T) {
+	t.Parallel() // a browser and tables of its own
 	newTab := webAppBrowser(t, chromedp.Flag("host-resolver-rules", "MAP "+lanName(t)+" 127.0.0.1"))
 
 	t.Run("a secure page holds the wake lock", func(t *testing.T) {

@@ -162,6 +162,7 @@ func inSafeArea(ctx context.Context, t *testing.T, w, h float64, want safeRect, 
 // top, Flip at the foot), every tappable lies inside the safe area.
 func TestWebApp_ClearOfTheNotchAndTheHomeIndicator(t *testing.T) {
 	dir := builtWebApp(t)
+	t.Parallel() // a browser and a table of its own
 	newTab := webAppBrowser(t)
 	table, _ := serveWithApp(t, dir)
 	tab := newTab()

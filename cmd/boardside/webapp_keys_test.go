@@ -702,21 +702,28 @@ func tryEntry(t *testing.T, newTab func() context.Context, d kbDevice, e kbEntry
 
 // TestWebApp_Keys types into every entry of the web app with every kind of
 // keyboard a phone, a tablet or a desk has.
+//
+// Each entry and device has a browser and a table of its own, so they run
+// side by side (t.Parallel, as many as go test's -parallel); the tally is
+// logged once all have run.
 func TestWebApp_Keys(t *testing.T) {
 	tally := &kbTally{}
+	t.Cleanup(func() { t.Log(tally) })
 	for _, e := range kbEntries() {
 		t.Run(e.name, func(t *testing.T) {
+			t.Parallel()
 			tryEntry(t, kbBrowser(t), kbAndroid, e, tally)
 		})
 	}
-	t.Run("iPad", func(t *testing.T) { tryIPad(t, kbBrowser(t), tally) })
+	t.Run("iPad", func(t *testing.T) { t.Parallel(); tryIPad(t, kbBrowser(t), tally) })
 	t.Run("Mac", func(t *testing.T) {
+		t.Parallel()
 		tryDesktop(t, kbBrowser(t), tally, kbMac, "AquaSphere: new player's name, on a Mac")
 	})
 	t.Run("Windows", func(t *testing.T) {
+		t.Parallel()
 		tryDesktop(t, kbBrowser(t), tally, kbWindows, "AquaSphere: new player's name, on Windows")
 	})
-	t.Log(tally)
 }
 
 // tryIPad types on an iPad, which Fyne must take for a mobile device

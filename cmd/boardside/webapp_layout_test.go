@@ -52,20 +52,26 @@ func TestWebApp_EveryScreenFitsEveryPhone(t *testing.T) {
 	dir := builtWebApp(t)
 	var found []string
 	checked := 0
-	for _, code := range []string{"en", "de"} {
-		t.Run(code, func(t *testing.T) {
-			// A browser each: each language starts with no games saved.
-			newTab := browserFor(t, 20*time.Minute, chromedp.Flag("disable-gpu", false), chromedp.Flag("use-gl", "swiftshader"),
-				chromedp.Flag("enable-unsafe-swiftshader", true))
-			table, _ := serveWithApp(t, dir)
-			w := &webWalk{t: t, tab: newTab(), code: code, tr: translator(t, code), found: &found, checked: &checked, table: table}
-			w.open(webapp.URL(table)[:strings.Index(webapp.URL(table), "?")])
-			w.walk()
-			w.logMu.Lock()
-			defer w.logMu.Unlock()
-			require.Empty(t, w.errors, "the page's errors in one walk")
-		})
-	}
+	var foundMu sync.Mutex
+	// The two walks side by side (t.Parallel), each in its own browser:
+	// most of a walk is waiting on the page, and two cores take two.
+	t.Run("walks", func(t *testing.T) {
+		for _, code := range []string{"en", "de"} {
+			t.Run(code, func(t *testing.T) {
+				t.Parallel()
+				// A browser each: each language starts with no games saved.
+				newTab := browserFor(t, 20*time.Minute, chromedp.Flag("disable-gpu", false), chromedp.Flag("use-gl", "swiftshader"),
+					chromedp.Flag("enable-unsafe-swiftshader", true))
+				table, _ := serveWithApp(t, dir)
+				w := &webWalk{t: t, tab: newTab(), code: code, tr: translator(t, code), found: &found, checked: &checked, foundMu: &foundMu, table: table}
+				w.open(webapp.URL(table)[:strings.Index(webapp.URL(table), "?")])
+				w.walk()
+				w.logMu.Lock()
+				defer w.logMu.Unlock()
+				require.Empty(t, w.errors, "the page's errors in one walk")
+			})
+		}
+	})
 	found = slices.Compact(slices.Sorted(slices.Values(found)))
 	t.Logf("%d states × sizes × languages checked in the browser, %d violations:\n%s", checked, len(found), strings.Join(found, "\n"))
 	apptest.CompareKnown(t, filepath.Join("testdata", "web_layout_violations.txt"), found)
@@ -79,7 +85,8 @@ type webWalk struct {
 	tr      func(string) string
 	found   *[]string // what the walks found, kept when one stops
 	checked *int
-	table   string // the link of a Magic Maze table to join
+	foundMu *sync.Mutex // found and checked, shared by the walks side by side
+	table   string      // the link of a Magic Maze table to join
 
 	logMu  *sync.Mutex
 	log    []string // the page's last log lines and exceptions
@@ -386,13 +393,16 @@ func (w *webWalk) check(name string) {
 	for _, d := range webSizes {
 		w.resize(d)
 		s := w.settled(d)
+		vs := w.violations(s, d)
+		w.foundMu.Lock()
 		*w.checked++
-		for _, v := range w.violations(s, d) {
+		for _, v := range vs {
 			// Figures that change as a timer runs ("0:41", "in 9 s") as #,
 			// so that the list of known violations holds from run to run.
 			v = figures.ReplaceAllString(v, "#")
 			*w.found = append(*w.found, fmt.Sprintf("%dx%d %s %s: %s", d.w, d.h, w.code, name, v))
 		}
+		w.foundMu.Unlock()
 	}
 	w.resize(walkSize)
 	w.settled(walkSize)

@@ -32,6 +32,7 @@ func TestWebApp_SoakInOnePage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("taps a page for minutes")
 	}
+	t.Parallel() // a browser and a table of its own: beside the walk and the keyboards
 	dir := builtWebApp(t)
 	seed := uint64(33)
 	if s := os.Getenv("BOARDSIDE_SOAK_SEED"); s != "" {

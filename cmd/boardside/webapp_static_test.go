@@ -44,6 +44,7 @@ const staticHost = "boardside.test"
 // and a reload starts the app from the service worker's copy.
 func TestWebApp_StartsFromAStaticHTTPSHostAndOffline(t *testing.T) {
 	builtWebApp(t)
+	t.Parallel() // a browser and a static host of its own
 	released := releasedWebZip(t)
 	site := t.TempDir()
 	unzip(t, released, site)

@@ -288,6 +288,7 @@ var keepsNothing = []struct {
 // the game goes on, and no dialog comes with each action.
 func TestWebApp_GoesOnWhereTheBrowserKeepsNothing(t *testing.T) {
 	dir := builtWebApp(t)
+	t.Parallel() // a browser and a table of its own
 	newTab := webAppBrowser(t)
 	table, _ := serveWithApp(t, dir)
 	for _, c := range keepsNothing {

@@ -10,13 +10,13 @@ import (
 	"maps"
 	"math/rand/v2"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/stretchr/testify/assert"
@@ -48,6 +48,7 @@ type wifi struct {
 	mu      sync.Mutex
 	rng     *rand.Rand
 	answers []answer
+	streams []*lateBody
 }
 
 // answer is the host's answer to a change: the version it was sent with,
@@ -103,8 +104,24 @@ func (w *wifi) RoundTrip(req *http.Request) (*http.Response, error) {
 		resp.Body = io.NopCloser(bytes.NewReader(b))
 		return resp, nil
 	}
-	resp.Body = newLateBody(resp.Body, w.delay)
+	body := newLateBody(resp.Body, w.delay)
+	w.mu.Lock()
+	w.streams = append(w.streams, body)
+	w.mu.Unlock()
+	resp.Body = body
 	return resp, nil
+}
+
+// closed waits until every stream the phone opened is closed, its late
+// pieces handed on or dropped: a synctest bubble ends with no goroutine
+// left waiting.
+func (w *wifi) closed() {
+	w.mu.Lock()
+	streams := slices.Clone(w.streams)
+	w.mu.Unlock()
+	for _, l := range streams {
+		<-l.done
+	}
 }
 
 func (w *wifi) taken() []answer {
@@ -206,7 +223,7 @@ func newPhone(t *testing.T, link string, net *wifi, means func(RawSnapshot) map[
 	p := &racePhone{c: c, net: net, means: means}
 	p.fresh()
 	p.stop = c.Watch(p.render)
-	t.Cleanup(func() { p.stop(); c.Close() })
+	t.Cleanup(func() { p.stop(); c.Close(); net.closed() })
 	require.Eventually(t, c.Connected, 5*time.Second, 5*time.Millisecond)
 	return p
 }
@@ -346,7 +363,8 @@ func raceTrials() int {
 }
 
 // TestRace_TwoPhonesOneTap races two phones over a Wi-Fi of 10–60 ms each
-// way, in every shared game, for the game's public action and for Undo,
+// way (in a testing/synctest bubble: the delays, fingers and tap safety
+// pass on the bubble's clock, over a network in memory, in no real time), in every shared game, for the game's public action and for Undo,
 // at 0, 10, 50, 150 and 300 ms apart, and prints the table of trials and
 // actions applied twice (BOARDSIDE_RACE_TRIALS sets the trials per cell;
 // BOARDSIDE_RACE_BEFORE=1 adds the same races sent as the viewer did
@@ -364,26 +382,28 @@ func TestRace_TwoPhonesOneTap(t *testing.T) {
 	for gi, g := range raceGames {
 		t.Run(strings.ReplaceAll(g.name, " ", "_"), func(t *testing.T) {
 			t.Parallel()
-			for _, before := range modes {
-				tb := newRaceTable(t, g, before)
-				for ui, undo := range []bool{false, true} {
-					for gapi, gap := range raceGaps {
-						r := tb.cell(t, undo, gap)
-						what := g.kind
-						if undo {
-							what = "undo (" + g.kind + ")"
+			synctest.Test(t, func(t *testing.T) {
+				for _, before := range modes {
+					tb := newRaceTable(t, g, before)
+					for ui, undo := range []bool{false, true} {
+						for gapi, gap := range raceGaps {
+							r := tb.cell(t, undo, gap)
+							what := g.kind
+							if undo {
+								what = "undo (" + g.kind + ")"
+							}
+							how := "version at finger down"
+							if before {
+								how = "as before: newest version"
+							}
+							mu.Lock()
+							lines[fmt.Sprint(gi, before, ui, gapi)] = fmt.Sprintf("%-22s | %-20s | %-25s | %4d ms | %6d | %4d | %5d | %8d | %8d",
+								g.name, what, how, gap.Milliseconds(), r.trials, r.once, r.twice, r.byHost, r.onPhone)
+							mu.Unlock()
 						}
-						how := "version at finger down"
-						if before {
-							how = "as before: newest version"
-						}
-						mu.Lock()
-						lines[fmt.Sprint(gi, before, ui, gapi)] = fmt.Sprintf("%-22s | %-20s | %-25s | %4d ms | %6d | %4d | %5d | %8d | %8d",
-							g.name, what, how, gap.Milliseconds(), r.trials, r.once, r.twice, r.byHost, r.onPhone)
-						mu.Unlock()
 					}
 				}
-			}
+			})
 		})
 	}
 	t.Cleanup(func() {
@@ -410,12 +430,14 @@ func newRaceTable(t *testing.T, g raceGame, before bool) *raceTable {
 	s := g.session(t)
 	h := NewHost(s, g.game, timers.System{}, NewToken())
 	h.SetRateLimit(1000, 1000) // two phones on one address, many trials
-	srv := httptest.NewServer(h.Handler(nil))
-	t.Cleanup(func() { h.Close(); srv.Close() })
-	link := srv.URL + "/?t=" + h.Token()
+	base, transport := serveInMemory(t, h.Handler(nil))
+	t.Cleanup(h.Close)
+	link := base + "/?t=" + h.Token()
 	tb := &raceTable{g: g, s: s, h: h, before: before}
 	for i := range 2 {
-		p := newPhone(t, link, newWifi(10*time.Millisecond, 60*time.Millisecond, uint64(i)), g.means)
+		w := newWifi(10*time.Millisecond, 60*time.Millisecond, uint64(i))
+		w.next = transport
+		p := newPhone(t, link, w, g.means)
 		p.asBefore = before
 		tb.phones = append(tb.phones, p)
 	}

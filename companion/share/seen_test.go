@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/stretchr/testify/assert"
@@ -200,20 +200,22 @@ func (f fakeTable) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// In a synctest bubble, over a network in memory: synctest.Wait returns
+// once the client has taken in all the stream sent, the late 6 included.
 func TestClient_NeverGoesBackInTime(t *testing.T) {
-	srv := httptest.NewServer(fakeTable{states: []int{5, 7, 6}, answer: 4})
-	t.Cleanup(srv.Close)
-	c, err := Dial(context.Background(), srv.URL+"/?t=abc", timers.System{})
-	require.NoError(t, err)
-	defer c.Close()
-	require.Eventually(t, func() bool { return c.Snapshot().Version == 7 }, 5*time.Second, time.Millisecond)
-	time.Sleep(50 * time.Millisecond) // the stream's late 6 has come by now
-	assert.Equal(t, uint64(7), c.Snapshot().Version, "an older event arriving late")
+	synctest.Test(t, func(t *testing.T) {
+		base, transport := serveInMemory(t, fakeTable{states: []int{5, 7, 6}, answer: 4})
+		c, err := dialOver(context.Background(), base+"/?t=abc", timers.System{}, transport)
+		require.NoError(t, err)
+		defer c.Close()
+		synctest.Wait() // the stream's three states have come, the late 6 last
+		assert.Equal(t, uint64(7), c.Snapshot().Version, "an older event arriving late")
 
-	assert.ErrorIs(t, c.Send(7, "flip", nil), ErrFaster)
-	assert.ErrorIs(t, c.Undo(context.Background(), 7, "flip"), ErrFaster)
-	assert.Equal(t, uint64(7), c.Snapshot().Version, "an answer older than the stream's state")
-	assert.JSONEq(t, `{"markersLeft":7}`, string(c.Snapshot().State))
+		assert.ErrorIs(t, c.Send(7, "flip", nil), ErrFaster)
+		assert.ErrorIs(t, c.Undo(context.Background(), 7, "flip"), ErrFaster)
+		assert.Equal(t, uint64(7), c.Snapshot().Version, "an answer older than the stream's state")
+		assert.JSONEq(t, `{"markersLeft":7}`, string(c.Snapshot().State))
+	})
 }
 
 // A host screen's session refuses what its screen drew before a phone's
