@@ -48,11 +48,38 @@ func (a *RecordPlay) apply(s *State, env companion.Env) error {
 	if err != nil {
 		return err
 	}
-	if p.Players, err = s.players(a.Names, a.Roles, p.Won); err != nil {
+	roles := a.Roles
+	if len(roles) == 0 {
+		roles = s.recordedRoles(len(a.Names))
+	}
+	if p.Players, err = s.players(a.Names, roles, p.Won); err != nil {
 		return err
 	}
 	s.KeepRecord(a.ID, p)
 	return nil
+}
+
+// recordedRoles are the roles of the play recorded, seat by seat, where
+// it has n players and each has one: names given without roles (a joined
+// device or a quick-viewer phone, which show names only) keep the roles
+// the host gave; nil otherwise.
+func (s *State) recordedRoles(n int) []string {
+	rec, ok := s.Recorded()
+	if !ok || n == 0 || len(rec.Players) != n {
+		return nil
+	}
+	roles := make([]string, n)
+	for i, pl := range rec.Players {
+		for key, name := range roleNames {
+			if name == pl.Role {
+				roles[i] = key
+			}
+		}
+		if roles[i] == "" {
+			return nil
+		}
+	}
+	return roles
 }
 
 // Play is the game as it ended, as the log of played games keeps it: the

@@ -260,3 +260,21 @@ func TestRecordPlay_BGStatsGolden(t *testing.T) {
 	require.NoError(t, err, "go test ./companion/missioncontrol -update writes it")
 	assert.Equal(t, string(want), string(got))
 }
+
+// A joined device or a quick-viewer phone shows names without roles: the
+// names it gives keep the roles the host gave, seat by seat, while the
+// number of players stays; other names drop them.
+func TestRecordPlay_NamesWithoutRolesKeepTheRolesGiven(t *testing.T) {
+	s, _ := accomplished(t)
+	require.NoError(t, s.Dispatch(&RecordPlay{ID: playID, Names: []string{"Anna", "Ben"}, Roles: []string{Astronaut, Houston}}))
+	require.NoError(t, s.Dispatch(&RecordPlay{ID: playID, Names: []string{"Anna", "Bea"}}))
+	assert.Equal(t, []plays.Player{
+		{Name: "Anna", Winner: true, Role: "Astronaut"},
+		{Name: "Bea", Winner: true, Role: "Houston"},
+	}, recorded(t, s).Players)
+
+	require.NoError(t, s.Dispatch(&RecordPlay{ID: playID, Names: []string{"Anna", "Bea", "Cem"}}))
+	for _, p := range recorded(t, s).Players {
+		assert.Empty(t, p.Role, "three names for two roles: which is whose is not known")
+	}
+}
