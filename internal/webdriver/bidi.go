@@ -81,6 +81,7 @@ func StartFirefox(ctx context.Context, o Options) (Page, error) {
 	b := &bidi{profile: profile, waiting: map[int]chan bidiReply{}, done: make(chan struct{})}
 	b.browser = exec.Command(bin, "--remote-debugging-port=0", "--no-remote", "--new-instance", "--profile", profile, "about:blank")
 	b.browser.Env = withDisplay(o.Display)
+	ownGroup(b.browser)
 	stderr, err := b.browser.StderrPipe()
 	if err != nil {
 		return nil, err
@@ -304,7 +305,7 @@ func (b *bidi) stop() {
 		select {
 		case <-exited:
 		case <-time.After(10 * time.Second):
-			_ = b.browser.Process.Kill()
+			killGroup(b.browser)
 			<-exited
 		}
 	}

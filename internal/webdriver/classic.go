@@ -67,6 +67,7 @@ func StartWebKit(ctx context.Context, o Options) (Page, error) {
 	cmd.Env = append(withDisplay(o.Display), "XDG_CONFIG_HOME="+config)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
+	ownGroup(cmd)
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting %s: %w", WebKitDriver, err)
 	}
@@ -220,7 +221,7 @@ func (c *classic) Close() error {
 
 func (c *classic) kill() {
 	if c.driver.Process != nil {
-		_ = c.driver.Process.Kill()
+		killGroup(c.driver)
 		_ = c.driver.Wait()
 	}
 	_ = os.RemoveAll(c.config)
