@@ -21,10 +21,11 @@ import (
 	"boardside/companion/plays"
 )
 
-// served is boardside serve running as a process of its own.
+// served is boardside serve running as a process of its own, reached as
+// a phone reaches it (table's act and state).
 type served struct {
-	cmd         *exec.Cmd
-	base, token string
+	table
+	cmd *exec.Cmd
 }
 
 // startServe starts boardside serve (this test binary as the command) on
@@ -50,31 +51,11 @@ func startServe(t *testing.T, dir string, args ...string) *served {
 				for lines.Scan() {
 				}
 			}()
-			return &served{cmd: cmd, base: "http://127.0.0.1:" + strconv.Itoa(port), token: m[1]}
+			return &served{table: table{t: t, base: "http://127.0.0.1:" + strconv.Itoa(port), token: m[1]}, cmd: cmd}
 		}
 	}
 	t.Fatalf("boardside serve stopped before it said where to join: %v", lines.Err())
 	return nil
-}
-
-// act sends an action as a phone does and returns the answer's status.
-func (s *served) act(t *testing.T, version uint64, kind string) int {
-	t.Helper()
-	body, _ := json.Marshal(map[string]any{"version": version, "action": map[string]any{"kind": kind}})
-	resp, err := http.Post(s.base+"/api/v1/actions?t="+s.token, "application/json", bytes.NewReader(body))
-	require.NoError(t, err)
-	resp.Body.Close()
-	return resp.StatusCode
-}
-
-func (s *served) version(t *testing.T) uint64 {
-	t.Helper()
-	resp, err := http.Get(s.base + "/api/v1/state?t=" + s.token)
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	var snap snapshot
-	require.NoError(t, json.NewDecoder(resp.Body).Decode(&snap))
-	return snap.Version
 }
 
 // kill9 kills the host as kill -9 does: no handler, no deferred save.
@@ -94,9 +75,9 @@ func TestServe_KillNineAtAGamesEndLosesNoPlay(t *testing.T) {
 	ended, gaps := 0, 0
 	for round := range 6 {
 		s := startServe(t, dir, "--new")
-		require.Equal(t, http.StatusOK, s.act(t, s.version(t), "start"))
+		require.Equal(t, http.StatusOK, s.act(s.state().Version, "start", nil))
 		if round%2 == 0 {
-			require.Equal(t, http.StatusOK, s.act(t, s.version(t), "win"))
+			require.Equal(t, http.StatusOK, s.act(s.state().Version, "win", nil))
 			s.kill9(t)
 			assert.Len(t, loggedIn(t, dir), ended+1, "round %d: the play answered is in the log before anything else", round)
 		} else {
@@ -105,7 +86,7 @@ func TestServe_KillNineAtAGamesEndLosesNoPlay(t *testing.T) {
 			game := filepath.Join(dir, mm.Game+".json")
 			before, err := os.ReadFile(game)
 			require.NoError(t, err)
-			v := s.version(t)
+			v := s.state().Version
 			sent := make(chan struct{})
 			go func() {
 				defer close(sent)

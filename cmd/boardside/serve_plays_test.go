@@ -146,12 +146,9 @@ func TestServe_AGameEndedByAPhoneIsInPlaysWithItsNames(t *testing.T) {
 			require.Equal(t, http.StatusOK, tb.act(snap.Version, "recordPlay", names))
 			assert.Equal(t, http.StatusConflict, tb.act(snap.Version, "recordPlay", names), "a second phone that saw the same moment is refused, not applied twice")
 
-			out, err := runPlays(t, "--data", dir, "--json")
-			require.NoError(t, err)
-			var exported struct{ Plays []plays.Play }
-			require.NoError(t, json.Unmarshal([]byte(out), &exported))
-			require.Len(t, exported.Plays, 1)
-			p := exported.Plays[0]
+			logged := loggedIn(t, dir)
+			require.Len(t, logged, 1)
+			p := logged[0]
 			assert.Equal(t, g.ID, p.Game)
 			assert.Contains(t, p.Result, e.result)
 			var got []string
