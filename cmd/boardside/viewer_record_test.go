@@ -17,6 +17,7 @@ import (
 	"boardside/companion/adele"
 	mm "boardside/companion/marsmaze"
 	"boardside/companion/plays"
+	"boardside/internal/webscreen"
 )
 
 // The quick viewer's end of a game: the play recorded by the host, the
@@ -27,10 +28,7 @@ import (
 // opened blank and sent to its link later.
 func catchOpened(ctx context.Context, t *testing.T) {
 	t.Helper()
-	eval[bool](ctx, t, `(() => { window.opened = [];
-		window.open = (u) => { if (u) window.opened.push(String(u));
-			return { set location(v) { window.opened.push(String(v)); }, close() {} }; };
-		return true; })()`)
+	eval[bool](ctx, t, webscreen.CatchOpened)
 }
 
 // openedPlay waits for the page to open a link and decodes the play it

@@ -482,17 +482,12 @@ func (ph *phone) joinedEnd(link string, host *companion.Session) {
 	ph.fits("the joined app after Log in BG Stats")
 }
 
-// catchOpened makes the page's window.open keep its links
-// (window.opened) instead of opening BG Stats' site. What it returns
-// stands for the tab: Fyne focuses it, the quick viewer may send it to
-// its link later.
+// catchOpened makes the page's window.open keep its links instead of
+// opening BG Stats' site (webscreen.CatchOpened).
 func (ph *phone) catchOpened() {
 	ph.t.Helper()
 	var ok bool
-	ph.eval(`(() => { window.opened = [];
-		window.open = (u) => { if (u) window.opened.push(String(u));
-			return { set location(v) { window.opened.push(String(v)); }, close() {}, focus() {} }; };
-		return true; })()`, &ok)
+	ph.eval(webscreen.CatchOpened, &ok)
 }
 
 // openedNames checks the last link the page opened: BG Stats, with the
