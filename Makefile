@@ -46,7 +46,16 @@ check: gofmt
 # the soak, the longest). go test runs packages in the order given, two at
 # a time on two cores: cmd/boardside, the longest, first, so that the
 # others run beside it instead of before it (./... adds the rest once).
+#
+# The layout and German checks of every screen (LAYOUT_TESTS: six sizes,
+# two languages, a fresh app for each) run in a pass of their own without
+# -race, where they take a sixth of the time; under -race they open each
+# screen once (apptest.CheckLayout). A new game's check has the skeleton's
+# name, TestScreens_FitPhonesAndSpeakGerman.
+LAYOUT_TESTS := TestScreens_FitPhonesAndSpeakGerman|TestLayout_EveryScreenAtPhoneAndTabletSizes|TestGerman_NoEnglishOnAnyScreen
+
 unit: web
+	$(GO) test -tags ci,$(TAGS) -run '$(LAYOUT_TESTS)' ./app/... ./docs/...
 	$(GO) test -race -timeout 45m -tags ci,$(TAGS) ./cmd/boardside ./...
 
 # The browser build's mends (internal/wasmfix: Go's runtime and Fyne's
