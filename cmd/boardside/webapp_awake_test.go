@@ -41,7 +41,7 @@ func openOnLAN(t *testing.T, newTab func() context.Context, lang, script string)
 	u, err := url.Parse(table)
 	require.NoError(t, err)
 	tab := newTab()
-	require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(412, 915, chromedp.EmulateScale(2.6), chromedp.EmulateMobile, chromedp.EmulateTouch)))
+	require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(412, 915, chromedp.EmulateScale(webAppRatio), chromedp.EmulateMobile, chromedp.EmulateTouch)))
 	_, err = chromedp.Call(tab, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{UserAgent: phone.ua, AcceptLanguage: lang})
 	require.NoError(t, err)
 	if script != "" {

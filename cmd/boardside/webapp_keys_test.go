@@ -108,7 +108,7 @@ func openKeys(t *testing.T, newTab func() context.Context, d kbDevice) *kbPage {
 	}
 	base := table[:strings.Index(table, "/?")]
 	tab := newTab()
-	opts := []chromedp.EmulateViewportOption{chromedp.EmulateScale(2.6)}
+	opts := []chromedp.EmulateViewportOption{chromedp.EmulateScale(webAppRatio)}
 	if d.mobile {
 		opts = append(opts, chromedp.EmulateMobile)
 	}

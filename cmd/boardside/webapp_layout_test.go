@@ -432,7 +432,7 @@ func (w *webWalk) violations(s webscreen.Screen, d device) []string {
 // resize makes the tab the device d.
 func (w *webWalk) resize(d device) {
 	w.t.Helper()
-	opts := []chromedp.EmulateViewportOption{chromedp.EmulateScale(2.6), chromedp.EmulateMobile, chromedp.EmulateTouch}
+	opts := []chromedp.EmulateViewportOption{chromedp.EmulateScale(webAppRatio), chromedp.EmulateMobile, chromedp.EmulateTouch}
 	if d.w > d.h {
 		opts = append(opts, chromedp.EmulateLandscape)
 	}

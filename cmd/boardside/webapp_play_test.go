@@ -37,7 +37,7 @@ func startWebApp(t *testing.T, d device, path func(table string) string) (contex
 	newTab := webAppBrowser(t)
 	table, _ := serveWithApp(t, dir)
 	tab := newTab()
-	require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(d.w, d.h, chromedp.EmulateScale(2.6), chromedp.EmulateMobile, chromedp.EmulateTouch)))
+	require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(d.w, d.h, chromedp.EmulateScale(webAppRatio), chromedp.EmulateMobile, chromedp.EmulateTouch)))
 	_, err := chromedp.Call(tab, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{UserAgent: d.ua})
 	require.NoError(t, err)
 	_, err = chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `window.__ev = []; for (const k of ["touchstart","touchend","mousemove","mousedown","mouseup","click","contextmenu"]) addEventListener(k, (e) => __ev.push([k, Math.round(e.timeStamp), e.clientX, e.clientY]), true);`})

@@ -155,7 +155,7 @@ func TestWebApp_FindsTheSavesOfFynesLayout(t *testing.T) {
 	table, _ := serveWithApp(t, dir)
 	tab := newTab()
 	emulatePhone(t, tab, 412, 915)
-	require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(412, 915, chromedp.EmulateScale(2.6), chromedp.EmulateMobile, chromedp.EmulateTouch)))
+	require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(412, 915, chromedp.EmulateScale(webAppRatio), chromedp.EmulateMobile, chromedp.EmulateTouch)))
 	_, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: countPersist})
 	require.NoError(t, err)
 
@@ -294,7 +294,7 @@ func TestWebApp_GoesOnWhereTheBrowserKeepsNothing(t *testing.T) {
 	for _, c := range keepsNothing {
 		t.Run(c.name, func(t *testing.T) {
 			tab := newTab()
-			require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(phone.w, phone.h, chromedp.EmulateScale(2.6), chromedp.EmulateMobile, chromedp.EmulateTouch)))
+			require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(phone.w, phone.h, chromedp.EmulateScale(webAppRatio), chromedp.EmulateMobile, chromedp.EmulateTouch)))
 			_, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: c.script})
 			require.NoError(t, err)
 			appURL := webapp.URL(table)
