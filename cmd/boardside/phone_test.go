@@ -69,11 +69,14 @@ func lanName(t *testing.T) string {
 	return short + ".local"
 }
 
-// emulatePhone makes the tab a phone of w×h CSS pixels: device pixel ratio 2.6,
-// touch, a mobile viewport.
+// phoneRatio is the device pixel ratio of the phones most players hold.
+const phoneRatio = 2.6
+
+// emulatePhone makes the tab a phone of w×h CSS pixels: device pixel ratio
+// phoneRatio, a mobile viewport.
 func emulatePhone(t *testing.T, ctx context.Context, w, h int64) {
 	t.Helper()
-	opts := []chromedp.EmulateViewportOption{chromedp.EmulateScale(2.6), chromedp.EmulateMobile}
+	opts := []chromedp.EmulateViewportOption{chromedp.EmulateScale(phoneRatio), chromedp.EmulateMobile}
 	if w > h {
 		opts = append(opts, chromedp.EmulateLandscape)
 	}

@@ -70,7 +70,7 @@ func TestWebApp_StartsFromAStaticHTTPSHostAndOffline(t *testing.T) {
 
 			tab := newTab()
 			emulatePhone(t, tab, 412, 915)
-			require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(412, 915, chromedp.EmulateScale(webAppRatio), chromedp.EmulateMobile, chromedp.EmulateTouch)))
+			require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(412, 915, chromedp.EmulateScale(phoneRatio), chromedp.EmulateMobile, chromedp.EmulateTouch)))
 			var mu sync.Mutex
 			var wasmTypes []string // what the host's answers for the wasm said they were
 			require.NoError(t, chromedp.Listen(tab, func(ev any) {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -51,9 +52,9 @@ func webAppBrowser(t *testing.T, more ...chromedp.ExecAllocatorOption) func() co
 // the same at a phone's 2.6, while SwiftShader fills 6.8 times fewer pixels:
 // the layout walk, the same 384 checks with no violation, took 466 s of CPU
 // at 2.6 and 126 s at 1. A phone's own ratio is still drawn where it is
-// what is tested: the soak (a game night's memory), the page's fit
-// (emulatePhone), the safe area (at 3) and the three engines' phones
-// (internal/engines).
+// what is tested: the first start's screenshot (screenShows), the soak (a
+// game night's memory), the page's fit (emulatePhone), the safe area (at
+// 3) and the three engines' phones (internal/engines).
 const webAppRatio = 1
 
 // waitDrawn waits until the page says the app's first frame is on screen.
@@ -88,7 +89,7 @@ func screenShows(ctx context.Context, t *testing.T) {
 	}
 	assert.Greater(t, total-most, total/50, "the screen is more than its background")
 	assert.Greater(t, len(counts), 20, "text and tiles, not a blank canvas")
-	assert.Equal(t, image.Pt(412*26/10, 915*26/10), image.Pt(b.Dx(), b.Dy()), "the phone's screen, at its pixel ratio")
+	assert.Equal(t, image.Pt(int(math.Floor(412*phoneRatio)), int(math.Floor(915*phoneRatio))), image.Pt(b.Dx(), b.Dy()), "the phone's screen, at its pixel ratio")
 }
 
 func touchAt(typ input.DispatchTouchEventType, x, y float64) chromedp.Action[chromedp.Void] {
@@ -132,7 +133,7 @@ func TestWebApp_OpensOnAPhoneAndStartsAgainOffline(t *testing.T) {
 
 	tab := newTab()
 	emulatePhone(t, tab, 412, 915)
-	require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(412, 915, chromedp.EmulateScale(webAppRatio), chromedp.EmulateMobile, chromedp.EmulateTouch)))
+	require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(412, 915, chromedp.EmulateScale(phoneRatio), chromedp.EmulateMobile, chromedp.EmulateTouch)))
 	_, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: recordStatus})
 	require.NoError(t, err)
 	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(appURL)))
