@@ -28,6 +28,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# As the Makefile sets it: cgo's probe of go-gl/gl's names in seconds,
+# not minutes (scripts/cgoprobe.h).
+export CGO_CFLAGS=${CGO_CFLAGS:-"-O2 -g -include $PWD/scripts/cgoprobe.h"}
+
 # The fyne tool that goes with Fyne 2.8.1.
 FYNE_TOOL=fyne.io/tools/cmd/fyne@v1.7.4
 # Where the builds are made: '_' keeps the copies of cmd/boardside made
