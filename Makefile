@@ -20,7 +20,25 @@ deps:
 run: deps
 	$(GO) run -tags $(TAGS) ./cmd/boardside
 
-test: deps vet unit wasm-test smoke smoke-windows
+# make test: the checks one after another (test-checks), and beside them
+# the Windows program's cross-compile (test-windows-exe), then that program
+# started under Wine. The cross-compile builds the standard library, Fyne
+# and the app again for Windows; beside the checks it takes the time their
+# waits leave (module downloads, a browser waiting on a page) instead of
+# adding its own after them.
+test: deps
+	+$(MAKE) -j2 test-checks test-windows-exe
+	scripts/release.sh windows-wine
+
+# One goal at a time: each waits for the one before.
+test-checks:
+	+$(MAKE) --no-print-directory vet
+	+$(MAKE) --no-print-directory unit
+	+$(MAKE) --no-print-directory wasm-test
+	+$(MAKE) --no-print-directory smoke
+
+test-windows-exe:
+	scripts/release.sh windows-exe
 
 # actionlint checks the workflows (.github/workflows: ci, release) as GitHub
 # would read them, before a push or a tag finds a mistake.

@@ -19,6 +19,8 @@
 #   scripts/release.sh                  all of it
 #   scripts/release.sh windows-check    only builds boardside.exe and starts it under Wine
 #                                       (make smoke-windows)
+#   scripts/release.sh windows-exe      only builds boardside.exe (make test, beside the tests)
+#   scripts/release.sh windows-wine     only starts the boardside.exe built before under Wine
 #   scripts/release.sh web              only the web zip: make web-small, then packs build/web
 #   scripts/release.sh web-zip          only packs build/web as it is, without building it
 #                                       (TestWebApp_StartsFromAStaticHTTPSHostAndOffline)
@@ -246,10 +248,18 @@ case "${1:-all}" in
     windows_exe
     windows_check
     ;;
+  windows-exe)
+    tools
+    windows_exe
+    ;;
+  windows-wine)
+    tools
+    windows_check
+    ;;
   web) web ;;
   web-zip) web_zip ;;
   *)
-    echo "usage: scripts/release.sh [windows-check | web | web-zip]" >&2
+    echo "usage: scripts/release.sh [windows-check | windows-exe | windows-wine | web | web-zip]" >&2
     exit 2
     ;;
 esac
