@@ -69,7 +69,6 @@ func TestWebApp_StartsFromAStaticHTTPSHostAndOffline(t *testing.T) {
 			appURL := "https://" + net.JoinHostPort(staticHost, port) + at
 
 			tab := newTab()
-			emulatePhone(t, tab, 412, 915)
 			require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(412, 915, chromedp.EmulateScale(phoneRatio), chromedp.EmulateMobile, chromedp.EmulateTouch)))
 			var mu sync.Mutex
 			var wasmTypes []string // what the host's answers for the wasm said they were

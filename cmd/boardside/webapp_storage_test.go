@@ -154,7 +154,6 @@ func TestWebApp_FindsTheSavesOfFynesLayout(t *testing.T) {
 	newTab := webAppBrowser(t)
 	table, _ := serveWithApp(t, dir)
 	tab := newTab()
-	emulatePhone(t, tab, 412, 915)
 	require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(412, 915, chromedp.EmulateScale(webAppRatio), chromedp.EmulateMobile, chromedp.EmulateTouch)))
 	_, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: countPersist})
 	require.NoError(t, err)

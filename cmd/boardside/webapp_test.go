@@ -132,7 +132,6 @@ func TestWebApp_OpensOnAPhoneAndStartsAgainOffline(t *testing.T) {
 	appURL := webapp.URL(table)
 
 	tab := newTab()
-	emulatePhone(t, tab, 412, 915)
 	require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(412, 915, chromedp.EmulateScale(phoneRatio), chromedp.EmulateMobile, chromedp.EmulateTouch)))
 	_, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: recordStatus})
 	require.NoError(t, err)
