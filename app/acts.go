@@ -5,27 +5,26 @@ import (
 	"strconv"
 
 	"boardside/companion"
-	"boardside/companion/share"
 )
 
 // Acts is how a host's game screen changes its game, in one place: a tap
 // acts on the version of the game the screen drew (DispatchAt), so when a
 // phone or a joined app changed the game first the session refuses it
 // rather than apply it on top; and a button whose meaning such a change
-// has just changed takes no tap for half a second (share.Shown), since the
+// has just changed takes no tap for half a second (companion.Shown), since the
 // finger was on its way to what the screen showed before. Either way the
 // player reads "Someone was faster: look again". The screen's own taps
 // re-arm nothing.
 type Acts struct {
 	u     *UI
 	s     *companion.Session
-	shown *share.Shown
+	shown *companion.Shown
 }
 
 // NewActs acts on s for a screen whose top bar is bar (nil for none): the
 // bar's Undo acts on the version drawn too.
 func NewActs(u *UI, s *companion.Session, bar *GameBar) *Acts {
-	a := &Acts{u: u, s: s, shown: share.NewShown(u.Clock)}
+	a := &Acts{u: u, s: s, shown: companion.NewShown(u.Clock)}
 	if bar != nil {
 		bar.Undo.OnTapped = a.Undo
 	}
@@ -88,7 +87,7 @@ func (a *Acts) Undo() {
 
 func (a *Acts) refused(err error) {
 	if errors.Is(err, companion.ErrStale) {
-		err = share.ErrFaster
+		err = companion.ErrFaster
 	}
 	if err != nil {
 		a.u.ShowError(err)

@@ -9,7 +9,6 @@ import (
 
 	"boardside/app/apptest"
 	"boardside/companion"
-	"boardside/companion/share"
 )
 
 // A host screen's tap acts on the version it drew: a change made past the
@@ -41,7 +40,7 @@ func TestActs_ATapActsOnTheVersionDrawn(t *testing.T) {
 }
 
 func TestActs_SomeoneWasFasterInBothLanguages(t *testing.T) {
-	assert.Equal(t, "Someone was faster: look again", TranslateError(share.ErrFaster))
+	assert.Equal(t, "Someone was faster: look again", TranslateError(companion.ErrFaster))
 	setLanguage(t, "de")
-	assert.Equal(t, "Jemand war schneller: schaut noch einmal hin.", TranslateError(share.ErrFaster))
+	assert.Equal(t, "Jemand war schneller: schaut noch einmal hin.", TranslateError(companion.ErrFaster))
 }

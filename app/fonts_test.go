@@ -1,7 +1,6 @@
 package app
 
 import (
-	"boardside/app/apptest"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -15,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+
+	"boardside/app/apptest"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"

@@ -1,8 +1,9 @@
 package app
 
 import (
-	screenlist "boardside/app/screen"
 	"testing"
+
+	screenlist "boardside/app/screen"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"

@@ -1,8 +1,9 @@
 package app
 
 import (
-	"boardside/app/apptest"
 	"testing"
+
+	"boardside/app/apptest"
 
 	"github.com/stretchr/testify/assert"
 )

@@ -11,7 +11,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"boardside/companion"
-	"boardside/companion/share"
 )
 
 // historyScreen lists a game's log, newest first, with an undo button.
@@ -78,7 +77,7 @@ func (h *historyScreen) refresh() {
 func (h *historyScreen) onUndo() {
 	err := h.s.UndoAt(h.shown, nil)
 	if errors.Is(err, companion.ErrStale) {
-		err = share.ErrFaster
+		err = companion.ErrFaster
 	}
 	if err != nil {
 		h.u.ShowError(err)

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"boardside/companion"
 	"boardside/companion/share"
 	"boardside/timers"
 )
@@ -282,7 +283,7 @@ func (j *JoinedScreen) LocalTime(hostMs int64) time.Time {
 // JoinedBar is a joined screen's top bar: Back, the title, and Undo at
 // its end, where it keeps its place, enabled while the table's last action
 // is one a device at the table may take back (the host says which). It
-// holds what the screen shows (share.Shown): every action sent from the
+// holds what the screen shows (companion.Shown): every action sent from the
 // screen goes through it, with the version the screen drew, and a button
 // whose meaning another device has just changed takes no tap for a moment.
 type JoinedBar struct {
@@ -290,14 +291,14 @@ type JoinedBar struct {
 	u       *UI
 	c       *share.Client
 	undo    *widget.Button
-	shown   *share.Shown
+	shown   *companion.Shown
 	// undoKind is what the Undo button drawn takes back.
 	undoKind string
 }
 
 // NewJoinedBar is the bar of a screen that shows c's table.
 func NewJoinedBar(u *UI, c *share.Client, title string) *JoinedBar {
-	b := &JoinedBar{u: u, c: c, shown: share.NewShown(u.Clock)}
+	b := &JoinedBar{u: u, c: c, shown: companion.NewShown(u.Clock)}
 	back, _ := BackBar(title, u.leaveTable)
 	b.undo = widget.NewButtonWithIcon(lang.L("Undo"), theme.ContentUndoIcon(), b.undoLast)
 	b.undo.Disable()

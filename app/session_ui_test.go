@@ -1,13 +1,14 @@
 package app
 
 import (
-	"boardside/app/apptest"
 	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"boardside/app/apptest"
 
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"

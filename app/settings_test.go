@@ -1,10 +1,11 @@
 package app
 
 import (
-	"boardside/app/apptest"
 	"image/color"
 	"strings"
 	"testing"
+
+	"boardside/app/apptest"
 
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"

@@ -1,8 +1,9 @@
 package app
 
 import (
-	"boardside/app/apptest"
 	"testing"
+
+	"boardside/app/apptest"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"

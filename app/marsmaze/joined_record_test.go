@@ -175,7 +175,7 @@ func TestJoin_TwoDevicesNamingAtOnceApplyOnce(t *testing.T) {
 	test.Tap(apptest.Button(t, b.Current, "Save names"))
 	refusedFaster(t, b.Win, "names saved just after another device's were drawn")
 	assert.Equal(t, []string{"Ann", "Bert", "Cem"}, hostsNames(book))
-	env.Clock.Advance(share.ArmTime)
+	env.Clock.Advance(companion.ArmTime)
 	test.Tap(apptest.Button(t, b.Current, "Save names"))
 	assert.Equal(t, []string{"Ann", "Bo", "Cem"}, hostsNames(book), "half a second later the player saw them and saves")
 }

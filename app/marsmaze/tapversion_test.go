@@ -55,7 +55,7 @@ func TestMarsMaze_HostTapsActOnWhatTheScreenShowed(t *testing.T) {
 	test.Tap(m.flip)
 	refusedFaster(t, u.Win, "Flip just after a phone's flip")
 	assert.Equal(t, 1, st().Flips, "flipped once")
-	env.Clock.Advance(share.ArmTime)
+	env.Clock.Advance(companion.ArmTime)
 	test.Tap(m.flip)
 	assert.Equal(t, 2, st().Flips, "half a second later the player saw the sand and flips it again")
 
@@ -69,7 +69,7 @@ func TestMarsMaze_HostTapsActOnWhatTheScreenShowed(t *testing.T) {
 	test.Tap(m.bar.Undo)
 	refusedFaster(t, u.Win, "Undo just after a phone's action")
 	assert.Empty(t, st().Talk, "the phone's action stays")
-	env.Clock.Advance(share.ArmTime)
+	env.Clock.Advance(companion.ArmTime)
 	test.Tap(m.bar.Undo)
 	assert.Equal(t, mm.TalkAfterJoker, st().Talk, "once seen, it may be undone")
 
@@ -116,7 +116,7 @@ func TestJoin_TapsActOnWhatTheScreenShowed(t *testing.T) {
 	q.Until(t, func() bool {
 		return strings.Contains(shown(), "Hourglass markers left: 4") && strings.Contains(shown(), "Connected")
 	})
-	env.Clock.Advance(share.ArmTime) // the screen has been shown a while
+	env.Clock.Advance(companion.ArmTime) // the screen has been shown a while
 
 	// Another device flips. This app holds the new state but has not drawn
 	// it: its Flip acts on the table as drawn, and the host refuses it.
@@ -132,7 +132,7 @@ func TestJoin_TapsActOnWhatTheScreenShowed(t *testing.T) {
 	test.Tap(apptest.Button(t, u.Current, "Flip"))
 	refusedFaster(t, u.Win, "Flip just after another device's flip was drawn")
 	assert.Equal(t, 1, st().Flips)
-	env.Clock.Advance(share.ArmTime)
+	env.Clock.Advance(companion.ArmTime)
 	test.Tap(apptest.Button(t, u.Current, "Flip"))
 	assert.Equal(t, 2, st().Flips, "seen, then flipped")
 	q.Until(t, func() bool { return strings.Contains(shown(), "Hourglass markers left: 2") })
@@ -143,7 +143,7 @@ func TestJoin_TapsActOnWhatTheScreenShowed(t *testing.T) {
 	test.Tap(apptest.Button(t, u.Current, "Undo"))
 	refusedFaster(t, u.Win, "Undo just after another device's action")
 	assert.Empty(t, st().Talk)
-	env.Clock.Advance(share.ArmTime)
+	env.Clock.Advance(companion.ArmTime)
 	test.Tap(apptest.Button(t, u.Current, "Undo"))
 	assert.NotEmpty(t, st().Talk, "seen, then undone")
 

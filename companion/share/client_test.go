@@ -70,7 +70,7 @@ func TestClient_RefusalsInPlainWords(t *testing.T) {
 
 	require.NoError(t, s.Dispatch(&mm.Start{})) // the host moves on; this client's screen showed version 1
 	err = c.Send(1, "pause", nil)
-	assert.ErrorIs(t, err, ErrFaster)
+	assert.ErrorIs(t, err, companion.ErrFaster)
 	assert.EqualError(t, err, "someone was faster: look again")
 	assert.Equal(t, uint64(2), c.Snapshot().Version)
 }
@@ -116,7 +116,7 @@ func TestClient_Undo(t *testing.T) {
 	require.NoError(t, s.Dispatch(&mm.Start{}))
 	require.NoError(t, slow.fetch(ctx))
 	require.NoError(t, s.Dispatch(&mm.Pause{}))
-	assert.ErrorIs(t, slow.Undo(ctx, slow.Snapshot().Version, "start"), ErrFaster)
+	assert.ErrorIs(t, slow.Undo(ctx, slow.Snapshot().Version, "start"), companion.ErrFaster)
 	assert.Equal(t, uint64(5), slow.Snapshot().Version, "the refusal brought the current state")
 	assert.Equal(t, "pause", slow.Snapshot().Undo)
 	assert.True(t, s.View().State.(*mm.State).Sand.Started, "a stale undo changed nothing")

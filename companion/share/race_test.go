@@ -212,7 +212,7 @@ type racePhone struct {
 	asBefore bool
 
 	mu    sync.Mutex // one render at a time
-	shown *Shown
+	shown *companion.Shown
 	stop  func()
 }
 
@@ -232,7 +232,7 @@ func newPhone(t *testing.T, link string, net *wifi, means func(RawSnapshot) map[
 // was just changed.
 func (p *racePhone) fresh() {
 	p.mu.Lock()
-	p.shown = NewShown(timers.System{})
+	p.shown = companion.NewShown(timers.System{})
 	p.mu.Unlock()
 	p.render()
 }
@@ -248,7 +248,7 @@ func (p *racePhone) render() {
 	}
 }
 
-func (p *racePhone) screen() *Shown {
+func (p *racePhone) screen() *companion.Shown {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.shown
@@ -269,9 +269,9 @@ const (
 // finger went down.
 func (p *racePhone) tap(id string, down time.Time, hold time.Duration, send func(seen uint64) error) (outcome, error) {
 	time.Sleep(time.Until(down))
-	press := p.screen().down(id)
+	press := p.screen().Down(id)
 	time.Sleep(hold)
-	seen, err := press.up()
+	seen, err := press.Up()
 	if p.asBefore {
 		seen, err = p.c.Snapshot().Version, nil
 	}
@@ -282,7 +282,7 @@ func (p *racePhone) tap(id string, down time.Time, hold time.Duration, send func
 	case err == nil:
 		p.screen().Acted(seen)
 		return applied, nil
-	case errors.Is(err, ErrFaster):
+	case errors.Is(err, companion.ErrFaster):
 		return refusedByHost, err
 	default:
 		return otherRefusal, err
@@ -527,7 +527,7 @@ func (tb *raceTable) cell(t *testing.T, undo bool, gap time.Duration) tally {
 			for _, res := range results {
 				if res.o != applied {
 					losers++
-					assert.ErrorIs(t, res.err, ErrFaster, "the slower phone is told someone was faster")
+					assert.ErrorIs(t, res.err, companion.ErrFaster, "the slower phone is told someone was faster")
 				}
 			}
 			assert.Equal(t, 1, losers, "one phone's tap applied, the other's not")
