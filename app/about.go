@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
 
+	"boardside/app/kit"
 	"boardside/assets"
 )
 
@@ -20,7 +21,7 @@ type aboutScreen struct {
 func newAboutScreen(u *UI) *aboutScreen {
 	s := &aboutScreen{}
 	var bar fyne.CanvasObject
-	bar, s.back = BackBar(lang.L("About"), u.ShowHome)
+	bar, s.back = kit.BackBar(lang.L("About"), u.ShowHome)
 	s.version = widget.NewLabel(lang.L("{{.Name}} version {{.Version}} (build {{.Build}})",
 		map[string]any{"Name": Name, "Version": Version, "Build": Build}))
 	what := widget.NewLabel(lang.L("Boardside sits beside a board game and takes over its fiddly parts: timers, decks, secret consoles and scoring."))
@@ -35,6 +36,6 @@ func newAboutScreen(u *UI) *aboutScreen {
 	}
 	heading := widget.NewLabelWithStyle(lang.L("Libraries and their licences"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	body := container.NewVBox(s.version, what, heading, s.licences)
-	s.content = NewBorder(bar, nil, NewScroll(container.NewPadded(body)))
+	s.content = kit.NewBorder(bar, nil, kit.NewScroll(container.NewPadded(body)))
 	return s
 }

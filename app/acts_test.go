@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardside/app/apptest"
+	"boardside/app/kit"
 	"boardside/companion"
 )
 
@@ -19,7 +20,7 @@ func TestActs_ATapActsOnTheVersionDrawn(t *testing.T) {
 	u := env.start(t)
 	g := env.games[0]
 	s := companion.New(g.Rules, &counter{}, env.Clock)
-	a := NewActs(u, s, nil)
+	a := kit.NewActs(u.GameWindow(), s, nil)
 	a.Draw(s.View())
 	a.Dispatch(&bump{By: 1})
 	require.Equal(t, 1, s.View().State.(*counter).Count)
@@ -40,7 +41,7 @@ func TestActs_ATapActsOnTheVersionDrawn(t *testing.T) {
 }
 
 func TestActs_SomeoneWasFasterInBothLanguages(t *testing.T) {
-	assert.Equal(t, "Someone was faster: look again", TranslateError(companion.ErrFaster))
+	assert.Equal(t, "Someone was faster: look again", kit.TranslateError(companion.ErrFaster))
 	setLanguage(t, "de")
-	assert.Equal(t, "Jemand war schneller: schaut noch einmal hin.", TranslateError(companion.ErrFaster))
+	assert.Equal(t, "Jemand war schneller: schaut noch einmal hin.", kit.TranslateError(companion.ErrFaster))
 }

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 	"github.com/skip2/go-qrcode"
 
+	"boardside/app/kit"
 	"boardside/companion/plays"
 )
 
@@ -75,12 +76,12 @@ func (u *UI) showBGStatsCode(link string) *bgStatsCode {
 		c.qr = canvas.NewImageFromResource(fyne.NewStaticResource("bgstats-qr.png", png))
 		c.qr.FillMode = canvas.ImageFillContain
 		c.qr.SetMinSize(fyne.NewSize(260, 260))
-		body.Add(Wrapped(lang.L("Scan this code with the phone that has BG Stats: the play opens there, ready to save.")))
+		body.Add(kit.Wrapped(lang.L("Scan this code with the phone that has BG Stats: the play opens there, ready to save.")))
 		body.Add(container.NewCenter(container.NewStack(canvas.NewRectangle(color.White), container.NewPadded(c.qr))))
 	} else {
-		body.Add(Wrapped(lang.L("This play is too long for a code a phone can scan. Copy the link and open it on the phone that has BG Stats.")))
+		body.Add(kit.Wrapped(lang.L("This play is too long for a code a phone can scan. Copy the link and open it on the phone that has BG Stats.")))
 	}
-	c.note = Wrapped(lang.L("The link is copied."))
+	c.note = kit.Wrapped(lang.L("The link is copied."))
 	c.note.Hide()
 	body.Add(c.note)
 	c.copy = widget.NewButtonWithIcon(lang.L("Copy the link"), theme.ContentCopyIcon(), func() {

@@ -64,11 +64,11 @@ func TestGameBar_FoldsIntoAMenuOnAPhone(t *testing.T) {
 	require.NotNil(t, u.Win.Canvas().Overlays().Top(), "a menu opened")
 	m := shownCounter.bar
 	var items []string
-	for _, it := range m.menu().Items {
+	for _, it := range m.Menu().Items {
 		items = append(items, it.Label)
 	}
 	assert.Equal(t, []string{"History", "New game", "Share", "Turn to the other side"}, items)
-	m.menu().Items[0].Action()
+	m.Menu().Items[0].Action()
 	assert.Contains(t, apptest.Texts(u.Current), "Back", "History's screen")
 }
 

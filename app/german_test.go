@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"boardside/app/apptest"
+	"boardside/app/kit"
 
 	"github.com/stretchr/testify/assert"
 )
@@ -12,7 +13,7 @@ import (
 // check walks in German and finds no text that is an English string of
 // the bundle or of the game data files.
 func TestGerman_NoEnglishOnAnyScreen(t *testing.T) {
-	apptest.CheckGerman(t, checkScreens(), LoadTranslations)
+	apptest.CheckGerman(t, checkScreens(), kit.LoadTranslations)
 }
 
 // TestGerman_TheCheckFindsEnglish is the test's own test: an English
@@ -29,7 +30,7 @@ func TestGerman_TheCheckFindsEnglish(t *testing.T) {
 // TestErrors_ShownAsSentences: the rules' errors, lower-case as Go writes
 // them, reach a player starting with a capital, in either language.
 func TestErrors_ShownAsSentences(t *testing.T) {
-	assert.Equal(t, "That is not the PIN", TranslateError(ErrWrongPIN))
+	assert.Equal(t, "That is not the PIN", kit.TranslateError(kit.ErrWrongPIN))
 	setLanguage(t, "de")
-	assert.Equal(t, "Das ist nicht die PIN", TranslateError(ErrWrongPIN))
+	assert.Equal(t, "Das ist nicht die PIN", kit.TranslateError(kit.ErrWrongPIN))
 }

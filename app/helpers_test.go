@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardside/app/apptest"
+	"boardside/app/kit"
 	"boardside/companion"
 	"boardside/companion/share"
 )
@@ -44,26 +45,26 @@ func (c *counter) Apply(a companion.Action, _ companion.Env) error {
 // button.
 type counterScreen struct {
 	*fyne.Container
-	bar   *GameBar
+	bar   *kit.GameBar
 	label *widget.Label
 	plus  *widget.Button
 }
 
-func counterGame() *Game {
+func counterGame() *kit.Game {
 	rules := &companion.Rules{
 		Game:     "counter",
 		NewState: func() companion.State { return &counter{} },
 		Actions:  map[string]func() companion.Action{"bump": func() companion.Action { return &bump{} }},
 	}
-	g := &Game{
+	g := &kit.Game{
 		ID: "counter", Name: "Counter", Blurb: "Keeps score: every interim scoring and the final scoring, line by line.",
 		Rules:    rules,
 		NewState: func() companion.State { return &counter{} },
 		Describe: func(e companion.Entry) string { return "bump " + string(e.Data) },
 		Share:    &share.Game{Rules: rules, Public: func(s companion.State) any { return s }, PublicActions: []string{"bump"}},
 	}
-	g.Screen = func(u *UI, s *companion.Session) fyne.CanvasObject {
-		cs := &counterScreen{label: widget.NewLabel(""), bar: NewGameBar(u, g, s, func(bool) {})}
+	g.Screen = func(w kit.Window, s *companion.Session) fyne.CanvasObject {
+		cs := &counterScreen{label: widget.NewLabel(""), bar: kit.NewGameBar(w, g, s, func(bool) {})}
 		show := func(v companion.View) { cs.label.SetText(strconv.Itoa(v.State.(*counter).Count)) }
 		show(s.View())
 		s.Watch(func(v companion.View) { fyne.Do(func() { show(v) }) })
@@ -89,13 +90,13 @@ func openCounter(t *testing.T, u *UI) *counterScreen {
 
 type testEnv struct {
 	*apptest.Env
-	games []*Game
+	games []*kit.Game
 }
 
-func newTestEnv(t *testing.T, games ...*Game) *testEnv {
+func newTestEnv(t *testing.T, games ...*kit.Game) *testEnv {
 	t.Helper()
 	if games == nil {
-		games = []*Game{counterGame()}
+		games = []*kit.Game{counterGame()}
 	}
 	return &testEnv{Env: apptest.NewEnv(t), games: games}
 }
@@ -113,8 +114,8 @@ func getenv(k string) string { return os.Getenv(k) }
 // setLanguage switches the texts the way a start in that locale would.
 func setLanguage(t *testing.T, code string) {
 	t.Helper()
-	apptest.SetLanguage(t, code, LoadTranslations)
-	require.Equal(t, code, RunningLanguage())
+	apptest.SetLanguage(t, code, kit.LoadTranslations)
+	require.Equal(t, code, kit.RunningLanguage())
 }
 
-func TestMain(m *testing.M) { apptest.Main(m, LoadTranslations) }
+func TestMain(m *testing.M) { apptest.Main(m, kit.LoadTranslations) }

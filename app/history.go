@@ -10,13 +10,14 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"boardside/app/kit"
 	"boardside/companion"
 )
 
 // historyScreen lists a game's log, newest first, with an undo button.
 type historyScreen struct {
 	u       *UI
-	g       *Game
+	g       *kit.Game
 	s       *companion.Session
 	content fyne.CanvasObject
 	back    *widget.Button
@@ -27,7 +28,7 @@ type historyScreen struct {
 	stop    func()
 }
 
-func (u *UI) showHistory(g *Game) {
+func (u *UI) showHistory(g *kit.Game) {
 	s := u.Session(g.ID)
 	if s == nil {
 		u.ShowHome()
@@ -37,10 +38,10 @@ func (u *UI) showHistory(g *Game) {
 	u.Show(h.content)
 }
 
-func newHistoryScreen(u *UI, g *Game, s *companion.Session, onBack func()) *historyScreen {
+func newHistoryScreen(u *UI, g *kit.Game, s *companion.Session, onBack func()) *historyScreen {
 	h := &historyScreen{u: u, g: g, s: s}
 	var bar fyne.CanvasObject
-	bar, h.back = BackBar(lang.L("History of {{.Game}}", map[string]any{"Game": g.Name}), func() {
+	bar, h.back = kit.BackBar(lang.L("History of {{.Game}}", map[string]any{"Game": g.Name}), func() {
 		h.stop()
 		onBack()
 	})
@@ -52,7 +53,7 @@ func newHistoryScreen(u *UI, g *Game, s *companion.Session, onBack func()) *hist
 	)
 	h.refresh()
 	h.stop = s.Watch(func(companion.View) { fyne.Do(h.refresh) })
-	h.content = NewBorder(container.NewVBox(bar, container.NewHBox(h.undo)), nil, h.list)
+	h.content = kit.NewBorder(container.NewVBox(bar, container.NewHBox(h.undo)), nil, h.list)
 	return h
 }
 

@@ -6,6 +6,8 @@ import (
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"boardside/app/kit"
 )
 
 // homeScreen shows the four games, Resume, Settings and About.
@@ -31,7 +33,7 @@ func newHomeScreen(u *UI) *homeScreen {
 	h.about.Importance = widget.LowImportance
 	h.join = widget.NewButtonWithIcon(lang.L("Join a table"), theme.LoginIcon(), u.showJoin)
 	h.plays = widget.NewButtonWithIcon(lang.L("Played games"), theme.ListIcon(), u.ShowPlays)
-	top := NewFoldRow(title, container.NewHBox(h.settings, h.about))
+	top := kit.NewFoldRow(title, container.NewHBox(h.settings, h.about))
 
 	// Join and Played games go above the tiles and the games to resume,
 	// side by side where they fit: below the tiles' worst-case height they
@@ -50,7 +52,7 @@ func newHomeScreen(u *UI) *homeScreen {
 			resume.Importance = widget.HighImportance
 			h.resume, h.history = resume, history
 		}
-		rows = append(rows, NewFoldRow(resume, history))
+		rows = append(rows, kit.NewFoldRow(resume, history))
 	}
 
 	var tiles []fyne.CanvasObject
@@ -60,19 +62,10 @@ func newHomeScreen(u *UI) *homeScreen {
 		tiles = append(tiles, tile)
 	}
 	body := container.NewVBox(append(rows, container.New(tilesLayout{}, tiles...))...)
-	h.content = NewScroll(container.NewPadded(body))
+	h.content = kit.NewScroll(container.NewPadded(body))
 	return h
 }
 
 func (h *homeScreen) onSettings() { h.u.Show(newSettingsScreen(h.u).content) }
 
 func (h *homeScreen) onAbout() { h.u.Show(newAboutScreen(h.u).content) }
-
-// BackBar is the top bar of every screen below home: Back and a title.
-func BackBar(title string, onBack func()) (fyne.CanvasObject, *widget.Button) {
-	back := widget.NewButtonWithIcon(lang.L("Back"), theme.NavigateBackIcon(), onBack)
-	t := widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	t.SizeName = theme.SizeNameSubHeadingText
-	t.Wrapping = fyne.TextWrapWord // "Geschichte von Magic Maze on Mars" on a phone
-	return container.NewBorder(nil, nil, back, nil, t), back
-}

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"boardside/app/apptest"
+	"boardside/app/kit"
 )
 
 // TestHome_ShowsEachGameAsATile: every game of the app has its tile, with
@@ -26,7 +27,7 @@ func TestHome_ShowsEachGameAsATile(t *testing.T) {
 }
 
 func TestHome_TileOfAnUnbuiltGameSaysSo(t *testing.T) {
-	games := []*Game{counterGame(), {ID: "adele", Name: "ADELE", Blurb: "A secret console for the player who is ADELE: energy, obstacles, hand and anomalies."}} // ADELE as if not built yet
+	games := []*kit.Game{counterGame(), {ID: "adele", Name: "ADELE", Blurb: "A secret console for the player who is ADELE: energy, obstacles, hand and anomalies."}} // ADELE as if not built yet
 	u := newTestEnv(t, games...).start(t)
 	h := newHomeScreen(u)
 	u.Show(h.content)
@@ -51,7 +52,7 @@ func TestHome_TheWayHomeIsNotNamedLikeAStart(t *testing.T) {
 			setLanguage(t, code)
 			u := newTestEnv(t).start(t)
 			u.OpenGame(u.games[0])
-			home := shownCounter.bar.back
+			home := shownCounter.bar.Home
 			assert.NotEqual(t, lang.L("Start"), home.Text, "Mission Control's start button and the way home read alike")
 			test.Tap(home)
 			assert.Contains(t, apptest.Texts(u.Current), lang.L("Settings"), "the home screen")

@@ -19,6 +19,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardside/app/apptest"
+	"boardside/app/kit"
 )
 
 func loadTranslationFile(t *testing.T, lang string) map[string]string {
@@ -87,8 +88,8 @@ func TestTranslations_RuleErrorsHaveGerman(t *testing.T) {
 	}
 
 	setLanguage(t, "de")
-	assert.Equal(t, "Es ist kein Joker mehr übrig.", TranslateError(errors.New("no joker is left")), "a rule's refusal, as Magic Maze on Mars's rules give it")
-	assert.Equal(t, `"x" is not a difficulty`, TranslateError(errors.New(`"x" is not a difficulty`)), "unknown messages stay as they are")
+	assert.Equal(t, "Es ist kein Joker mehr übrig.", kit.TranslateError(errors.New("no joker is left")), "a rule's refusal, as Magic Maze on Mars's rules give it")
+	assert.Equal(t, `"x" is not a difficulty`, kit.TranslateError(errors.New(`"x" is not a difficulty`)), "unknown messages stay as they are")
 }
 
 // refusalsIn are the texts of the exported errors.New errors declared in
@@ -147,15 +148,4 @@ func errorsNewText(e ast.Expr) (string, bool) {
 	}
 	text, err := strconv.Unquote(lit.Value)
 	return text, err == nil
-}
-
-// German texts are read where any of the player's languages is German,
-// as the tags Fyne's language list gives them.
-func TestIsGerman(t *testing.T) {
-	for tag, want := range map[string]bool{
-		"de": true, "de-DE": true, "de-AT": true, "de_CH": true, "DE-de": true,
-		"en": false, "en-US": false, "dsb": false, "": false, "C": false,
-	} {
-		assert.Equal(t, want, isGerman(tag), tag)
-	}
 }

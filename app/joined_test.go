@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardside/app/apptest"
+	"boardside/app/kit"
 	"boardside/companion"
 	"boardside/companion/share"
 	"boardside/timers"
@@ -22,17 +23,17 @@ import (
 
 // joinableCounter is the test game with a joined screen: the table's
 // count, and + sent to the table.
-func joinableCounter() *Game {
+func joinableCounter() *kit.Game {
 	g := counterGame()
-	g.Join = func(u *UI, c *share.Client) (fyne.CanvasObject, func()) {
+	g.Join = func(u kit.Window, c *share.Client) (fyne.CanvasObject, func()) {
 		count := widget.NewLabel("")
-		var j *JoinedScreen
-		j = NewJoinedScreen(u, c, count, nil, func(state json.RawMessage) (time.Duration, bool) {
+		var j *kit.JoinedScreen
+		j = kit.NewJoinedScreen(u, c, count, nil, func(state json.RawMessage) (time.Duration, bool) {
 			var s counter
 			if json.Unmarshal(state, &s) == nil {
-				SetLabel(count, "Count at the table: "+strconv.Itoa(s.Count))
+				kit.SetLabel(count, "Count at the table: "+strconv.Itoa(s.Count))
 			}
-			j.SetButtons(Action{Text: "+", Kind: "bump", Data: bump{By: 1}})
+			j.SetButtons(kit.Action{Text: "+", Kind: "bump", Data: bump{By: 1}})
 			return 0, false
 		})
 		j.Start()
@@ -43,7 +44,7 @@ func joinableCounter() *Game {
 
 // hostCounter hosts a counter game on a local server, as another device
 // would, and returns the table's link.
-func hostCounter(t *testing.T, g *Game) (*companion.Session, string) {
+func hostCounter(t *testing.T, g *kit.Game) (*companion.Session, string) {
 	t.Helper()
 	clock := timers.System{}
 	s := companion.New(g.Rules, &counter{}, clock)
@@ -61,6 +62,7 @@ func joinedApp(t *testing.T, env *testEnv) (*UI, apptest.Queue) {
 	q := make(apptest.Queue, 64)
 	u.Do = func(f func()) { q <- f }
 	u.Clock = timers.System{}
+	t.Cleanup(func() { q.Until(t, func() bool { return !u.Sending() }) }) // nothing left in flight
 	return u, q
 }
 
@@ -82,6 +84,7 @@ func TestJoin_ACopyKeepsItsTableUntilItsPlayerLeaves(t *testing.T) {
 	q.Until(t, func() bool { return shows(u, "Count at the table: 0") })
 	assert.Equal(t, link, u.Prefs().JoinedTable(), "the table is remembered")
 	test.Tap(apptest.Button(t, u.Current, "+"))
+	q.Until(t, func() bool { return !u.Sending() }) // sent in the background
 	require.Equal(t, 1, s.View().State.(*counter).Count)
 	u.StopCurrent()
 
@@ -91,6 +94,7 @@ func TestJoin_ACopyKeepsItsTableUntilItsPlayerLeaves(t *testing.T) {
 	assert.True(t, shows(u2, "Joining…"), "the join screen says what it does meanwhile")
 	q2.Until(t, func() bool { return shows(u2, "Count at the table: 1") })
 	test.Tap(apptest.Button(t, u2.Current, "+"))
+	q2.Until(t, func() bool { return !u2.Sending() })
 	assert.Equal(t, 2, s.View().State.(*counter).Count)
 
 	// Opened from the same table's link (?join= kept in a reloaded page's

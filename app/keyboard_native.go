@@ -6,6 +6,3 @@ package app
 // for the browser, where they need the page's help.
 
 func (u *UI) watchTyping() {}
-
-// keypad: a native Fyne entry picks its own keyboard.
-func keypad(string) {}

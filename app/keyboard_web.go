@@ -7,6 +7,8 @@ import (
 	"syscall/js"
 	"unicode"
 
+	"boardside/app/kit"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 )
@@ -79,24 +81,8 @@ func multiLine(f fyne.Focusable) bool {
 	switch e := f.(type) {
 	case *widget.Entry:
 		return e.MultiLine
-	case *NumberEntry:
+	case *kit.NumberEntry:
 		return e.MultiLine
 	}
 	return false
-}
-
-// keypad tells the phone which keyboard to show for the entry that gains
-// focus next: "numeric" for a number pad, "" for letters. Fyne focuses
-// the page's hidden input after the entry's FocusGained, so the mode is
-// set before the keyboard opens.
-func keypad(mode string) {
-	in := js.Global().Get("document").Call("getElementById", "dummyEntry")
-	if in.IsNull() || in.IsUndefined() {
-		return
-	}
-	if mode == "" {
-		in.Call("removeAttribute", "inputmode")
-		return
-	}
-	in.Call("setAttribute", "inputmode", mode)
 }

@@ -3,6 +3,7 @@ package app
 import (
 	"testing"
 
+	"boardside/app/kit"
 	screenlist "boardside/app/screen"
 
 	"fyne.io/fyne/v2"
@@ -33,7 +34,7 @@ var layoutScreens = []layoutScreen{
 	}},
 	{"share", func(t *testing.T, env *testEnv, u *UI) {
 		t.Cleanup(u.closeHosts)
-		test.Tap(openCounter(t, u).bar.share)
+		test.Tap(openCounter(t, u).bar.Share)
 	}},
 	{"home", func(t *testing.T, env *testEnv, u *UI) { u.ShowHome() }},
 	// A browser that can keep the screen on neither way, as a timer runs:
@@ -86,14 +87,14 @@ var layoutScreens = []layoutScreen{
 
 // showEndedDuel shows the test game that ends in a play, ended: its
 // record panel shows.
-func showEndedDuel(t *testing.T, env *testEnv, u *UI) *PlayPanel {
+func showEndedDuel(t *testing.T, env *testEnv, u *UI) *kit.PlayPanel {
 	t.Helper()
 	g := duelGame()
 	s := companion.New(g.Rules, &duel{}, env.Clock)
 	require.NoError(t, u.SetSession(g.ID, s))
 	require.NoError(t, s.Dispatch(&finishDuel{}))
 	u.StopCurrent()
-	u.setCurrent(g.Screen(u, s))
+	u.setCurrent(g.Screen(u.GameWindow(), s))
 	return shownDuel.panel
 }
 
@@ -122,7 +123,7 @@ func checkScreens() []apptest.Screen {
 // TestLayout_EveryScreenAtPhoneAndTabletSizes checks every screen state
 // against devices.md's layout rules (apptest.CheckLayout).
 func TestLayout_EveryScreenAtPhoneAndTabletSizes(t *testing.T) {
-	apptest.CheckLayout(t, checkScreens(), LoadTranslations)
+	apptest.CheckLayout(t, checkScreens(), kit.LoadTranslations)
 }
 
 // TestLayout_TheCheckSeesAGameBarThatDoesNotFit is the check's own test:

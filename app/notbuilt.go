@@ -5,6 +5,8 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
+
+	"boardside/app/kit"
 )
 
 // notBuiltScreen is what a game's tile opens until that game is built:
@@ -15,13 +17,13 @@ type notBuiltScreen struct {
 	message *widget.Label
 }
 
-func newNotBuiltScreen(u *UI, g *Game) *notBuiltScreen {
+func newNotBuiltScreen(u *UI, g *kit.Game) *notBuiltScreen {
 	s := &notBuiltScreen{}
 	var bar fyne.CanvasObject
-	bar, s.back = BackBar(g.Name, u.ShowHome)
+	bar, s.back = kit.BackBar(g.Name, u.ShowHome)
 	s.message = widget.NewLabel(lang.L("Boardside does not support this game yet. When it does: {{.Blurb}}",
 		map[string]any{"Blurb": lang.L(g.Blurb)}))
 	s.message.Wrapping = fyne.TextWrapWord
-	s.content = NewBorder(bar, nil, container.NewPadded(s.message))
+	s.content = kit.NewBorder(bar, nil, container.NewPadded(s.message))
 	return s
 }

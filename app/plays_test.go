@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardside/app/apptest"
+	"boardside/app/kit"
 	"boardside/companion"
 	"boardside/companion/plays"
 )
@@ -99,12 +100,12 @@ func (d *duel) Play(time.Time) (plays.Play, error) {
 type duelScreen struct {
 	content fyne.CanvasObject
 	finish  *widget.Button
-	panel   *PlayPanel
+	panel   *kit.PlayPanel
 }
 
 var shownDuel *duelScreen
 
-func duelGame() *Game {
+func duelGame() *kit.Game {
 	rules := &companion.Rules{
 		Game:     "duel",
 		NewState: func() companion.State { return &duel{} },
@@ -113,19 +114,19 @@ func duelGame() *Game {
 			plays.KindRecordPlay: func() companion.Action { return &recordDuel{} },
 		},
 	}
-	g := &Game{ID: "duel", Name: "Duel", Blurb: "Keeps score: every interim scoring and the final scoring, line by line.",
+	g := &kit.Game{ID: "duel", Name: "Duel", Blurb: "Keeps score: every interim scoring and the final scoring, line by line.",
 		Rules: rules, NewState: func() companion.State { return &duel{} }}
-	g.RecordPlay = func(r PlayRecord) companion.Action { return &recordDuel{ID: r.ID, Names: r.Names, Adele: r.Adele} }
-	g.Screen = func(u *UI, s *companion.Session) fyne.CanvasObject {
+	g.RecordPlay = func(r kit.PlayRecord) companion.Action { return &recordDuel{ID: r.ID, Names: r.Names, Adele: r.Adele} }
+	g.Screen = func(u kit.Window, s *companion.Session) fyne.CanvasObject {
 		d := &duelScreen{}
-		bar, acts := NewScreenBar(u, g, s, func(bool) {})
+		bar, acts := kit.NewScreenBar(u, g, s, func(bool) {})
 		d.finish = widget.NewButton("Finish", func() { acts.Dispatch(&finishDuel{}) })
-		d.panel = NewPlayPanel(u, g, s, acts.Dispatch)
-		var vis Visibility
-		d.content = NewBorder(bar.Content, nil, NewScroll(container.NewVBox(d.finish, d.panel.Content)))
-		GoLive(u, s, func(now time.Time) (time.Duration, bool) {
-			v := DrawView(s, acts, bar)
-			d.panel.Render(&vis, v.State, now, PlayForm{Seats: PlayerSeats(3), AllOrNone: true, AskAdele: true})
+		d.panel = kit.NewPlayPanel(u, g, s, acts.Dispatch)
+		var vis kit.Visibility
+		d.content = kit.NewBorder(bar.Content, nil, kit.NewScroll(container.NewVBox(d.finish, d.panel.Content)))
+		kit.GoLive(u, s, func(now time.Time) (time.Duration, bool) {
+			v := kit.DrawView(s, acts, bar)
+			d.panel.Render(&vis, v.State, now, kit.PlayForm{Seats: kit.PlayerSeats(3), AllOrNone: true, AskAdele: true})
 			vis.Apply(d.content)
 			return 0, false
 		})
@@ -143,7 +144,7 @@ func openDuel(t *testing.T, u *UI) *duelScreen {
 	return shownDuel
 }
 
-func typeNames(p *PlayPanel, names ...string) {
+func typeNames(p *kit.PlayPanel, names ...string) {
 	for i, n := range names {
 		p.Entries[i].SetText(n)
 	}

@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"boardside/app/kit"
 	"boardside/companion/plays"
 )
 
@@ -55,7 +56,7 @@ func (u *UI) ShowPlay(id string) {
 func newPlaysScreen(u *UI) *playsScreen {
 	p := &playsScreen{u: u, list: u.plays.Plays()}
 	var bar fyne.CanvasObject
-	bar, p.back = BackBar(lang.L("Played games"), u.ShowHome)
+	bar, p.back = kit.BackBar(lang.L("Played games"), u.ShowHome)
 	p.csv = widget.NewButtonWithIcon(lang.L("Export as CSV"), theme.DocumentSaveIcon(), func() {
 		u.SaveFile("boardside-plays.csv", p.writeCSV, u.ShowError)
 	})
@@ -64,8 +65,8 @@ func newPlaysScreen(u *UI) *playsScreen {
 	})
 	p.imp = widget.NewButtonWithIcon(lang.L("Import"), theme.FolderOpenIcon(), func() { u.openFile(p.importFile) })
 	// An empty log has nothing to export; the buttons keep their places.
-	Enable(len(p.list) > 0, p.csv, p.json)
-	p.keeping = Wrapped("")
+	kit.Enable(len(p.list) > 0, p.csv, p.json)
+	p.keeping = kit.Wrapped("")
 	p.keeping.Hide()
 	u.whenKeepingKnown(func(k keeping) {
 		if text := keepingInPlays(k); text != "" {
@@ -73,14 +74,14 @@ func newPlaysScreen(u *UI) *playsScreen {
 			p.keeping.Show()
 		}
 	})
-	rows := []fyne.CanvasObject{container.New(&FoldGrid{}, p.csv, p.json, p.imp), p.keeping}
+	rows := []fyne.CanvasObject{container.New(&kit.FoldGrid{}, p.csv, p.json, p.imp), p.keeping}
 	switch len(p.list) {
 	case 0:
-		p.note = Wrapped(lang.L("No played games yet. When a game ends, its screen offers to record the play here."))
+		p.note = kit.Wrapped(lang.L("No played games yet. When a game ends, its screen offers to record the play here."))
 	case 1:
-		p.note = Wrapped(lang.L("1 played game, the newest first."))
+		p.note = kit.Wrapped(lang.L("1 played game, the newest first."))
 	default:
-		p.note = Wrapped(lang.L("{{.N}} played games, the newest first.", map[string]any{"N": len(p.list)}))
+		p.note = kit.Wrapped(lang.L("{{.N}} played games, the newest first.", map[string]any{"N": len(p.list)}))
 	}
 	rows = append(rows, p.note)
 	for _, pl := range p.list {
@@ -88,7 +89,7 @@ func newPlaysScreen(u *UI) *playsScreen {
 		p.tiles = append(p.tiles, b)
 		rows = append(rows, tile)
 	}
-	p.content = NewBorder(bar, nil, NewScroll(container.NewPadded(container.NewVBox(rows...))))
+	p.content = kit.NewBorder(bar, nil, kit.NewScroll(container.NewPadded(container.NewVBox(rows...))))
 	return p
 }
 
@@ -155,30 +156,30 @@ type playScreen struct {
 func newPlayScreen(u *UI, p plays.Play) *playScreen {
 	s := &playScreen{}
 	var bar fyne.CanvasObject
-	bar, s.back = BackBar(p.GameName, u.ShowPlays)
+	bar, s.back = kit.BackBar(p.GameName, u.ShowPlays)
 	result := widget.NewLabelWithStyle(playText(p.Result), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	result.Wrapping = fyne.TextWrapWord
 	result.SizeName = theme.SizeNameSubHeadingText
-	rows := []fyne.CanvasObject{result, Wrapped(lang.L("Played on {{.Date}}", map[string]any{"Date": playDate(p)}))}
+	rows := []fyne.CanvasObject{result, kit.Wrapped(lang.L("Played on {{.Date}}", map[string]any{"Date": playDate(p)}))}
 	if d := playDuration(p.Duration()); d != "" {
-		rows = append(rows, Wrapped(lang.L("Duration: {{.Time}}", map[string]any{"Time": d})))
+		rows = append(rows, kit.Wrapped(lang.L("Duration: {{.Time}}", map[string]any{"Time": d})))
 	}
 	if p.Board != "" {
-		rows = append(rows, Wrapped(lang.L("Scenario: {{.Board}}", map[string]any{"Board": playText(p.Board)})))
+		rows = append(rows, kit.Wrapped(lang.L("Scenario: {{.Board}}", map[string]any{"Board": playText(p.Board)})))
 	}
 	for _, d := range p.Details {
-		rows = append(rows, Wrapped(playText(d.Label)+": "+playText(d.Value)))
+		rows = append(rows, kit.Wrapped(playText(d.Label)+": "+playText(d.Value)))
 	}
 	rows = append(rows, widget.NewLabelWithStyle(lang.L("Players"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 	if len(p.Players) == 0 {
-		rows = append(rows, Wrapped(lang.L("No names were recorded.")))
+		rows = append(rows, kit.Wrapped(lang.L("No names were recorded.")))
 	}
 	for _, pl := range p.Players {
-		rows = append(rows, Wrapped(playerLine(pl, p.Cooperative)))
+		rows = append(rows, kit.Wrapped(playerLine(pl, p.Cooperative)))
 	}
 	for _, extra := range []string{p.Location, p.Comments} {
 		if extra != "" {
-			rows = append(rows, Wrapped(extra))
+			rows = append(rows, kit.Wrapped(extra))
 		}
 	}
 	s.bgstats = widget.NewButtonWithIcon(lang.L("Log in BG Stats"), theme.MailSendIcon(), func() { u.logInBGStats(p) })
@@ -195,8 +196,8 @@ func newPlayScreen(u *UI, p plays.Play) *playScreen {
 			u.ShowPlays()
 		}, u.Win)
 	})
-	foot := container.NewPadded(ButtonRow(s.bgstats, s.delete))
-	s.content = NewBorder(bar, foot, NewScroll(container.NewPadded(container.NewVBox(rows...))))
+	foot := container.NewPadded(kit.ButtonRow(s.bgstats, s.delete))
+	s.content = kit.NewBorder(bar, foot, kit.NewScroll(container.NewPadded(container.NewVBox(rows...))))
 	return s
 }
 
@@ -218,7 +219,7 @@ func playDate(p plays.Play) string {
 	if at.IsZero() {
 		at = p.End
 	}
-	if RunningLanguage() == "de" {
+	if kit.RunningLanguage() == "de" {
 		return at.Local().Format("02.01.2006 15:04")
 	}
 	return at.Local().Format("2006-01-02 15:04")

@@ -2,18 +2,20 @@ package app
 
 import (
 	fyneapp "fyne.io/fyne/v2/app"
+
+	"boardside/app/kit"
 )
 
 // Run starts Boardside's window with these games (see app/catalog) and
 // blocks until it closes.
-func Run(games []*Game) {
+func Run(games []*kit.Game) {
 	startMark("go-run")
 	fyneapp.SetMetadata(Metadata())
 	a := fyneapp.NewWithID(ID)
 	a.SetIcon(Metadata().Icon)
 	startMark("go-app-made")
 	ApplyLanguage(NewPrefs(a.Preferences()).Language())
-	LoadTranslations()
+	kit.LoadTranslations()
 	startMark("go-translations")
 	u := New(a, Options{Games: games})
 	if startLink() == "" {

@@ -8,9 +8,3 @@ import screenlist "boardside/app/screen"
 func (u *UI) ScreenList() []screenlist.Item {
 	return screenlist.List(u.Win.Canvas(), u.app.Driver().AbsolutePositionForObject)
 }
-
-// ScreenItem says what the slide lock is, for the screen list.
-func (s *SlideLock) ScreenItem() (kind, text string) { return "slide", s.text }
-
-// ScreenItem says what the digits are, for the screen list.
-func (d *Digits) ScreenItem() (kind, text string) { return "digits", d.Text() }

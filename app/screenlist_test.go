@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"boardside/app/apptest"
+	"boardside/app/kit"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
@@ -18,8 +19,8 @@ import (
 // view, and a dialog's buttons as the dialog's.
 func TestScreenList_SaysWhatShowsAndWhere(t *testing.T) {
 	blurb := "Keeps score: every interim scoring and the final scoring, line by line."
-	u := newTestEnv(t, counterGame(), &Game{ID: "two", Name: "Second", Blurb: blurb},
-		&Game{ID: "three", Name: "Third", Blurb: blurb}, &Game{ID: "four", Name: "AquaSphere", Blurb: blurb}).start(t)
+	u := newTestEnv(t, counterGame(), &kit.Game{ID: "two", Name: "Second", Blurb: blurb},
+		&kit.Game{ID: "three", Name: "Third", Blurb: blurb}, &kit.Game{ID: "four", Name: "AquaSphere", Blurb: blurb}).start(t)
 	u.Win.Resize(fyne.NewSize(412, 500))
 	u.ShowHome()
 	items := u.ScreenList()

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"boardside/app/apptest"
+	"boardside/app/kit"
 
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
@@ -141,11 +142,11 @@ func TestStart_UnreadableSaveIsSetAsideAndThePlayerIsTold(t *testing.T) {
 // its own, and the player is told of the data first, then of the saves,
 // in the games' order.
 func TestStart_ReadsEveryGameAndTellsOfEachProblemInOrder(t *testing.T) {
-	withData := func(id, name string, used *string) *Game {
+	withData := func(id, name string, used *string) *kit.Game {
 		g := counterGame()
 		g.ID, g.Name = id, name
-		g.LoadData = func(u *UI, g *Game) []string {
-			return u.LoadOwnData(g.ID, g.Name, func(_ string, b []byte) error {
+		g.LoadData = func(u kit.Window, g *kit.Game) []string {
+			return kit.LoadOwnData(u, g.ID, g.Name, func(_ string, b []byte) error {
 				if !strings.HasPrefix(string(b), "data of ") {
 					return errors.New("not a data file")
 				}

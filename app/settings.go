@@ -5,6 +5,8 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
+
+	"boardside/app/kit"
 )
 
 // settingsScreen holds the player's choices. Each change is stored at once.
@@ -28,12 +30,12 @@ type settingsScreen struct {
 func newSettingsScreen(u *UI) *settingsScreen {
 	s := &settingsScreen{u: u}
 	var bar fyne.CanvasObject
-	bar, s.back = BackBar(lang.L("Settings"), u.ShowHome)
+	bar, s.back = kit.BackBar(lang.L("Settings"), u.ShowHome)
 
 	langOpts := []string{lang.L("Same as the system"), "English", "Deutsch"}
 	s.languageCodes = map[string]string{langOpts[0]: choiceSystem, langOpts[1]: "en", langOpts[2]: "de"}
 	s.language = widget.NewSelect(langOpts, nil)
-	s.language.SetSelected(TextFor(s.languageCodes, u.prefs.Language()))
+	s.language.SetSelected(kit.TextFor(s.languageCodes, u.prefs.Language()))
 	s.language.OnChanged = s.onLanguage
 	s.languageNote = widget.NewLabel("")
 	s.languageNote.Wrapping = fyne.TextWrapWord
@@ -43,14 +45,14 @@ func newSettingsScreen(u *UI) *settingsScreen {
 	s.themeCodes = map[string]string{themeOpts[0]: choiceSystem, themeOpts[1]: "light", themeOpts[2]: "dark"}
 	s.theme = widget.NewRadioGroup(themeOpts, nil)
 	s.theme.Required = true
-	s.theme.SetSelected(TextFor(s.themeCodes, u.prefs.Theme()))
+	s.theme.SetSelected(kit.TextFor(s.themeCodes, u.prefs.Theme()))
 	s.theme.OnChanged = s.onTheme
 
 	var sound, keepScreenOn fyne.CanvasObject
-	s.sound, sound = NewWrapCheck(lang.L("Sound at alerts"), nil)
+	s.sound, sound = kit.NewWrapCheck(lang.L("Sound at alerts"), nil)
 	s.sound.SetChecked(u.prefs.Sound())
 	s.sound.OnChanged = s.onSound
-	s.keepScreenOn, keepScreenOn = NewWrapCheck(lang.L("Keep the screen on while a timer runs"), nil)
+	s.keepScreenOn, keepScreenOn = kit.NewWrapCheck(lang.L("Keep the screen on while a timer runs"), nil)
 	s.keepScreenOn.SetChecked(u.prefs.KeepScreenOn())
 	s.keepScreenOn.OnChanged = s.onKeepScreenOn
 
@@ -60,14 +62,14 @@ func newSettingsScreen(u *UI) *settingsScreen {
 		widget.NewFormItem(lang.L("Sound"), sound),
 		widget.NewFormItem(lang.L("Screen"), keepScreenOn),
 	)
-	s.keeping = Wrapped("")
+	s.keeping = kit.Wrapped("")
 	u.whenKeepingKnown(func(k keeping) {
 		s.keeping.SetText(keepingInSettings(k))
 		if len(form.Items) == 4 {
 			form.Append(lang.L("Saved games"), s.keeping)
 		}
 	})
-	s.content = NewBorder(bar, nil, NewScroll(container.NewPadded(form)))
+	s.content = kit.NewBorder(bar, nil, kit.NewScroll(container.NewPadded(form)))
 	return s
 }
 
@@ -80,7 +82,7 @@ func (s *settingsScreen) onLanguage(text string) {
 // showing: Fyne can only switch it at the next start.
 func (s *settingsScreen) updateLanguageNote() {
 	want := s.u.prefs.Language()
-	if want == choiceSystem || want == RunningLanguage() {
+	if want == choiceSystem || want == kit.RunningLanguage() {
 		s.languageNote.SetText("")
 		s.languageNote.Hide()
 		return
@@ -95,19 +97,9 @@ func (s *settingsScreen) onTheme(text string) {
 		return
 	}
 	s.u.prefs.SetTheme(code)
-	ApplyTheme(s.u.app, code)
+	kit.ApplyTheme(s.u.app, code)
 }
 
 func (s *settingsScreen) onSound(on bool) { s.u.prefs.SetSound(on) }
 
 func (s *settingsScreen) onKeepScreenOn(on bool) { s.u.prefs.SetKeepScreenOn(on) }
-
-// TextFor finds the option text of a code.
-func TextFor(codes map[string]string, code string) string {
-	for text, c := range codes {
-		if c == code {
-			return text
-		}
-	}
-	return ""
-}

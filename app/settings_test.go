@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"boardside/app/apptest"
+	"boardside/app/kit"
 
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
@@ -69,7 +70,7 @@ func TestSettings_ThemeChoices(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.choice, func(t *testing.T) {
-			th := ThemeFor(tt.choice)
+			th := kit.ThemeFor(tt.choice)
 			assert.Zero(t, th.Size(theme.SizeNameInputRadius), "controls are square-cornered")
 			assert.Equal(t, theme.DefaultTheme().Size(theme.SizeNameText), th.Size(theme.SizeNameText))
 			if tt.systemVariant {
@@ -109,7 +110,7 @@ func TestApplyLanguage(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			t.Cleanup(LoadTranslations)
+			t.Cleanup(kit.LoadTranslations)
 			for _, v := range []string{"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"} {
 				t.Setenv(v, tt.env[v])
 			}
@@ -117,8 +118,8 @@ func TestApplyLanguage(t *testing.T) {
 			for k, v := range tt.wantEnv {
 				assert.Equal(t, v, getenv(k), k)
 			}
-			LoadTranslations()
-			assert.Equal(t, tt.wantRunning, RunningLanguage())
+			kit.LoadTranslations()
+			assert.Equal(t, tt.wantRunning, kit.RunningLanguage())
 		})
 	}
 }

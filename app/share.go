@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 	"github.com/skip2/go-qrcode"
 
+	"boardside/app/kit"
 	"boardside/companion"
 	"boardside/companion/share"
 	"boardside/companion/webapp"
@@ -59,7 +60,7 @@ func (h *hosting) appURL() string {
 // startSharing hosts a game's session on the local network, or returns
 // the hosting already running for it. It remembers the sharing, so the
 // next start of Boardside shares the game again (see shareAgain).
-func (u *UI) startSharing(g *Game, s *companion.Session) (*hosting, error) {
+func (u *UI) startSharing(g *kit.Game, s *companion.Session) (*hosting, error) {
 	if !canHost {
 		// A page cannot listen. Returning here also leaves Go's HTTP server
 		// and TLS out of the wasm a phone downloads and compiles.
@@ -163,7 +164,7 @@ func (u *UI) shareAgain() []string {
 		}
 		if _, err := u.startSharing(g, s); err != nil {
 			problems = append(problems, lang.L("{{.Game}} was shared with the table, but could not be shared again. Reason: {{.Reason}}",
-				map[string]any{"Game": g.Name, "Reason": TranslateError(err)}))
+				map[string]any{"Game": g.Name, "Reason": kit.TranslateError(err)}))
 		}
 	}
 	return problems
@@ -215,9 +216,9 @@ type shareScreen struct {
 	stop    *widget.Button
 }
 
-func newShareScreen(u *UI, g *Game, h *hosting, onBack func()) *shareScreen {
+func newShareScreen(u *UI, g *kit.Game, h *hosting, onBack func()) *shareScreen {
 	sc := &shareScreen{}
-	bar, _ := BackBar(lang.L("Share this table"), onBack)
+	bar, _ := kit.BackBar(lang.L("Share this table"), onBack)
 	// Black on white whatever the theme: an inverted code does not scan everywhere.
 	png, err := qrcode.Encode(h.urls[0], qrcode.Medium, 512)
 	if err == nil {
@@ -244,7 +245,7 @@ func newShareScreen(u *UI, g *Game, h *hosting, onBack func()) *shareScreen {
 		map[string]any{"URL": h.checkURL}))
 	check.Wrapping = fyne.TextWrapWord
 	body := container.NewVBox(intro, container.NewCenter(qr),
-		Wrapped(lang.L("Or type one of these links:")), sc.links)
+		kit.Wrapped(lang.L("Or type one of these links:")), sc.links)
 	if link := h.appURL(); link != "" {
 		// The full app beside the quick viewer: a phone can keep it on its
 		// home screen. The link is long: it breaks anywhere rather than
@@ -260,6 +261,6 @@ func newShareScreen(u *UI, g *Game, h *hosting, onBack func()) *shareScreen {
 	}
 	body.Add(check)
 	body.Add(sc.stop)
-	sc.content = NewBorder(bar, nil, NewScroll(container.NewPadded(body)))
+	sc.content = kit.NewBorder(bar, nil, kit.NewScroll(container.NewPadded(body)))
 	return sc
 }

@@ -46,7 +46,7 @@ func TestShare_AnActionFromAPhoneReachesTheScreen(t *testing.T) {
 	test.Tap(m.plus)
 	env.Clock.Advance(100 * time.Second)
 
-	test.Tap(m.bar.share)
+	test.Tap(m.bar.Share)
 	h := u.hosts["counter"]
 	require.NotNil(t, h)
 	t.Cleanup(func() { u.stopSharing("counter") })
@@ -126,8 +126,8 @@ func TestShare_ARestartSharesAgain(t *testing.T) {
 			u := env.start(t)
 			t.Cleanup(u.closeHosts)
 			m := openCounter(t, u)
-			assert.Equal(t, "Share", m.bar.share.Text)
-			test.Tap(m.bar.share)
+			assert.Equal(t, "Share", m.bar.Share.Text)
+			test.Tap(m.bar.Share)
 			h := u.hosts["counter"]
 			require.NotNil(t, h)
 			_, token := loopbackURL(t, h)
@@ -209,7 +209,7 @@ func sharedCounter(t *testing.T) (*UI, *hosting) {
 	u := newTestEnv(t).start(t)
 	t.Cleanup(u.closeHosts)
 	m := openCounter(t, u)
-	test.Tap(m.bar.share)
+	test.Tap(m.bar.Share)
 	h := u.hosts["counter"]
 	require.NotNil(t, h)
 	return u, h

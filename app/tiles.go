@@ -5,6 +5,8 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"boardside/app/kit"
 )
 
 // newTile is a large button with a bold title and a line of text below.
@@ -22,12 +24,8 @@ func newTile(title, text string, onTap func()) (fyne.CanvasObject, *widget.Butto
 // tilesLayout puts tiles in two columns, or one on a narrow (phone) screen.
 type tilesLayout struct{}
 
-// NarrowWidth is the width below which screens take their one-column
-// (phone) form.
-const NarrowWidth = 560
-
 func (tilesLayout) columns(width float32) int {
-	if width < NarrowWidth {
+	if width < kit.NarrowWidth {
 		return 1
 	}
 	return 2

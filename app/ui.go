@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
+	"boardside/app/kit"
 	"boardside/app/uristore"
 	"boardside/companion"
 	"boardside/companion/plays"
@@ -35,7 +36,7 @@ type Options struct {
 	// (in a browser, earlier versions could not save).
 	Legacy fyne.URI
 	Clock  timers.Clock // default: the system clock
-	Games  []*Game      // the home screen's tiles, in order (see app/catalog)
+	Games  []*kit.Game  // the home screen's tiles, in order (see app/catalog)
 	// Sound plays a named sound; default: the embedded sounds via the
 	// audio device. Tests record instead.
 	Sound func(name string)
@@ -48,7 +49,7 @@ type UI struct {
 	prefs *Prefs
 	Clock timers.Clock
 	Saves *uristore.Storage
-	games []*Game
+	games []*kit.Game
 
 	sound func(name string)
 	// Do runs f on the Fyne goroutine: fyne.Do, or a queue in tests.
@@ -68,15 +69,18 @@ type UI struct {
 	foreground bool
 	// onAway runs when the app goes into the background (ADELE's console
 	// covers itself then).
-	onAway    func()
-	announced map[int64]bool // deadlines whose time's up was signalled
-	hosts     map[string]*hosting
+	onAway   func()
+	expiries map[int64]bool // deadlines whose time's up was signalled
+	hosts    map[string]*hosting
 
 	Awake bool // screen blanking is off; Fyne goroutine only
 	// awakeHow is how the platform said it keeps the screen on (awake.go),
 	// and awakeNote the line that shows where it cannot.
 	awakeHow  string
 	awakeNote *widget.Label
+	// inFlight is the action a joined screen sent that is on its way to
+	// the host: one at a time.
+	inFlight kit.InFlight
 	// Leave stops the showing game screen's timers and watchers.
 	Leave func()
 
@@ -100,7 +104,7 @@ func New(a fyne.App, opt Options) *UI {
 		Saves:     uristore.New(opt.Root),
 		games:     opt.Games,
 		sessions:  map[string]*companion.Session{},
-		announced: map[int64]bool{},
+		expiries:  map[int64]bool{},
 		hosts:     map[string]*hosting{},
 		sound:     opt.Sound,
 		awakeNote: newAwakeNote(),
@@ -113,7 +117,7 @@ func New(a fyne.App, opt Options) *UI {
 		foreground: true,
 	}
 	u.watchWindow()
-	ApplyTheme(a, u.prefs.Theme())
+	kit.ApplyTheme(a, u.prefs.Theme())
 	if !startSize.IsZero() {
 		u.Win.Resize(startSize)
 	}
@@ -136,8 +140,7 @@ func (opt Options) withDefaults(a fyne.App) Options {
 		opt.Clock = timers.System{}
 	}
 	if opt.Sound == nil {
-		p := &player{}
-		opt.Sound = p.Play
+		opt.Sound = kit.SoundPlayer()
 	}
 	if opt.Root == nil {
 		opt.Root = a.Storage().RootURI()
@@ -174,7 +177,7 @@ func (u *UI) readSaves(legacy fyne.URI) (problems, playProblems, shareProblems [
 	// Owners' own data, before the sessions that use it are decoded.
 	for _, g := range u.games {
 		if g.Built() && g.LoadData != nil {
-			problems = append(problems, g.LoadData(u, g)...)
+			problems = append(problems, g.LoadData(u.GameWindow(), g)...)
 		}
 	}
 	problems = append(problems, u.loadSessions()...)
@@ -230,7 +233,7 @@ func (u *UI) setCurrent(screen fyne.CanvasObject) {
 }
 
 // Game is the game with this ID, or nil.
-func (u *UI) Game(id string) *Game {
+func (u *UI) Game(id string) *kit.Game {
 	for _, g := range u.games {
 		if g.ID == id {
 			return g
@@ -299,9 +302,9 @@ func (u *UI) Session(gameID string) *companion.Session {
 }
 
 // inProgress lists the games with a session, most recently changed first.
-func (u *UI) inProgress() []*Game {
+func (u *UI) inProgress() []*kit.Game {
 	type item struct {
-		g  *Game
+		g  *kit.Game
 		at int64
 	}
 	var items []item
@@ -317,7 +320,7 @@ func (u *UI) inProgress() []*Game {
 		items = append(items, item{g: g, at: at})
 	}
 	sort.SliceStable(items, func(i, j int) bool { return items[i].at > items[j].at })
-	out := make([]*Game, len(items))
+	out := make([]*kit.Game, len(items))
 	for i, it := range items {
 		out[i] = it.g
 	}
@@ -326,9 +329,9 @@ func (u *UI) inProgress() []*Game {
 
 // underWay lists the games in progress that something has happened in,
 // most recent first; or, when none has, the most recent game opened.
-func (u *UI) underWay() []*Game {
+func (u *UI) underWay() []*kit.Game {
 	games := u.inProgress()
-	var out []*Game
+	var out []*kit.Game
 	for _, g := range games {
 		if len(u.Session(g.ID).Log()) > 0 {
 			out = append(out, g)
@@ -341,7 +344,7 @@ func (u *UI) underWay() []*Game {
 }
 
 // OpenGame shows a game's screen, resuming its session or starting one.
-func (u *UI) OpenGame(g *Game) {
+func (u *UI) OpenGame(g *kit.Game) {
 	if !g.Built() {
 		u.prefs.SetOpenGame("")
 		u.Show(newNotBuiltScreen(u, g).content)
@@ -358,7 +361,7 @@ func (u *UI) OpenGame(g *Game) {
 	}
 	u.prefs.SetOpenGame(g.ID)
 	u.StopCurrent()
-	u.setCurrent(g.Screen(u, s)) // the screen may set u.leave
+	u.setCurrent(g.Screen(u.GameWindow(), s)) // the screen may set u.leave
 }
 
 // StopCurrent stops the showing screen's timers and watchers.
@@ -407,6 +410,10 @@ func (u *UI) SetSession(game string, s *companion.Session) error {
 	u.keepSession(game, s)
 	return nil
 }
+
+// Sending says whether an action a joined screen sent is on its way to
+// the host; once it is false, the host's answer has been drawn.
+func (u *UI) Sending() bool { return u.inFlight.Sending() }
 
 // Prefs are the player's settings.
 func (u *UI) Prefs() *Prefs { return u.prefs }

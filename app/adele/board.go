@@ -17,7 +17,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"boardside/app"
+	"boardside/app/kit"
 	"boardside/companion"
 	ad "boardside/companion/adele"
 )
@@ -170,29 +170,29 @@ func newAdeleBoard(win fyne.Window, send func(companion.Action), record fyne.Can
 	b.result = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	b.result.SizeName = theme.SizeNameHeadingText
 
-	b.emergency = app.BigButton(lang.L("Emergency phase"), theme.WarningIcon(), func() { b.send(&ad.EmergencyPhase{}) })
-	b.endRound = app.BigButton(lang.L("End of round"), theme.MediaSkipNextIcon(), func() { b.send(&ad.EndRound{}) })
+	b.emergency = kit.BigButton(lang.L("Emergency phase"), theme.WarningIcon(), func() { b.send(&ad.EmergencyPhase{}) })
+	b.endRound = kit.BigButton(lang.L("End of round"), theme.MediaSkipNextIcon(), func() { b.send(&ad.EndRound{}) })
 	b.buildTerminals()
 	b.d20 = widget.NewButtonWithIcon(lang.L("Roll the D20"), theme.ViewRefreshIcon(), func() { b.send(&ad.RollD20{}) })
 	b.finish = widget.NewButtonWithIcon(lang.L("The game ended…"), theme.ConfirmIcon(), b.onFinish)
 
 	b.phase.Wrapping = fyne.TextWrapWord
 	b.missions.Wrapping = fyne.TextWrapWord
-	cards := container.New(&app.FoldGrid{},
+	cards := container.New(&kit.FoldGrid{},
 		container.NewBorder(widget.NewLabel(lang.L("This round's emergency")), nil, nil, nil, b.current),
 		container.NewBorder(widget.NewLabel(lang.L("Next emergency")), nil, nil, nil, b.next))
 	left := container.NewVBox(b.result, b.phase, b.track,
 		cards, b.missions, b.anomalies, b.alarm[0], b.alarm[1], b.command,
-		app.NewFoldRow(b.roll, b.d20), b.finish)
+		kit.NewFoldRow(b.roll, b.d20), b.finish)
 	if record != nil {
 		left.Objects = append([]fyne.CanvasObject{b.result, record}, left.Objects[1:]...)
 	}
 	// Emergency phase and End of round, one at a time in one place, stay
 	// at the foot in reach of a thumb; the rest scrolls above, the rooms
 	// beside it on a tablet and below it on a phone.
-	foot := container.New(&app.FoldGrid{Height: 64}, b.emergency, b.endRound)
-	b.content = container.New(app.TwoPass{Inner: layout.NewBorderLayout(nil, foot, nil, nil)}, foot,
-		app.NewScrollSplit(0.45, left, b.rooms))
+	foot := container.New(&kit.FoldGrid{Height: 64}, b.emergency, b.endRound)
+	b.content = container.New(kit.TwoPass{Inner: layout.NewBorderLayout(nil, foot, nil, nil)}, foot,
+		kit.NewScrollSplit(0.45, left, b.rooms))
 	return b
 }
 
@@ -231,20 +231,20 @@ func (b *adeleBoard) set(p ad.PublicState) {
 	b.shown, b.p = string(key), p
 	over := p.Result != ""
 	b.drawResult(p)
-	app.SetLabel(b.phase, roundText(p, over))
+	kit.SetLabel(b.phase, roundText(p, over))
 	b.drawTrack(p)
 	b.drawEmergencies(p)
-	app.SetLabel(b.missions, fmt.Sprintf("%s %s\n%s %s",
+	kit.SetLabel(b.missions, fmt.Sprintf("%s %s\n%s %s",
 		tick(p.BlueOK), lang.L("Blue mission: no impact marker on the ship"),
 		tick(p.RedOK), lang.L("Red mission: round marker not below the no-return marker")))
-	app.SetLabel(b.anomalies, inPlayText(p))
+	kit.SetLabel(b.anomalies, inPlayText(p))
 	b.showButtons(p, over)
 	// The crew's starting rooms are on the board; beside the D20 is only
 	// what the D20 itself last rolled.
 	if p.LastRoll != nil && p.LastRoll.What != "crew" {
-		app.SetLabel(b.roll, rollText(*p.LastRoll))
+		kit.SetLabel(b.roll, rollText(*p.LastRoll))
 	} else {
-		app.SetLabel(b.roll, "")
+		kit.SetLabel(b.roll, "")
 	}
 	b.drawRooms(p)
 	b.content.Refresh()
@@ -254,11 +254,11 @@ func (b *adeleBoard) set(p ad.PublicState) {
 func (b *adeleBoard) drawResult(p ad.PublicState) {
 	switch {
 	case p.Result == "crew":
-		app.SetLabel(b.result, lang.L("The crew wins"))
+		kit.SetLabel(b.result, lang.L("The crew wins"))
 	case p.Result == "adele":
-		app.SetLabel(b.result, lang.L("ADELE wins"))
+		kit.SetLabel(b.result, lang.L("ADELE wins"))
 	default:
-		app.SetLabel(b.result, "")
+		kit.SetLabel(b.result, "")
 	}
 	b.result.Hidden = p.Result == ""
 }
@@ -345,7 +345,7 @@ func rollText(r ad.Roll) string {
 	}
 	s := fmt.Sprintf("%s: %d", what, r.Room)
 	if len(r.Rerolls) > 0 {
-		s += " " + lang.L("(rolled again after {{.Rolls}})", map[string]any{"Rolls": app.JoinInts(r.Rerolls)})
+		s += " " + lang.L("(rolled again after {{.Rolls}})", map[string]any{"Rolls": kit.JoinInts(r.Rerolls)})
 	}
 	return s
 }
@@ -369,7 +369,7 @@ func (b *adeleBoard) drawTrack(p ad.PublicState) {
 			bg.StrokeColor = sectorColours["red"]
 			bg.StrokeWidth = 3
 		}
-		cells = append(cells, container.New(app.TallLayout{Height: 30}, container.NewStack(bg, container.NewCenter(txt))))
+		cells = append(cells, container.New(kit.TallLayout{Height: 30}, container.NewStack(bg, container.NewCenter(txt))))
 	}
 	b.track.Objects = cells
 	b.track.Refresh()
@@ -378,47 +378,47 @@ func (b *adeleBoard) drawTrack(p ad.PublicState) {
 // emergencyCard draws an emergency: kind, sector colour, anomaly symbols,
 // and what it did. A nil card with averted set is the face-down card.
 func emergencyCard(e *ad.PublicEmergency, averted bool) fyne.CanvasObject {
-	bg := canvas.NewRectangle(app.CardPaper)
+	bg := canvas.NewRectangle(kit.CardPaper)
 	bg.CornerRadius = 10
-	bg.StrokeColor = app.CardInk
+	bg.StrokeColor = kit.CardInk
 	bg.StrokeWidth = 2
 	if e == nil {
 		text := lang.L("None yet")
 		if averted {
-			bg.FillColor = app.CardInk
-			t := canvas.NewText(lang.L("Face down: averted next round"), app.CardPaper)
+			bg.FillColor = kit.CardInk
+			t := canvas.NewText(lang.L("Face down: averted next round"), kit.CardPaper)
 			t.TextStyle.Bold = true
 			return container.NewStack(bg, container.NewCenter(t))
 		}
-		return container.NewStack(bg, container.NewCenter(app.InkText(text, 14, false)))
+		return container.NewStack(bg, container.NewCenter(kit.InkText(text, 14, false)))
 	}
 	stripe := canvas.NewRectangle(sectorColours[e.Sector])
 	stripe.SetMinSize(fyne.NewSize(12, 12))
-	rows := []fyne.CanvasObject{app.InkText(emergencyName(e.Kind), 20, true),
-		app.InkText(lang.L("Sector: {{.Sector}}", map[string]any{"Sector": sectorName(e.Sector)}), 12, false)}
+	rows := []fyne.CanvasObject{kit.InkText(emergencyName(e.Kind), 20, true),
+		kit.InkText(lang.L("Sector: {{.Sector}}", map[string]any{"Sector": sectorName(e.Sector)}), 12, false)}
 	if len(e.Symbols) > 0 {
 		var names []string
 		for _, s := range e.Symbols {
 			names = append(names, anomalyName(s))
 		}
-		rows = append(rows, app.InkText(lang.L("Symbols: {{.List}}", map[string]any{"List": strings.Join(names, ", ")}), 12, false))
+		rows = append(rows, kit.InkText(lang.L("Symbols: {{.List}}", map[string]any{"List": strings.Join(names, ", ")}), 12, false))
 	}
 	if e.Averted {
-		rows = append(rows, app.InkText(lang.L("Averted"), 14, true))
+		rows = append(rows, kit.InkText(lang.L("Averted"), 14, true))
 	}
 	if len(e.Triggers) > 0 {
 		var names []string
 		for _, s := range e.Triggers {
 			names = append(names, anomalyName(s))
 		}
-		rows = append(rows, app.InkText(lang.L("Triggers: {{.List}}", map[string]any{"List": strings.Join(names, ", ")}), 12, true))
+		rows = append(rows, kit.InkText(lang.L("Triggers: {{.List}}", map[string]any{"List": strings.Join(names, ", ")}), 12, true))
 	}
 	if e.ImpactRoom > 0 {
 		line := lang.L("Impact in room {{.Room}}", map[string]any{"Room": e.ImpactRoom})
 		if len(e.Rerolls) > 0 {
-			line += " " + lang.L("(rolled again after {{.Rolls}})", map[string]any{"Rolls": app.JoinInts(e.Rerolls)})
+			line += " " + lang.L("(rolled again after {{.Rolls}})", map[string]any{"Rolls": kit.JoinInts(e.Rerolls)})
 		}
-		rows = append(rows, app.InkText(line, 14, true))
+		rows = append(rows, kit.InkText(line, 14, true))
 	}
 	return container.NewStack(bg, container.NewPadded(container.NewBorder(nil, nil, stripe, nil, container.NewVBox(rows...))))
 }
@@ -463,8 +463,8 @@ func (b *adeleBoard) drawRooms(p ad.PublicState) {
 		tap.Importance = widget.LowImportance
 		// A room's lines in little padding, and room enough for three of
 		// them: a phone's room is about 68 wide.
-		text := container.NewThemeOverride(body, app.CompactTheme{Theme: fyne.CurrentApp().Settings().Theme()})
-		tiles = append(tiles, container.New(app.TallLayout{Height: 112}, container.NewStack(bg, tap,
+		text := container.NewThemeOverride(body, kit.CompactTheme{Theme: fyne.CurrentApp().Settings().Theme()})
+		tiles = append(tiles, container.New(kit.TallLayout{Height: 112}, container.NewStack(bg, tap,
 			container.NewBorder(container.NewHBox(layout.NewSpacer(), num, layout.NewSpacer()), nil, nil, nil, text))))
 	}
 	b.rooms.Objects = tiles

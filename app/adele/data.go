@@ -9,17 +9,17 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"boardside/app"
+	"boardside/app/kit"
 	ad "boardside/companion/adele"
 )
 
 // loadAdeleData makes the game use the owner's data when they saved some.
-func loadAdeleData(u *app.UI, g *app.Game) []string {
-	return app.LoadGameData(u, g, ad.ParseData, useAdeleData)
+func loadAdeleData(u kit.Window, g *kit.Game) []string {
+	return kit.LoadGameData(u, g, ad.ParseData, useAdeleData)
 }
 
 // useAdeleData makes new and resumed games look their cards up in d.
-func useAdeleData(g *app.Game, d *ad.Data) { app.UseGameData(g, d, ad.NewRules, ad.NewWith) }
+func useAdeleData(g *kit.Game, d *ad.Data) { kit.UseGameData(g, d, ad.NewRules, ad.NewWith) }
 
 // adeleDataScreen edits ADELE's game data as its data file: the cards,
 // emergencies, obstacle mix, console costs, anomalies, ships and rounds,
@@ -27,16 +27,16 @@ func useAdeleData(g *app.Game, d *ad.Data) { app.UseGameData(g, d, ad.NewRules, 
 // default. Check and Save refuse a file with a mistake and name the card
 // and field; nothing is saved until it is right.
 type adeleDataScreen struct {
-	u       *app.UI
-	g       *app.Game
+	u       kit.Window
+	g       *kit.Game
 	content fyne.CanvasObject
 	text    *widget.Entry
 	status  *widget.Label
 }
 
-func newAdeleDataScreen(u *app.UI, g *app.Game, current *ad.Data, onBack func()) *adeleDataScreen {
+func newAdeleDataScreen(u kit.Window, g *kit.Game, current *ad.Data, onBack func()) *adeleDataScreen {
 	s := &adeleDataScreen{u: u, g: g}
-	bar, _ := app.BackBar(lang.L("ADELE: game data"), onBack)
+	bar, _ := kit.BackBar(lang.L("ADELE: game data"), onBack)
 	s.text = widget.NewMultiLineEntry()
 	s.text.TextStyle.Monospace = true
 	s.text.SetText(encodeAdeleData(current))
@@ -47,19 +47,19 @@ func newAdeleDataScreen(u *app.UI, g *app.Game, current *ad.Data, onBack func())
 			s.refuse(err)
 			return
 		}
-		app.SetLabel(s.status, lang.L("The data is valid."))
+		kit.SetLabel(s.status, lang.L("The data is valid."))
 	})
 	save := widget.NewButtonWithIcon(lang.L("Save as my data"), theme.DocumentSaveIcon(), s.onSave)
 	save.Importance = widget.HighImportance
 	export := widget.NewButtonWithIcon(lang.L("Export"), theme.UploadIcon(), func() {
-		u.ExportData(func(w io.Writer) error { _, err := io.WriteString(w, s.text.Text); return err }, s.refuse)
+		kit.ExportData(u, func(w io.Writer) error { _, err := io.WriteString(w, s.text.Text); return err }, s.refuse)
 	})
-	importB := widget.NewButtonWithIcon(lang.L("Import"), theme.DownloadIcon(), func() { u.ImportData(s.importFrom) })
-	reset := widget.NewButtonWithIcon(lang.L("Reset to default"), theme.HistoryIcon(), func() { u.ConfirmReset(s.resetToDefault) })
-	buttons := app.ButtonRow(check, save, export, importB, reset)
+	importB := widget.NewButtonWithIcon(lang.L("Import"), theme.DownloadIcon(), func() { kit.ImportData(u, s.importFrom) })
+	reset := widget.NewButtonWithIcon(lang.L("Reset to default"), theme.HistoryIcon(), func() { kit.ConfirmReset(u, s.resetToDefault) })
+	buttons := kit.ButtonRow(check, save, export, importB, reset)
 	// The text takes the height left; on a phone on its side, five lines
 	// of it scroll with the rest.
-	s.content = app.NewBorder(bar, nil, app.NewFillScroll(s.status, s.text, buttons, 5*36))
+	s.content = kit.NewBorder(bar, nil, kit.NewFillScroll(s.status, s.text, buttons, 5*36))
 	return s
 }
 
@@ -75,17 +75,17 @@ func (s *adeleDataScreen) parse() (*ad.Data, error) {
 func (s *adeleDataScreen) onSave() {
 	d, err := s.parse()
 	if err == nil {
-		err = s.u.OwnDataStore(ad.Game).Save([]byte(encodeAdeleData(d)))
+		err = kit.OwnDataStore(s.u, ad.Game).Save([]byte(encodeAdeleData(d)))
 	}
 	if err != nil {
 		s.refuse(err)
 		return
 	}
 	useAdeleData(s.g, d)
-	app.SetLabel(s.status, lang.L("Saved. New games use your data."))
+	kit.SetLabel(s.status, lang.L("Saved. New games use your data."))
 }
 
-func (s *adeleDataScreen) refuse(err error) { s.u.RefuseData(s.status, err) }
+func (s *adeleDataScreen) refuse(err error) { kit.RefuseData(s.u, s.status, err) }
 
 // importFrom reads a data file into the editor; a bad file changes nothing.
 func (s *adeleDataScreen) importFrom(name string, b []byte) error {
@@ -94,13 +94,13 @@ func (s *adeleDataScreen) importFrom(name string, b []byte) error {
 		return err
 	}
 	s.text.SetText(encodeAdeleData(d))
-	app.SetLabel(s.status, lang.L("Imported. Save to use it."))
+	kit.SetLabel(s.status, lang.L("Imported. Save to use it."))
 	return nil
 }
 
 func (s *adeleDataScreen) resetToDefault() {
-	_ = s.u.OwnDataStore(ad.Game).Remove()
+	_ = kit.OwnDataStore(s.u, ad.Game).Remove()
 	useAdeleData(s.g, ad.Default())
 	s.text.SetText(encodeAdeleData(ad.Default()))
-	app.SetLabel(s.status, lang.L("The shipped defaults are back."))
+	kit.SetLabel(s.status, lang.L("The shipped defaults are back."))
 }

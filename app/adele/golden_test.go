@@ -7,13 +7,14 @@ import (
 
 	"boardside/app"
 	"boardside/app/gametest"
+	"boardside/app/kit"
 	ad "boardside/companion/adele"
 )
 
 // TestAdele_GoldenPhone: ADELE's console, open, in the emergency phase on
 // a phone.
 func TestAdele_GoldenPhone(t *testing.T) {
-	gametest.GoldenPhone(t, []*app.Game{Game()}, "adele_console", func(t *testing.T, env *testEnv, u *app.UI) {
+	gametest.GoldenPhone(t, []*kit.Game{Game()}, "adele_console", func(t *testing.T, env *testEnv, u *app.UI) {
 		s := knownAdele(t, env, "")
 		require.NoError(t, s.Dispatch(&ad.EmergencyPhase{}))
 		a := showAdele(u, s)

@@ -4,7 +4,7 @@ import (
 	"flag"
 	"strings"
 
-	"boardside/app"
+	"boardside/app/kit"
 	"boardside/companion"
 	ad "boardside/companion/adele"
 )
@@ -12,7 +12,7 @@ import (
 // host is the set-up `boardside serve --game adele` takes. A laptop has
 // no ADELE console: she keeps hers on paper, and the table's rounds end
 // without waiting for her phase on a device.
-var host = &app.Host{Flags: func(fl *flag.FlagSet) func(companion.State, companion.Env) error {
+var host = &kit.Host{Flags: func(fl *flag.FlagSet) func(companion.State, companion.Env) error {
 	players := fl.Int("players", 4, "2 to 5 players, ADELE included")
 	ship := fl.String("ship", "deimos", "deimos or phobos")
 	return func(st companion.State, env companion.Env) error {

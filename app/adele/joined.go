@@ -11,7 +11,7 @@ import (
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
 
-	"boardside/app"
+	"boardside/app/kit"
 	"boardside/companion"
 	ad "boardside/companion/adele"
 	"boardside/companion/plays"
@@ -21,33 +21,33 @@ import (
 // joinedAdele is the crew's view of an ADELE game hosted on ADELE's
 // tablet: the same board the tablet shows, from the public projection.
 type joinedAdele struct {
-	u       *app.UI
+	u       kit.Window
 	c       *share.Client
 	content fyne.CanvasObject
-	bar     *app.JoinedBar
+	bar     *kit.JoinedBar
 	conn    *widget.Label
 	board   *adeleBoard
 	stopW   func()
 	// record is the play the tablet recorded at the game's end, under the
 	// result as on the tablet: names from public state alone, so nothing
 	// of ADELE's console can show here.
-	record *app.PlayPanel
-	vis    app.Visibility
+	record *kit.PlayPanel
+	vis    kit.Visibility
 }
 
-func joinAdele(u *app.UI, c *share.Client) (fyne.CanvasObject, func()) {
+func joinAdele(u kit.Window, c *share.Client) (fyne.CanvasObject, func()) {
 	j := newJoinedAdele(u, c)
 	return j.content, j.stop
 }
 
-func newJoinedAdele(u *app.UI, c *share.Client) *joinedAdele {
+func newJoinedAdele(u kit.Window, c *share.Client) *joinedAdele {
 	j := &joinedAdele{u: u, c: c}
-	j.bar = app.NewJoinedBar(u, c, lang.L("Joined table")+" · ADELE")
+	j.bar = kit.NewJoinedBar(u, c, lang.L("Joined table")+" · ADELE")
 	j.conn = widget.NewLabel("")
 	j.conn.Wrapping = fyne.TextWrapWord // the game's counts follow the connection
-	j.record = app.NewJoinedPlayPanel(u, j.bar)
-	j.board = newAdeleBoard(u.Win, j.send, j.record.Content)
-	j.content = app.NewBorder(container.NewVBox(j.bar.Content, j.conn), nil, container.NewPadded(j.board.content))
+	j.record = kit.NewJoinedPlayPanel(u, j.bar)
+	j.board = newAdeleBoard(u.Win(), j.send, j.record.Content)
+	j.content = kit.NewBorder(container.NewVBox(j.bar.Content, j.conn), nil, container.NewPadded(j.board.content))
 	j.stopW = c.Watch(func() { u.Do(j.render) })
 	j.render()
 	return j
@@ -94,11 +94,11 @@ func (j *joinedAdele) render() {
 			line += "\n" + lang.L("The host is setting the game up…")
 		}
 	}
-	app.SetLabel(j.conn, line)
+	kit.SetLabel(j.conn, line)
 }
 
 // boardMeanings is what each of the board's public actions depends on,
-// for the joined screen and ADELE's own (app.Acts): the phase buttons on
+// for the joined screen and ADELE's own (kit.Acts): the phase buttons on
 // the phase and round; the rest of the board, as the quick viewer's
 // board rebuilt on every change, on any change at all: a D20 rolled
 // elsewhere may show the same number.

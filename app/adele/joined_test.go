@@ -57,11 +57,12 @@ func TestJoin_TheCrewsTapsReachTheHost(t *testing.T) {
 	st := func() *ad.State { return s.View().State.(*ad.State) }
 
 	test.Tap(apptest.Button(t, u.Current, "Emergency phase"))
-	assert.True(t, st().EmergencyDone, "the emergency phase was played on the host")
+	gametest.Sent(t, q, u, func() bool { return st().EmergencyDone }) // the emergency phase was played on the host
 
 	rolls := len(st().Rolls)
 	test.Tap(apptest.Button(t, u.Current, "Roll the D20"))
-	assert.Len(t, st().Rolls, rolls+1, "the D20 was rolled on the host")
+	gametest.Sent(t, q, u, func() bool { return len(st().Rolls) == rolls+1 }) // the D20 was rolled on the host
+	assert.Len(t, st().Rolls, rolls+1, "one roll for one tap")
 	q.Until(t, func() bool { return strings.Contains(strings.Join(apptest.Texts(u.Current), "\n"), "D20: ") })
 	u.ShowHome()
 }
@@ -106,6 +107,7 @@ func TestJoin_TheEndShowsTheRecordAndNoSecret(t *testing.T) {
 	assert.Equal(t, []string{"Anna", "Bea", "Cem"}, adele.Options)
 	adele.SetSelected("Anna")
 	test.Tap(apptest.Button(t, u.Current, "Save names"))
+	gametest.Sent(t, q, u, nil)
 	var sides []string
 	for _, pl := range book.Plays()[0].Players {
 		sides = append(sides, pl.Name+" "+pl.Role)

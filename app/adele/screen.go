@@ -24,7 +24,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"boardside/app"
+	"boardside/app/kit"
 	"boardside/companion"
 	ad "boardside/companion/adele"
 	"boardside/companion/share"
@@ -35,14 +35,14 @@ import (
 const coverAfter = 30 * time.Second
 
 // Game is ADELE as the home screen lists it.
-func Game() *app.Game {
-	g := &app.Game{ID: ad.Game, Name: "ADELE",
+func Game() *kit.Game {
+	g := &kit.Game{ID: ad.Game, Name: "ADELE",
 		Blurb: "A secret console for the player who is ADELE: energy, obstacles, hand and anomalies."}
 	// The shipped data is read with the first game, not for the home
 	// screen (see ad.Rules); an owner's own replaces it (LoadData).
 	g.Rules = ad.Rules
 	g.NewState = func() companion.State { return ad.New() }
-	g.Screen = func(u *app.UI, s *companion.Session) fyne.CanvasObject { return newAdeleScreen(u, g, s).content }
+	g.Screen = func(u kit.Window, s *companion.Session) fyne.CanvasObject { return newAdeleScreen(u, g, s).content }
 	g.Describe = describeAdele
 	g.Share = &share.Game{Public: ad.Public, PublicActions: ad.PublicActions}
 	g.Join = joinAdele
@@ -54,63 +54,63 @@ func Game() *app.Game {
 // adeleScreen is ADELE's tablet: the setup, then two tabs — the crew's
 // table, and ADELE's secret console behind its privacy cover.
 type adeleScreen struct {
-	u       *app.UI
-	g       *app.Game
+	u       kit.Window
+	g       *kit.Game
 	s       *companion.Session
 	content fyne.CanvasObject
-	bar     *app.GameBar
-	acts    *app.Acts // every change the screen makes
-	live    *app.Live
+	bar     *kit.GameBar
+	acts    *kit.Acts // every change the screen makes
+	live    *kit.Live
 
 	setup   *adeleSetup
 	tabs    *container.AppTabs
 	board   *adeleBoard
 	console *adeleConsole
-	record  *app.PlayPanel // the game's end: its record, on the Table tab under the result
+	record  *kit.PlayPanel // the game's end: its record, on the Table tab under the result
 	playing fyne.CanvasObject
-	vis     app.Visibility
+	vis     kit.Visibility
 }
 
-func newAdeleScreen(u *app.UI, g *app.Game, s *companion.Session) *adeleScreen {
+func newAdeleScreen(u kit.Window, g *kit.Game, s *companion.Session) *adeleScreen {
 	a := &adeleScreen{u: u, g: g, s: s}
-	a.bar, a.acts = app.NewScreenBar(u, g, s, func(bool) {})
+	a.bar, a.acts = kit.NewScreenBar(u, g, s, func(bool) {})
 	a.bar.Turn.Hide() // the tablet is ADELE's own; nothing to turn to the crew
 	edit := widget.NewButtonWithIcon(lang.L("Game data"), theme.DocumentCreateIcon(), func() {
 		e := newAdeleDataScreen(u, g, a.state().Data(), func() { u.OpenGame(g) })
 		u.Show(e.content)
 	})
 	a.setup = newAdeleSetup(u, a.state().Data(), a.dispatch, edit)
-	a.record = app.NewPlayPanel(u, g, s, a.dispatch)
-	a.board = newAdeleBoard(u.Win, a.dispatch, a.record.Content)
+	a.record = kit.NewPlayPanel(u, g, s, a.dispatch)
+	a.board = newAdeleBoard(u.Win(), a.dispatch, a.record.Content)
 	a.console = newAdeleConsole(u, a.dispatch)
 	a.tabs = container.NewAppTabs(
 		container.NewTabItemWithIcon(lang.L("Table"), theme.GridIcon(), a.board.content),
 		container.NewTabItemWithIcon(lang.L("ADELE's console"), theme.VisibilityOffIcon(), a.console.content))
 	// Leaving the console covers it, so the tablet can be shown to the crew.
 	a.tabs.OnSelected = func(*container.TabItem) { a.console.cover(true) }
-	a.playing = app.Narrowable(a.tabs)
-	body := container.NewStack(app.NewScroll(a.setup.content), a.playing)
+	a.playing = kit.Narrowable(a.tabs)
+	body := container.NewStack(kit.NewScroll(a.setup.content), a.playing)
 	a.content = container.NewBorder(a.bar.Content, nil, nil, nil, body)
-	a.live = app.StartLive(u.Clock, s, a.render)
+	a.live = kit.StartLive(u.Clock(), s, a.render)
 	a.console.wake = a.live.Tick
 	u.SetOnAway(func() { a.console.cover(true) })
-	u.Leave = func() {
+	u.SetLeave(func() {
 		a.live.Stop()
 		u.SetOnAway(nil)
-	}
+	})
 	return a
 }
 
 func (a *adeleScreen) state() *ad.State { return a.s.View().State.(*ad.State) }
 
-// dispatch applies act to the game as the screen showed it (app.Acts):
+// dispatch applies act to the game as the screen showed it (kit.Acts):
 // the crew's board and ADELE's console alike, so a move made on what the
 // crew just changed is refused rather than applied on top of it.
 func (a *adeleScreen) dispatch(act companion.Action) { a.acts.Dispatch(act) }
 
 // render draws the game; it wakes again when the console's idle cover is due.
 func (a *adeleScreen) render(now time.Time) (time.Duration, bool) {
-	v := app.DrawView(a.s, a.acts, a.bar)
+	v := kit.DrawView(a.s, a.acts, a.bar)
 	st := v.State.(*ad.State)
 	a.acts.Means(boardMeanings(ad.Public(st).(ad.PublicState), v.Version))
 	a.vis.Set(!st.SetUp(), a.setup.content)
@@ -121,7 +121,7 @@ func (a *adeleScreen) render(now time.Time) (time.Duration, bool) {
 		return 0, false
 	}
 	a.board.set(ad.Public(st).(ad.PublicState))
-	a.record.Render(&a.vis, st, now, app.PlayForm{Seats: app.PlayerSeats(st.Players), AllOrNone: true, AskAdele: true})
+	a.record.Render(&a.vis, st, now, kit.PlayForm{Seats: kit.PlayerSeats(st.Players), AllOrNone: true, AskAdele: true})
 	a.vis.Apply(a.board.content)
 	return a.console.render(st, now)
 }
@@ -133,12 +133,12 @@ type adeleSetup struct {
 	ship        *widget.RadioGroup
 	experienced *widget.Check
 	remove      *widget.CheckGroup
-	pin         *app.NumberEntry
+	pin         *kit.NumberEntry
 	start       *widget.Button
 	specials    map[string]string // check label → card ID
 }
 
-func newAdeleSetup(u *app.UI, d *ad.Data, dispatch func(companion.Action), edit *widget.Button) *adeleSetup {
+func newAdeleSetup(u kit.Window, d *ad.Data, dispatch func(companion.Action), edit *widget.Button) *adeleSetup {
 	s := &adeleSetup{specials: map[string]string{}}
 	s.players = widget.NewRadioGroup([]string{lang.L("2 (duel)"), "3", "4", "5"}, nil)
 	// One under the other: side by side, "2 (duel)" made each of the four
@@ -147,7 +147,7 @@ func newAdeleSetup(u *app.UI, d *ad.Data, dispatch func(companion.Action), edit 
 	s.players.SetSelected("4")
 	var ships []string
 	for _, sh := range d.Ships.Ships {
-		ships = append(ships, app.Capitalise(sh.ID))
+		ships = append(ships, kit.Capitalise(sh.ID))
 	}
 	s.ship = widget.NewRadioGroup(ships, nil)
 	s.ship.Horizontal, s.ship.Required = true, true
@@ -163,13 +163,13 @@ func newAdeleSetup(u *app.UI, d *ad.Data, dispatch func(companion.Action), edit 
 	s.remove = widget.NewCheckGroup(labels, nil)
 	s.remove.Hide()
 	var experienced fyne.CanvasObject
-	s.experienced, experienced = app.NewWrapCheck(lang.L("Experienced players: remove 2 special cards of your choice instead of the 2 marked with an exclamation mark"), func(on bool) {
+	s.experienced, experienced = kit.NewWrapCheck(lang.L("Experienced players: remove 2 special cards of your choice instead of the 2 marked with an exclamation mark"), func(on bool) {
 		s.remove.Hidden = !on
 		s.remove.Refresh()
 	})
-	s.pin = app.NewPINEntry()
+	s.pin = kit.NewPINEntry()
 	s.pin.SetPlaceHolder(lang.L("PIN (4 to 8 digits, optional)"))
-	s.start = app.BigButton(lang.L("Set up the game"), theme.MediaPlayIcon(), func() {
+	s.start = kit.BigButton(lang.L("Set up the game"), theme.MediaPlayIcon(), func() {
 		act, err := s.action(d)
 		if err != nil {
 			u.ShowError(err)
@@ -196,7 +196,7 @@ func (s *adeleSetup) action(d *ad.Data) (*ad.SetUpGame, error) {
 	players, _ := strconv.Atoi(strings.Fields(s.players.Selected)[0])
 	act := &ad.SetUpGame{Players: players, PIN: s.pin.Text, Experienced: s.experienced.Checked}
 	for _, sh := range d.Ships.Ships {
-		if app.Capitalise(sh.ID) == s.ship.Selected {
+		if kit.Capitalise(sh.ID) == s.ship.Selected {
 			act.Ship = sh.ID
 		}
 	}
@@ -212,7 +212,7 @@ func (s *adeleSetup) action(d *ad.Data) (*ad.SetUpGame, error) {
 // hand and the anomalies, and the end of her phase. A privacy cover hides
 // it after coverAfter untouched, on a tap, and whenever the tab is left.
 type adeleConsole struct {
-	u        *app.UI
+	u        kit.Window
 	dispatch func(companion.Action)
 	content  fyne.CanvasObject
 
@@ -227,15 +227,15 @@ type adeleConsole struct {
 
 	covered   bool
 	coverBox  fyne.CanvasObject
-	pinEntry  *app.NumberEntry
-	slide     *app.SlideLock
+	pinEntry  *kit.NumberEntry
+	slide     *kit.SlideLock
 	lastTouch time.Time
 	wake      func() // renders again, to time the idle cover
 	shown     string
 	st        *ad.State
 }
 
-func newAdeleConsole(u *app.UI, dispatch func(companion.Action)) *adeleConsole {
+func newAdeleConsole(u kit.Window, dispatch func(companion.Action)) *adeleConsole {
 	c := &adeleConsole{u: u, discard: map[string]bool{}, covered: true}
 	c.dispatch = func(a companion.Action) { c.touch(); dispatch(a) }
 	c.energy = canvas.NewText("", theme.Color(theme.ColorNamePrimary))
@@ -246,7 +246,7 @@ func newAdeleConsole(u *app.UI, dispatch func(companion.Action)) *adeleConsole {
 	c.slots = container.NewVBox()
 	c.hand = container.NewGridWrap(fyne.NewSize(170, 200))
 	c.anomalies = container.NewVBox()
-	c.endPhase = app.BigButton("", theme.ConfirmIcon(), c.onEndPhase)
+	c.endPhase = kit.BigButton("", theme.ConfirmIcon(), c.onEndPhase)
 	c.targeted = widget.NewButtonWithIcon(lang.L("Targeted attack"), theme.WarningIcon(), c.onTargeted)
 	hide := widget.NewButtonWithIcon(lang.L("Hide"), theme.VisibilityOffIcon(), func() { c.cover(true) })
 
@@ -256,13 +256,13 @@ func newAdeleConsole(u *app.UI, dispatch func(companion.Action)) *adeleConsole {
 	left := container.NewVBox(widget.NewLabelWithStyle(lang.L("Console"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), c.slots,
 		widget.NewLabelWithStyle(lang.L("Anomalies on the console"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), c.anomalies)
 	right := container.NewVBox(widget.NewLabelWithStyle(lang.L("Hand"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), c.hand, c.targeted)
-	split := app.NewScrollSplit(0.45, left, right)
-	console := container.New(app.TwoPass{Inner: layout.NewBorderLayout(top, c.endPhase, nil, nil)}, top, c.endPhase, split)
+	split := kit.NewScrollSplit(0.45, left, right)
+	console := container.New(kit.TwoPass{Inner: layout.NewBorderLayout(top, c.endPhase, nil, nil)}, top, c.endPhase, split)
 
-	c.pinEntry = app.NewPINEntry()
+	c.pinEntry = kit.NewPINEntry()
 	c.pinEntry.SetPlaceHolder(lang.L("PIN"))
 	c.pinEntry.OnSubmitted = func(string) { c.tryPIN() }
-	c.slide = app.NewSlideLock(lang.L("Slide to the right to show"), func() { c.cover(false) })
+	c.slide = kit.NewSlideLock(lang.L("Slide to the right to show"), func() { c.cover(false) })
 	bg := canvas.NewRectangle(theme.Color(theme.ColorNameBackground))
 	c.coverBox = container.NewStack(bg, container.NewCenter(container.NewVBox(
 		widget.NewLabelWithStyle(lang.L("ADELE's console is hidden"), fyne.TextAlignCenter, fyne.TextStyle{Bold: true}),
@@ -273,7 +273,7 @@ func newAdeleConsole(u *app.UI, dispatch func(companion.Action)) *adeleConsole {
 }
 
 // touch keeps the console open: ADELE is using it.
-func (c *adeleConsole) touch() { c.lastTouch = c.u.Clock.Now() }
+func (c *adeleConsole) touch() { c.lastTouch = c.u.Clock().Now() }
 
 // cover hides (true) or shows (false) the console.
 func (c *adeleConsole) cover(on bool) {
@@ -299,7 +299,7 @@ func (c *adeleConsole) tryPIN() {
 		return
 	}
 	c.pinEntry.SetText("")
-	c.u.ShowError(app.ErrWrongPIN)
+	c.u.ShowError(kit.ErrWrongPIN)
 }
 
 // render draws ADELE's secrets and returns when the idle cover is due.
@@ -322,8 +322,8 @@ func (c *adeleConsole) render(st *ad.State, now time.Time) (time.Duration, bool)
 }
 
 func (c *adeleConsole) draw(st *ad.State) {
-	app.SetCanvasText(c.energy, lang.L("{{.Energy}} energy", map[string]any{"Energy": st.Energy}))
-	app.SetLabel(c.phase, phaseText(st))
+	kit.SetCanvasText(c.energy, lang.L("{{.Energy}} energy", map[string]any{"Energy": st.Energy}))
+	kit.SetLabel(c.phase, phaseText(st))
 	canAct := st.EmergencyDone && !st.AdeleDone && !st.Over()
 	c.drawSlots(st)
 	c.drawHand(st, canAct)
@@ -458,34 +458,34 @@ func slotCell(cost int, filled bool) fyne.CanvasObject {
 // handCard draws an ADELE card with its rooms (or its special text), a
 // Play button and the choice to discard it at the end of the phase.
 func (c *adeleConsole) handCard(card ad.Card, canAct bool) fyne.CanvasObject {
-	bg := canvas.NewRectangle(app.CardPaper)
+	bg := canvas.NewRectangle(kit.CardPaper)
 	bg.CornerRadius = 10
-	bg.StrokeColor = app.CardInk
+	bg.StrokeColor = kit.CardInk
 	bg.StrokeWidth = 2
 	var face []fyne.CanvasObject
 	if card.Special() {
 		// A default card's name and text are in the translations; an
 		// owner's own card shows as written.
-		face = append(face, app.InkText(lang.L(card.Name), 15, true), app.InkText(lang.L("Cost {{.Cost}}", map[string]any{"Cost": card.Cost}), 13, false))
+		face = append(face, kit.InkText(lang.L(card.Name), 15, true), kit.InkText(lang.L("Cost {{.Cost}}", map[string]any{"Cost": card.Cost}), 13, false))
 		text := widget.NewLabel(lang.L(card.Text))
 		text.Wrapping = fyne.TextWrapWord
 		text.SizeName = theme.SizeNameCaptionText
 		// Card paper is light in either theme, so its text is drawn light-themed.
-		face = append(face, container.NewThemeOverride(text, app.ThemeFor("light")))
+		face = append(face, container.NewThemeOverride(text, kit.ThemeFor("light")))
 	} else {
-		rooms := app.InkText(fmt.Sprintf("%d · %d", card.Rooms[0], card.Rooms[1]), 30, true)
+		rooms := kit.InkText(fmt.Sprintf("%d · %d", card.Rooms[0], card.Rooms[1]), 30, true)
 		rooms.Alignment = fyne.TextAlignCenter
-		face = append(face, app.InkText(lang.L("Rooms"), 12, false), rooms)
+		face = append(face, kit.InkText(lang.L("Rooms"), 12, false), rooms)
 	}
 	if card.Marked {
-		face = append(face, app.InkText("!", 14, true))
+		face = append(face, kit.InkText("!", 14, true))
 	}
 	play := widget.NewButton(lang.L("Play"), func() { c.onPlay(card) })
 	play.Importance = widget.HighImportance
 	playable := canAct
 	if _, places := card.Placement(); card.Special() && places && canAct && len(c.st.SpecialOptions(card.ID)) == 0 {
 		playable = false // its rule allows nothing now: say so on the card
-		face = append(face, app.InkText(lang.L("Nothing to place now"), 12, true))
+		face = append(face, kit.InkText(lang.L("Nothing to place now"), 12, true))
 	}
 	if !playable {
 		play.Disable()
@@ -523,7 +523,7 @@ func (c *adeleConsole) onPlay(card ad.Card) {
 			if ok {
 				c.dispatch(&ad.PlaySpecial{Card: card.ID})
 			}
-		}, c.u.Win)
+		}, c.u.Win())
 		return
 	}
 	if card.Special() {
@@ -568,12 +568,12 @@ func (c *adeleConsole) onTargeted() {
 // buttons are always in view.
 func (c *adeleConsole) askPlacement(title, confirm string, opts []ad.Option, place func(ad.Placed)) {
 	if len(opts) == 0 {
-		dialog.ShowInformation(title, lang.L("There is nothing this card can place now."), c.u.Win)
+		dialog.ShowInformation(title, lang.L("There is nothing this card can place now."), c.u.Win())
 		return
 	}
 	f := newPlacementForm(c.st, opts)
 	body := container.NewVScroll(f.content)
-	body.SetMinSize(fyne.NewSize(f.content.MinSize().Width, min(f.content.MinSize().Height, c.u.Win.Canvas().Size().Height-240)))
+	body.SetMinSize(fyne.NewSize(f.content.MinSize().Width, min(f.content.MinSize().Height, c.u.Win().Canvas().Size().Height-240)))
 	d := dialog.NewCustomConfirm(title, confirm, lang.L("Cancel"), body, func(ok bool) {
 		if !ok {
 			return
@@ -584,7 +584,7 @@ func (c *adeleConsole) askPlacement(title, confirm string, opts []ad.Option, pla
 			return
 		}
 		place(p)
-	}, c.u.Win)
+	}, c.u.Win())
 	d.Show()
 }
 
@@ -596,7 +596,7 @@ func (c *adeleConsole) onAnomaly(a ad.Anomaly) {
 		if ok {
 			c.dispatch(f.action())
 		}
-	}, c.u.Win)
+	}, c.u.Win())
 }
 
 // placementForm asks for an obstacle type on the console with its cost
@@ -712,12 +712,12 @@ func (f *placementForm) selectedRoom() int {
 // placed is the placement chosen in the form.
 func (f *placementForm) placed() (ad.Placed, error) {
 	if f.typ == nil {
-		return ad.Placed{}, app.ErrChooseRoomAndObstacle
+		return ad.Placed{}, kit.ErrChooseRoomAndObstacle
 	}
 	room := f.selectedRoom()
 	t, ok := f.types[f.typ.Selected]
 	if room == 0 || !ok {
-		return ad.Placed{}, app.ErrChooseRoomAndObstacle
+		return ad.Placed{}, kit.ErrChooseRoomAndObstacle
 	}
 	p := ad.Placed{Room: room, Type: t}
 	switch {

@@ -16,6 +16,7 @@ import (
 	"boardside/app"
 	"boardside/app/apptest"
 	"boardside/app/gametest"
+	"boardside/app/kit"
 	"boardside/companion"
 	ad "boardside/companion/adele"
 	"boardside/decks"
@@ -52,7 +53,7 @@ func knownAdele(t testing.TB, env *testEnv, pin string, edit ...func(*ad.State))
 
 // showAdele puts an ADELE screen for session s in the window.
 func showAdele(u *app.UI, s *companion.Session) *adeleScreen {
-	a := newAdeleScreen(u, u.Game(ad.Game), s)
+	a := newAdeleScreen(u.GameWindow(), u.Game(ad.Game), s)
 	u.Current = a.content
 	u.Win.SetContent(a.content)
 	return a
@@ -240,7 +241,7 @@ func TestAdele_Golden(t *testing.T) {
 		t.Run(variant, func(t *testing.T) {
 			env := newTestEnv(t)
 			u := env.Start(t)
-			app.ApplyTheme(env.App, variant)
+			kit.ApplyTheme(env.App, variant)
 			s := knownAdele(t, env, "")
 			require.NoError(t, s.Dispatch(&ad.EmergencyPhase{}))
 			require.NoError(t, s.Dispatch(&ad.PlayCard{Card: "A-01", Room: mustCard(t, "A-01").Rooms[0], Type: ad.Fire}))
@@ -267,6 +268,7 @@ func TestAdele_JoinedDeviceShowsTheCrewsBoard(t *testing.T) {
 
 	assert.True(t, apptest.Button(t, u.Current, "Undo").Disabled(), "setting up is not a move a device at the table takes back")
 	test.Tap(apptest.Button(t, u.Current, "Emergency phase"))
+	gametest.Sent(t, q, u, nil)
 	assert.True(t, s.View().State.(*ad.State).EmergencyDone, "the host's game moved on")
 	q.Until(t, func() bool { return strings.Contains(shown(), "next: planning and ADELE's phase") })
 	for _, secret := range []string{"energy", "9753", "Console"} {
@@ -304,7 +306,7 @@ var adeleLayoutScreens = []gametest.State{
 		gametest.JoinHosted(t, u, Game(), s, lang.L("Record this play"))
 	}},
 	{Name: "adele-data", Show: func(t *testing.T, env *testEnv, u *app.UI) {
-		u.Show(newAdeleDataScreen(u, u.Game(ad.Game), ad.Default(), func() {}).content)
+		u.Show(newAdeleDataScreen(u.GameWindow(), u.Game(ad.Game), ad.Default(), func() {}).content)
 	}},
 	{Name: "adele-override", Show: func(t *testing.T, env *testEnv, u *app.UI) {
 		s := knownAdele(t, env, "", func(st *ad.State) { st.Hand = []string{"A-01", "S-2"} })
@@ -388,5 +390,5 @@ func TestAdele_SpecialCardsOfferOnlyWhatTheirTextAllows(t *testing.T) {
 // TestScreens_FitPhonesAndSpeakGerman walks the screen states above through
 // the layout check and the German check.
 func TestScreens_FitPhonesAndSpeakGerman(t *testing.T) {
-	gametest.CheckScreens(t, func() []*app.Game { return []*app.Game{Game()} }, adeleLayoutScreens...)
+	gametest.CheckScreens(t, func() []*kit.Game { return []*kit.Game{Game()} }, adeleLayoutScreens...)
 }

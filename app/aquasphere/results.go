@@ -13,7 +13,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"boardside/app"
+	"boardside/app/kit"
 	aq "boardside/companion/aquasphere"
 )
 
@@ -112,7 +112,7 @@ func (a *aquaSphereScreen) bars(rep *aq.Report) fyne.CanvasObject {
 		// beside the bar took a phone's width from it, and was cut.
 		name := widget.NewLabelWithStyle(p.Name, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 		bar := container.NewGridWrap(fyne.NewSize(1, 22)) // the bar's height
-		a.sums[i] = app.Wrapped(barSum(b))
+		a.sums[i] = kit.Wrapped(barSum(b))
 		rows = append(rows, name, container.NewStack(bar, container.New(bl, rects...)), a.sums[i])
 	}
 	return container.NewVBox(rows...)
@@ -192,14 +192,14 @@ func (a *aquaSphereScreen) results(rep *aq.Report) []fyne.CanvasObject {
 		slices.SortStableFunc(order, func(a, b int) int { return rep.Final[a].Place - rep.Final[b].Place })
 		for _, i := range order {
 			x := rep.Final[i]
-			out = append(out, app.Wrapped(lang.L("{{.Place}}. {{.Name}}: {{.To}} (letters {{.Letters}}, time markers {{.Time}}, submarines {{.Subs}}, extensions {{.Ext}})",
+			out = append(out, kit.Wrapped(lang.L("{{.Place}}. {{.Name}}: {{.To}} (letters {{.Letters}}, time markers {{.Time}}, submarines {{.Subs}}, extensions {{.Ext}})",
 				map[string]any{"Place": x.Place, "Name": rep.Players[i].Name, "To": x.To, "Letters": x.Letters, "Time": x.TimeMarkers, "Subs": x.Submarines, "Ext": x.Extensions})))
 		}
 	}
 	for r := len(rep.Rounds) - 1; r >= 0; r-- {
 		out = append(out, widget.NewLabelWithStyle(lang.L("Interim scoring {{.Round}}", map[string]any{"Round": r + 1}), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 		for i, x := range rep.Rounds[r] {
-			out = append(out, app.Wrapped(roundLine(rep.Players[i].Name, x)))
+			out = append(out, kit.Wrapped(roundLine(rep.Players[i].Name, x)))
 		}
 	}
 	return out

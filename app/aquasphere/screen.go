@@ -18,18 +18,20 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"boardside/app"
+	"boardside/app/kit"
 	"boardside/companion"
 	aq "boardside/companion/aquasphere"
 )
 
 // Game is AquaSphere as the home screen lists it.
-func Game() *app.Game {
-	g := &app.Game{ID: aq.Game, Name: "AquaSphere",
+func Game() *kit.Game {
+	g := &kit.Game{ID: aq.Game, Name: "AquaSphere",
 		Blurb: "Keeps score: every interim scoring and the final scoring, line by line."}
 	g.Rules = aq.Rules
 	g.NewState = func() companion.State { return aq.New() }
-	g.Screen = func(u *app.UI, s *companion.Session) fyne.CanvasObject { return newAquaSphereScreen(u, g, s).content }
+	g.Screen = func(u kit.Window, s *companion.Session) fyne.CanvasObject {
+		return newAquaSphereScreen(u, g, s).content
+	}
 	g.Describe = describeAquaSphere
 	g.LoadData = loadAQData
 	return g
@@ -71,10 +73,10 @@ func fieldName(f string) string {
 // aquaSphereScreen is the score sheet: a column per player, steppers for
 // each line, and every computed line shown so the keeper can check it.
 type aquaSphereScreen struct {
-	u       *app.UI
+	u       kit.Window
 	s       *companion.Session
 	content fyne.CanvasObject
-	bar     *app.GameBar
+	bar     *kit.GameBar
 	body    *fyne.Container
 	newName *widget.Entry
 	colour  *widget.Select
@@ -92,7 +94,7 @@ type aquaSphereScreen struct {
 	track        *widget.Button
 	// end is the game's end: its record, under the winner. The players
 	// and their points are the sheet's: it asks for nothing more.
-	end *app.PlayPanel
+	end *kit.PlayPanel
 	// focus is the player shown on a narrow (phone) screen, one at a time.
 	focus  int
 	picker *widget.RadioGroup
@@ -101,22 +103,22 @@ type aquaSphereScreen struct {
 	width float32
 }
 
-func newAquaSphereScreen(u *app.UI, g *app.Game, s *companion.Session) *aquaSphereScreen {
+func newAquaSphereScreen(u kit.Window, g *kit.Game, s *companion.Session) *aquaSphereScreen {
 	a := &aquaSphereScreen{u: u, s: s, values: map[string]*widget.Label{}}
-	a.bar = app.NewGameBar(u, g, s, func(bool) {})
+	a.bar = kit.NewGameBar(u, g, s, func(bool) {})
 	a.bar.Turn.Hide()
 	a.loadHistory()
-	a.end = app.NewPlayPanel(u, g, s, a.dispatch)
+	a.end = kit.NewPlayPanel(u, g, s, a.dispatch)
 	a.track = widget.NewButtonWithIcon(lang.L("Track"), theme.DocumentCreateIcon(), func() {
 		t := newTrackScreen(u, g, a.state().Data(), func() { u.OpenGame(g) })
 		u.Show(t.content)
 	})
 	a.body = container.NewVBox()
-	sheet := container.New(&widthWatch{width: &a.width, narrow: a.narrowBelow, changed: a.build}, app.NewScroll(container.NewPadded(a.body)))
+	sheet := container.New(&widthWatch{width: &a.width, narrow: a.narrowBelow, changed: a.build}, kit.NewScroll(container.NewPadded(a.body)))
 	a.content = container.NewBorder(a.bar.Content, nil, nil, nil, sheet)
 	a.build()
 	a.stop = s.Watch(func(companion.View) { u.Do(a.build) })
-	u.Leave = a.stop
+	u.SetLeave(a.stop)
 	return a
 }
 
@@ -153,7 +155,7 @@ func (a *aquaSphereScreen) build() {
 	}
 	rep, err := st.Report()
 	if err != nil {
-		rows = append(rows, app.Wrapped(app.TranslateError(err)))
+		rows = append(rows, kit.Wrapped(kit.TranslateError(err)))
 	}
 	switch {
 	case st.Over:
@@ -169,7 +171,7 @@ func (a *aquaSphereScreen) build() {
 	if rep != nil {
 		a.record(rep)
 		rows = append(rows, a.winner(rep)...)
-		a.end.Render(nil, st, a.u.Clock.Now(), app.PlayForm{})
+		a.end.Render(nil, st, a.u.Clock().Now(), kit.PlayForm{})
 		rows = append(rows, a.end.Content)
 		rows = append(rows, a.bars(rep))
 		rows = append(rows, a.results(rep)...)
@@ -182,7 +184,7 @@ func (a *aquaSphereScreen) build() {
 // loadHistory reads the finished games; an unreadable file is moved aside
 // and the history starts anew, with a word to the player.
 func (a *aquaSphereScreen) loadHistory() {
-	a.historyStore = a.u.Saves.Store("aquasphere-history.json")
+	a.historyStore = a.u.Store("aquasphere-history.json")
 	a.history = &aq.History{}
 	b, err := a.historyStore.Load()
 	if err != nil {
@@ -190,7 +192,7 @@ func (a *aquaSphereScreen) loadHistory() {
 	}
 	h, err := aq.ParseHistory(b)
 	if err != nil {
-		aside, _ := a.historyStore.SetAside(a.u.Clock.Now())
+		aside, _ := a.historyStore.SetAside(a.u.Clock().Now())
 		a.u.ShowError(fmt.Errorf("%s", lang.L("The history of finished games could not be read and starts anew. The file was kept as {{.Path}}.", map[string]any{"Path": aside})))
 		return
 	}
@@ -205,7 +207,7 @@ func (a *aquaSphereScreen) record(rep *aq.Report) {
 		return
 	}
 	id := log[0].At.UTC().Format(time.RFC3339Nano)
-	if !a.history.Record(id, a.u.Clock.Now(), rep) {
+	if !a.history.Record(id, a.u.Clock().Now(), rep) {
 		return
 	}
 	b, err := json.Marshal(a.history)
@@ -231,7 +233,7 @@ func (a *aquaSphereScreen) finishedGames() []fyne.CanvasObject {
 		for _, p := range slices.SortedStableFunc(slices.Values(g.Players), func(a, b aq.FinalPlayer) int { return a.Place - b.Place }) {
 			ps = append(ps, fmt.Sprintf("%d. %s %d", p.Place, p.Name, p.Points))
 		}
-		out = append(out, app.Wrapped(g.Date.Local().Format("2006-01-02 15:04")+" · "+strings.Join(ps, ", ")))
+		out = append(out, kit.Wrapped(g.Date.Local().Format("2006-01-02 15:04")+" · "+strings.Join(ps, ", ")))
 	}
 	return out
 }
@@ -245,7 +247,7 @@ func (a *aquaSphereScreen) entryGrid(st *aq.State) fyne.CanvasObject {
 	}
 	width := a.width
 	if width == 0 { // not laid out yet: the window's
-		width = a.u.Win.Canvas().Size().Width
+		width = a.u.Win().Canvas().Size().Width
 	}
 	// Too narrow for the lines' names beside the steppers (a phone, or a
 	// long German name beside one player's column): each name above its
@@ -260,7 +262,7 @@ func (a *aquaSphereScreen) entryGrid(st *aq.State) fyne.CanvasObject {
 	// The wide grid is built only where the sheet has the width for it
 	// (narrowBelow); it asks for none, so a window can still be made
 	// narrow, and the sheet is then built a player at a time.
-	var grid fyne.CanvasObject = app.Narrowable(container.NewGridWithColumns(len(shown)+1, cells...))
+	var grid fyne.CanvasObject = kit.Narrowable(container.NewGridWithColumns(len(shown)+1, cells...))
 	if narrow {
 		// One column: each line's name above its stepper.
 		grid = container.NewVBox(cells[1:]...)
@@ -354,9 +356,9 @@ func (a *aquaSphereScreen) lineCells(st *aq.State, fields []string, shown []int,
 func (a *aquaSphereScreen) octopodCells(st *aq.State, shown []int, narrow bool) []fyne.CanvasObject {
 	cells := []fyne.CanvasObject{lineName(lang.L("Octopods by sector"), narrow)}
 	for _, i := range shown {
-		e := app.NewNumberEntry(true)
+		e := kit.NewNumberEntry(true)
 		e.SetPlaceHolder("2, 3")
-		e.SetText(app.JoinInts(st.Entering[i].Octopods))
+		e.SetText(kit.JoinInts(st.Entering[i].Octopods))
 		e.OnSubmitted = func(text string) { a.setOctopods(i, text) }
 		e.OnChanged = nil
 		cells = append(cells, container.NewBorder(nil, nil, nil,
@@ -383,7 +385,7 @@ func scoreButton(st *aq.State, final bool, dispatch func(companion.Action)) *wid
 // wraps, so a long name fits a phone whatever its font.
 func lineName(text string, narrow bool) *widget.Label {
 	if narrow {
-		return app.Wrapped(text)
+		return kit.Wrapped(text)
 	}
 	return widget.NewLabel(text)
 }
@@ -404,7 +406,7 @@ func (a *aquaSphereScreen) narrowBelow() float32 {
 		}
 		col = max(col, fyne.MeasureText(name, size, fyne.TextStyle{}).Width+pad)
 	}
-	return max(app.NarrowWidth, float32(len(a.state().Players)+1)*col)
+	return max(kit.NarrowWidth, float32(len(a.state().Players)+1)*col)
 }
 
 // widthWatch lays out its one object at its whole size, and calls changed
@@ -496,7 +498,7 @@ func (a *aquaSphereScreen) stepper(player int, field string, value int) fyne.Can
 
 func (a *aquaSphereScreen) setOctopods(player int, text string) {
 	var sectors []int
-	for _, f := range app.SplitNumbers(text) {
+	for _, f := range kit.SplitNumbers(text) {
 		n, err := strconv.Atoi(f)
 		if err != nil {
 			a.u.ShowError(fmt.Errorf("%s", lang.L("Octopods: type a number per sector, like 2, 3")))
@@ -509,7 +511,7 @@ func (a *aquaSphereScreen) setOctopods(player int, text string) {
 
 // describeAquaSphere is a history line.
 func describeAquaSphere(e companion.Entry) string {
-	a, err := app.DecodeEntry(aq.Rules, e)
+	a, err := kit.DecodeEntry(aq.Rules, e)
 	if err != nil {
 		return e.Kind
 	}

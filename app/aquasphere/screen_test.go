@@ -15,6 +15,7 @@ import (
 	"boardside/app"
 	"boardside/app/apptest"
 	"boardside/app/gametest"
+	"boardside/app/kit"
 	aq "boardside/companion/aquasphere"
 )
 
@@ -148,7 +149,7 @@ func TestAquaSphere_OwnTrack(t *testing.T) {
 	u := env.Start(t)
 	a := openAquaSphere(t, u)
 	g := u.Game("aquasphere")
-	tr := newTrackScreen(u, g, a.state().Data(), func() {})
+	tr := newTrackScreen(u.GameWindow(), g, a.state().Data(), func() {})
 	u.Show(tr.content)
 
 	tr.lines.SetText("10, 60")
@@ -278,7 +279,7 @@ var aquaSphereLayoutScreens = []gametest.State{
 		u.ShowPlay(gametest.Plays(t, u)[0].ID)
 	}},
 	{Name: "aquasphere-track", Show: func(t *testing.T, env *testEnv, u *app.UI) {
-		u.Show(newTrackScreen(u, u.Game(aq.Game), aq.Default(), func() {}).content)
+		u.Show(newTrackScreen(u.GameWindow(), u.Game(aq.Game), aq.Default(), func() {}).content)
 	}},
 	{Name: "aquasphere", Show: func(t *testing.T, env *testEnv, u *app.UI) { u.OpenGame(u.Game(aq.Game)) }},
 	// One player: the sheet's lines beside a single column of steppers,
@@ -299,5 +300,5 @@ var aquaSphereLayoutScreens = []gametest.State{
 // TestScreens_FitPhonesAndSpeakGerman walks the screen states above through
 // the layout check and the German check.
 func TestScreens_FitPhonesAndSpeakGerman(t *testing.T) {
-	gametest.CheckScreens(t, func() []*app.Game { return []*app.Game{Game()} }, aquaSphereLayoutScreens...)
+	gametest.CheckScreens(t, func() []*kit.Game { return []*kit.Game{Game()} }, aquaSphereLayoutScreens...)
 }

@@ -4,14 +4,14 @@
 package catalog
 
 import (
-	"boardside/app"
 	"boardside/app/adele"
 	"boardside/app/aquasphere"
+	"boardside/app/kit"
 	"boardside/app/marsmaze"
 	"boardside/app/missioncontrol"
 )
 
 // Games are the four games, in the order of the home screen.
-func Games() []*app.Game {
-	return []*app.Game{missioncontrol.Game(), adele.Game(), marsmaze.Game(), aquasphere.Game()}
+func Games() []*kit.Game {
+	return []*kit.Game{missioncontrol.Game(), adele.Game(), marsmaze.Game(), aquasphere.Game()}
 }

@@ -19,6 +19,7 @@ import (
 
 	"boardside/app"
 	"boardside/app/apptest"
+	"boardside/app/kit"
 	"boardside/companion"
 	"boardside/companion/plays"
 	"boardside/companion/share"
@@ -28,11 +29,11 @@ import (
 // Env is a test app that starts with Games.
 type Env struct {
 	*apptest.Env
-	Games []*app.Game
+	Games []*kit.Game
 }
 
 // NewEnv makes a test app with these games.
-func NewEnv(t testing.TB, games ...*app.Game) *Env {
+func NewEnv(t testing.TB, games ...*kit.Game) *Env {
 	t.Helper()
 	return &Env{Env: apptest.NewEnv(t), Games: games}
 }
@@ -47,12 +48,12 @@ func (e *Env) Start(t testing.TB) *app.UI {
 
 // OpenScreen opens a game as its tile does, then builds its screen again
 // with the widgets reachable for the test.
-func OpenScreen[S any](t testing.TB, u *app.UI, id string, build func(*app.UI, *app.Game, *companion.Session) S, content func(S) fyne.CanvasObject) S {
+func OpenScreen[S any](t testing.TB, u *app.UI, id string, build func(kit.Window, *kit.Game, *companion.Session) S, content func(S) fyne.CanvasObject) S {
 	t.Helper()
 	g := u.Game(id)
 	u.OpenGame(g)
 	u.StopCurrent()
-	s := build(u, g, u.Session(id))
+	s := build(u.GameWindow(), g, u.Session(id))
 	u.Current = content(s)
 	u.Win.SetContent(u.Current)
 	return s
@@ -61,12 +62,12 @@ func OpenScreen[S any](t testing.TB, u *app.UI, id string, build func(*app.UI, *
 // SetLanguage switches the texts the way a start in that locale would.
 func SetLanguage(t *testing.T, code string) {
 	t.Helper()
-	apptest.SetLanguage(t, code, app.LoadTranslations)
-	require.Equal(t, code, app.RunningLanguage())
+	apptest.SetLanguage(t, code, kit.LoadTranslations)
+	require.Equal(t, code, kit.RunningLanguage())
 }
 
 // Main runs a package's tests in English.
-func Main(m *testing.M) { apptest.Main(m, app.LoadTranslations) }
+func Main(m *testing.M) { apptest.Main(m, kit.LoadTranslations) }
 
 // State is a screen in a state the tests reach: Show puts it in the
 // window of a UI started with the env's games.
@@ -77,7 +78,7 @@ type State struct {
 
 // Screens are states as the layout and German checks take them, each
 // shown in a fresh app with these games.
-func Screens(games func() []*app.Game, states ...State) []apptest.Screen {
+func Screens(games func() []*kit.Game, states ...State) []apptest.Screen {
 	var out []apptest.Screen
 	for _, st := range states {
 		out = append(out, apptest.Screen{Name: st.Name, Open: func(t *testing.T) apptest.Opened {
@@ -95,12 +96,12 @@ func Screens(games func() []*app.Game, states ...State) []apptest.Screen {
 
 // Golden keeps a screen at a size, in light and dark, under review:
 // testdata/<name>_<theme>.png.
-func Golden(t *testing.T, games []*app.Game, name string, size fyne.Size, show func(t *testing.T, env *Env, u *app.UI)) {
+func Golden(t *testing.T, games []*kit.Game, name string, size fyne.Size, show func(t *testing.T, env *Env, u *app.UI)) {
 	for _, variant := range []string{"light", "dark"} {
 		t.Run(name+"_"+variant, func(t *testing.T) {
 			env := NewEnv(t, games...)
 			u := env.Start(t)
-			app.ApplyTheme(env.App, variant)
+			kit.ApplyTheme(env.App, variant)
 			u.Win.Resize(size)
 			show(t, env, u)
 			u.Win.Resize(size)
@@ -111,17 +112,17 @@ func Golden(t *testing.T, games []*app.Game, name string, size fyne.Size, show f
 
 // GoldenPhone keeps a screen on a 412×915 phone, the size most players
 // hold, in light and dark under review: testdata/phone_<name>_<theme>.png.
-func GoldenPhone(t *testing.T, games []*app.Game, name string, show func(t *testing.T, env *Env, u *app.UI)) {
+func GoldenPhone(t *testing.T, games []*kit.Game, name string, show func(t *testing.T, env *Env, u *app.UI)) {
 	Golden(t, games, "phone_"+name, fyne.NewSize(412, 915), show)
 }
 
 // CheckScreens runs the layout check and the German check (package
 // apptest) on these screen states, each shown in a fresh app with the
 // games given.
-func CheckScreens(t *testing.T, games func() []*app.Game, states ...State) {
+func CheckScreens(t *testing.T, games func() []*kit.Game, states ...State) {
 	screens := Screens(games, states...)
-	t.Run("layout", func(t *testing.T) { apptest.CheckLayout(t, screens, app.LoadTranslations) })
-	t.Run("german", func(t *testing.T) { apptest.CheckGerman(t, screens, app.LoadTranslations) })
+	t.Run("layout", func(t *testing.T) { apptest.CheckLayout(t, screens, kit.LoadTranslations) })
+	t.Run("german", func(t *testing.T) { apptest.CheckGerman(t, screens, kit.LoadTranslations) })
 }
 
 // JoinHosted hosts s on a local server, as the game's host device would,
@@ -129,7 +130,7 @@ func CheckScreens(t *testing.T, games func() []*app.Game, states ...State) {
 // screen shows ready (in the language on screen). The updates from the
 // network wait in the returned queue for the test goroutine; the host runs
 // on the real clock, so u does too.
-func JoinHosted(t *testing.T, u *app.UI, g *app.Game, s *companion.Session, ready string) apptest.Queue {
+func JoinHosted(t *testing.T, u *app.UI, g *kit.Game, s *companion.Session, ready string) apptest.Queue {
 	t.Helper()
 	clock := timers.System{}
 	h := share.NewHost(s, share.Game{Rules: g.Rules, Public: g.Share.Public, PublicActions: g.Share.PublicActions}, clock, share.NewToken())
@@ -143,7 +144,18 @@ func JoinHosted(t *testing.T, u *app.UI, g *app.Game, s *companion.Session, read
 	u.Show(j.Content)
 	j.Connect(u, srv.URL+"/?t="+h.Token())
 	q.Until(t, func() bool { return strings.Contains(strings.Join(apptest.Texts(u.Current), "\n"), ready) })
+	// An action still on its way when the test ends is answered, so that
+	// the next test's taps are not taken for a second one in flight.
+	t.Cleanup(func() { q.Until(t, func() bool { return !u.Sending() }) })
 	return q
+}
+
+// Sent runs u's updates from q until the action a joined screen's tap
+// sent in the background has been answered and drawn, and cond holds
+// (nil: nothing more).
+func Sent(t *testing.T, q apptest.Queue, u *app.UI, cond func() bool) {
+	t.Helper()
+	q.Until(t, func() bool { return !u.Sending() && (cond == nil || cond()) })
 }
 
 // Plays is the log of played games u keeps, newest first, as its storage

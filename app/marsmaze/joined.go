@@ -13,7 +13,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"boardside/app"
+	"boardside/app/kit"
 	mm "boardside/companion/marsmaze"
 	"boardside/companion/share"
 	"boardside/timers"
@@ -25,39 +25,39 @@ import (
 // mode's stopwatch with its ring and a pulse at every window, the expert
 // rule; and every public action.
 type joinedMars struct {
-	*app.JoinedScreen
-	u      *app.UI
-	digits *app.Digits
+	*kit.JoinedScreen
+	u      kit.Window
+	digits *kit.Digits
 	glass  *sandglass
-	flash  *app.Flasher
-	alerts *app.TimerAlerts
+	flash  *kit.Flasher
+	alerts *kit.TimerAlerts
 
 	soloRow    fyne.CanvasObject
-	watch      *app.Digits
+	watch      *kit.Digits
 	ring       *canvas.Arc
 	nextWindow *widget.Label
 	marks      *timers.Marks // nil until the stopwatch is first shown
 	pulses     int           // solo windows signalled, for tests
 }
 
-func joinMarsMaze(u *app.UI, c *share.Client) (fyne.CanvasObject, func()) {
+func joinMarsMaze(u kit.Window, c *share.Client) (fyne.CanvasObject, func()) {
 	j := newJoinedMars(u, c)
 	j.Start()
 	return container.NewStack(j.Content, j.flash.Rect), j.Stop
 }
 
-func newJoinedMars(u *app.UI, c *share.Client) *joinedMars {
-	j := &joinedMars{u: u, digits: app.NewDigits("–:––"), glass: newSandglass()}
-	j.flash, j.alerts = app.NewCountdownSignals(u, lang.L("The sand has run out"), lang.L("Magic Maze on Mars: the game is lost."))
-	j.watch = app.NewDigits("0:00")
+func newJoinedMars(u kit.Window, c *share.Client) *joinedMars {
+	j := &joinedMars{u: u, digits: kit.NewDigits("–:––"), glass: newSandglass()}
+	j.flash, j.alerts = kit.NewCountdownSignals(u, lang.L("The sand has run out"), lang.L("Magic Maze on Mars: the game is lost."))
+	j.watch = kit.NewDigits("0:00")
 	j.ring = canvas.NewArc(0, 360, 0.75, theme.Color(theme.ColorNamePrimary))
 	j.nextWindow = widget.NewLabel("")
 	j.nextWindow.Alignment = fyne.TextAlignCenter
-	ring := container.New(app.TallLayout{Height: 72}, container.NewGridWrap(fyne.NewSize(72, 72), j.ring))
+	ring := container.New(kit.TallLayout{Height: 72}, container.NewGridWrap(fyne.NewSize(72, 72), j.ring))
 	j.soloRow = container.NewVBox(container.NewBorder(nil, nil, ring, nil, j.watch), j.nextWindow)
 	j.soloRow.Hide()
-	center := container.New(app.SplitLayout{Share: 0.65}, j.digits, j.glass)
-	j.JoinedScreen = app.NewJoinedScreen(u, c, center, j.soloRow, j.render)
+	center := container.New(kit.SplitLayout{Share: 0.65}, j.digits, j.glass)
+	j.JoinedScreen = kit.NewJoinedScreen(u, c, center, j.soloRow, j.render)
 	return j
 }
 
@@ -127,7 +127,7 @@ func (j *joinedMars) renderStatus(p mm.PublicState, over bool, phase timers.Phas
 	default:
 		j.digits.SetColour(nil)
 	}
-	app.SetLabel(j.Status, status)
+	kit.SetLabel(j.Status, status)
 	j.Vis.Set(status != "", j.Status)
 }
 
@@ -145,7 +145,7 @@ func (j *joinedMars) renderInfo(p mm.PublicState, jokers bool) {
 	if p.Expert {
 		info = append(info, lang.L("Expert rule: pass action tiles on each flip"))
 	}
-	app.SetLabel(j.Info, strings.Join(info, "\n"))
+	kit.SetLabel(j.Info, strings.Join(info, "\n"))
 }
 
 // renderTalk shows the banner while the players may talk or must pass
@@ -160,42 +160,42 @@ func (j *joinedMars) renderTalk(p mm.PublicState, playing bool) {
 	if playing && p.PassTiles {
 		talk = strings.TrimSpace(talk + " " + lang.L("Pass your action tile to the left!"))
 	}
-	app.SetLabel(j.Banner, talk)
+	kit.SetLabel(j.Banner, talk)
 	j.Vis.Set(talk != "", j.Banner)
 }
 
 // publicButtons are the public actions a joined device offers: Start
 // before the game, and while it runs Flip, the action, the joker where
 // the mission gives one, Pause or Resume, landing and the win.
-func publicButtons(p mm.PublicState, playing, jokers bool) []app.Action {
-	var bs []app.Action
+func publicButtons(p mm.PublicState, playing, jokers bool) []kit.Action {
+	var bs []kit.Action
 	if !p.Sand.Started {
-		bs = append(bs, app.Action{Text: lang.L("Turn the sand timer over to start"), Kind: "start", Main: true})
+		bs = append(bs, kit.Action{Text: lang.L("Turn the sand timer over to start"), Kind: "start", Main: true})
 	}
 	if !playing {
 		return bs
 	}
 	bs = append(bs,
-		app.Action{Text: lang.L("Flip"), Kind: "flip", Main: true, Off: p.Landed || p.MarkersLeft <= 0},
-		app.Action{Text: lang.L("Action: someone moved"), Kind: "act", Off: p.Talk == "" && !p.PassTiles})
+		kit.Action{Text: lang.L("Flip"), Kind: "flip", Main: true, Off: p.Landed || p.MarkersLeft <= 0},
+		kit.Action{Text: lang.L("Action: someone moved"), Kind: "act", Off: p.Talk == "" && !p.PassTiles})
 	if jokers {
-		bs = append(bs, app.Action{Text: lang.L("Joker: talk"), Kind: "useJoker", Off: p.JokersLeft <= 0})
+		bs = append(bs, kit.Action{Text: lang.L("Joker: talk"), Kind: "useJoker", Off: p.JokersLeft <= 0})
 	}
 	if p.Sand.Running {
-		bs = append(bs, app.Action{Text: lang.L("Pause"), Kind: "pause"})
+		bs = append(bs, kit.Action{Text: lang.L("Pause"), Kind: "pause"})
 	} else {
-		bs = append(bs, app.Action{Text: lang.L("Resume"), Kind: "resume"})
+		bs = append(bs, kit.Action{Text: lang.L("Resume"), Kind: "resume"})
 	}
-	land := app.Action{Text: lang.L("Colonists landed"), Kind: "land", Data: mm.Land{Landed: true}}
+	land := kit.Action{Text: lang.L("Colonists landed"), Kind: "land", Data: mm.Land{Landed: true}}
 	if p.Landed {
-		land = app.Action{Text: lang.L("Colonists not landed after all"), Kind: "land", Data: mm.Land{Landed: false}}
+		land = kit.Action{Text: lang.L("Colonists not landed after all"), Kind: "land", Data: mm.Land{Landed: false}}
 	}
 	return append(bs, land,
-		app.Action{Text: lang.L("All colonists on domes"), Kind: "win", Ask: lang.L("Is every colonist on a dome?")})
+		kit.Action{Text: lang.L("All colonists on domes"), Kind: "win", Ask: lang.L("Is every colonist on a dome?")})
 }
 
 // publicMeanings is what each public action depends on, by its kind, for
-// the joined screen and the host's own (app.Acts): another device's change
+// the joined screen and the host's own (kit.Acts): another device's change
 // of that part re-arms the button for a moment, so two players slapping
 // Flip as the sand runs low flip it once.
 func publicMeanings(p mm.PublicState) map[string]string {
@@ -231,7 +231,7 @@ func (j *joinedMars) renderSolo(p mm.PublicState, playing bool) {
 	j.watch.SetText(timers.FormatElapsed(elapsed))
 	until := j.marks.UntilNext(elapsed)
 	secs := int((until + time.Second - 1) / time.Second)
-	app.SetLabel(j.nextWindow, lang.L("Pawn may move in {{.Seconds}} s", map[string]any{"Seconds": secs}))
+	kit.SetLabel(j.nextWindow, lang.L("Pawn may move in {{.Seconds}} s", map[string]any{"Seconds": secs}))
 	if sweep := float32(360 * float64(until) / float64(every)); j.ring.EndAngle != sweep {
 		j.ring.EndAngle = sweep
 		j.ring.Refresh()
@@ -239,8 +239,8 @@ func (j *joinedMars) renderSolo(p mm.PublicState, playing bool) {
 	if crossed := j.marks.Observe(elapsed); len(crossed) > 0 && w.Running {
 		// Windows missed while asleep arrive together: one pulse, one sound.
 		j.pulses++
-		j.u.PlaySound(app.SoundMark)
-		j.flash.Flash(app.FlashMark)
+		j.u.PlaySound(kit.SoundMark)
+		j.flash.Flash(kit.FlashMark)
 	}
 	if w.Running {
 		j.WakeWithin(min(timers.UntilElapsedChanges(elapsed), until))

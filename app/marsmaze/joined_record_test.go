@@ -14,6 +14,7 @@ import (
 
 	"boardside/app"
 	"boardside/app/apptest"
+	"boardside/app/gametest"
 	"boardside/companion"
 	mm "boardside/companion/marsmaze"
 	"boardside/companion/plays"
@@ -90,6 +91,7 @@ func TestJoin_TheGamesEndShowsTheHostsRecordAndItsNamesChangeThere(t *testing.T)
 	s, book, link := hostWithLog(t, env.Clock)
 	u, q := joinTable(t, env, link, "Turn the sand timer over to start")
 	test.Tap(apptest.Button(t, u.Current, "Turn the sand timer over to start"))
+	gametest.Sent(t, q, u, nil)
 	assert.Empty(t, nameEntries(u), "no record while the sand runs")
 
 	require.NoError(t, s.Dispatch(&mm.Win{})) // on the host
@@ -112,6 +114,7 @@ func TestJoin_TheGamesEndShowsTheHostsRecordAndItsNamesChangeThere(t *testing.T)
 	assert.False(t, save.Disabled(), "a name changed")
 	version := s.View().Version
 	test.Tap(save)
+	gametest.Sent(t, q, u, nil)
 	assert.Equal(t, version+1, s.View().Version, "one action on the host")
 	assert.Equal(t, []string{"Anna", "Bea", "Cem"}, hostsNames(book), "the host's log holds the new name")
 	q.Until(t, func() bool { return save.Disabled() })
@@ -121,6 +124,7 @@ func TestJoin_TheGamesEndShowsTheHostsRecordAndItsNamesChangeThere(t *testing.T)
 	// and the link is the host's, with them. A desktop shows it as a code.
 	nameEntries(u)[3].SetText("Dora")
 	test.Tap(logIt)
+	gametest.Sent(t, q, u, nil)
 	assert.Equal(t, []string{"Anna", "Bea", "Cem", "Dora"}, hostsNames(book))
 	top := u.Win.Canvas().Overlays().Top()
 	require.NotNil(t, top, "the code for the phone that has BG Stats")
@@ -158,7 +162,9 @@ func TestJoin_TwoDevicesNamingAtOnceApplyOnce(t *testing.T) {
 	nameEntries(a)[0].SetText("Ann")
 	nameEntries(b)[0].SetText("Anja")
 	test.Tap(apptest.Button(t, a.Current, "Save names"))
+	gametest.Sent(t, qa, a, nil)
 	test.Tap(apptest.Button(t, b.Current, "Save names")) // b has not drawn a's names yet
+	gametest.Sent(t, qb, b, nil)
 	assert.Equal(t, version+1, s.View().Version, "applied once")
 	assert.Equal(t, []string{"Ann", "Ben", "Cem"}, hostsNames(book))
 	refusedFaster(t, b.Win, "names saved just after another device's")
@@ -170,12 +176,15 @@ func TestJoin_TwoDevicesNamingAtOnceApplyOnce(t *testing.T) {
 	nameEntries(b)[1].SetText("Bo")
 	nameEntries(a)[1].SetText("Bert")
 	test.Tap(apptest.Button(t, a.Current, "Save names"))
+	gametest.Sent(t, qa, a, nil)
 	qb.Until(t, func() bool { return nameEntries(b)[1].Text == "Bert" })
 	nameEntries(b)[1].SetText("Bo")
 	test.Tap(apptest.Button(t, b.Current, "Save names"))
+	gametest.Sent(t, qb, b, nil)
 	refusedFaster(t, b.Win, "names saved just after another device's were drawn")
 	assert.Equal(t, []string{"Ann", "Bert", "Cem"}, hostsNames(book))
 	env.Clock.Advance(companion.ArmTime)
 	test.Tap(apptest.Button(t, b.Current, "Save names"))
+	gametest.Sent(t, qb, b, nil)
 	assert.Equal(t, []string{"Ann", "Bo", "Cem"}, hostsNames(book), "half a second later the player saw them and saves")
 }

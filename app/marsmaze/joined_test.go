@@ -12,6 +12,8 @@ import (
 
 	"boardside/app"
 	"boardside/app/apptest"
+	"boardside/app/gametest"
+	"boardside/app/kit"
 	"boardside/companion"
 	mm "boardside/companion/marsmaze"
 	"boardside/companion/share"
@@ -47,6 +49,7 @@ func TestJoin_FollowAndActOnAnotherDevicesTable(t *testing.T) {
 
 	// Tap Flip on this device: the host's game changes.
 	test.Tap(apptest.Button(t, u.Current, "Flip"))
+	gametest.Sent(t, q, u, nil)
 	assert.Equal(t, 1, s.View().State.(*mm.State).MarkersLeft)
 	q.Until(t, func() bool { return strings.Contains(shownText(), "Talk now, until someone acts") })
 
@@ -54,9 +57,11 @@ func TestJoin_FollowAndActOnAnotherDevicesTable(t *testing.T) {
 	undo := apptest.Button(t, u.Current, "Undo")
 	q.Until(t, func() bool { return !undo.Disabled() })
 	test.Tap(undo)
+	gametest.Sent(t, q, u, nil)
 	assert.Equal(t, 2, s.View().State.(*mm.State).MarkersLeft, "the host's flip was taken back")
 	q.Until(t, func() bool { return strings.Contains(shownText(), "Hourglass markers left: 2") })
 	test.Tap(apptest.Button(t, u.Current, "Flip"))
+	gametest.Sent(t, q, u, nil)
 	q.Until(t, func() bool { return strings.Contains(shownText(), "Talk now, until someone acts") })
 
 	// An action on the host reaches this screen through the event stream.
@@ -96,6 +101,7 @@ func TestJoin_ShowsTheWholePublicGameAndSendsItsActions(t *testing.T) {
 	}
 
 	test.Tap(apptest.Button(t, u.Current, "Turn the sand timer over to start"))
+	gametest.Sent(t, q, u, nil)
 	require.True(t, state().Started())
 	q.Until(t, func() bool { return listed(u, "Pawn may move in 10 s") })
 	// Every action has its button while the game runs; those that do not
@@ -110,21 +116,24 @@ func TestJoin_ShowsTheWholePublicGameAndSendsItsActions(t *testing.T) {
 	clock.Advance(10 * time.Second)
 	digits := func(text string) bool { _, ok := apptest.Find(u.ScreenList(), "digits", text); return ok }
 	q.Until(t, func() bool { return len(env.Sounds) > 0 })
-	assert.Equal(t, []string{app.SoundMark}, env.Sounds, "the pulse's sound")
+	assert.Equal(t, []string{kit.SoundMark}, env.Sounds, "the pulse's sound")
 	assert.True(t, digits("0:10"), "the stopwatch: %v", u.ScreenList())
 	assert.True(t, digits("2:50"), "the sand: %v", u.ScreenList())
 
 	test.Tap(apptest.Button(t, u.Current, "Colonists landed"))
+	gametest.Sent(t, q, u, nil)
 	require.True(t, state().Landed, "the host's colonists landed")
 	q.Until(t, func() bool { return strings.Contains(shown(), "Colonists not landed after all") })
 	assert.Contains(t, shown(), "The colonists have landed: no more flips")
 	assert.True(t, apptest.Button(t, u.Current, "Flip").Disabled(), "no flip after the landing")
 	test.Tap(apptest.Button(t, u.Current, "Colonists not landed after all"))
+	gametest.Sent(t, q, u, nil)
 	require.False(t, state().Landed, "not landed after all, on the host")
 	q.Until(t, func() bool { return !apptest.Button(t, u.Current, "Flip").Disabled() })
 
 	// The win ends the game: asked first, and No leaves it running.
 	test.Tap(apptest.Button(t, u.Current, "All colonists on domes"))
+	gametest.Sent(t, q, u, nil)
 	ask := u.Win.Canvas().Overlays().Top()
 	require.NotNil(t, ask, "a question")
 	assert.Contains(t, strings.Join(apptest.Texts(ask), "\n"), "Is every colonist on a dome?")
@@ -132,7 +141,9 @@ func TestJoin_ShowsTheWholePublicGameAndSendsItsActions(t *testing.T) {
 	assert.True(t, state().WonAt.IsZero(), "No: the game goes on")
 	clock.Advance(5 * time.Second)
 	test.Tap(apptest.Button(t, u.Current, "All colonists on domes"))
+	gametest.Sent(t, q, u, nil)
 	apptest.TapDialogButton(t, u.Win, "Yes")
+	gametest.Sent(t, q, u, nil)
 	require.False(t, state().WonAt.IsZero(), "won, on the host")
 	left := timers.FormatRemaining(state().SandLeftAtWin)
 	q.Until(t, func() bool { return strings.Contains(shown(), "Mission complete with "+left+" of sand left") })

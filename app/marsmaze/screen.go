@@ -17,7 +17,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"boardside/app"
+	"boardside/app/kit"
 	"boardside/companion"
 	mm "boardside/companion/marsmaze"
 	"boardside/companion/share"
@@ -25,12 +25,12 @@ import (
 )
 
 // Game is Magic Maze on Mars as the home screen lists it.
-func Game() *app.Game {
-	g := &app.Game{ID: mm.Game, Name: "Magic Maze on Mars",
+func Game() *kit.Game {
+	g := &kit.Game{ID: mm.Game, Name: "Magic Maze on Mars",
 		Blurb: "A sand timer to flip, the hourglass markers left, and the solo stopwatch."}
 	g.Rules = mm.Rules
 	g.NewState = func() companion.State { return mm.New() }
-	g.Screen = func(u *app.UI, s *companion.Session) fyne.CanvasObject { return newMarsMazeScreen(u, g, s).content }
+	g.Screen = func(u kit.Window, s *companion.Session) fyne.CanvasObject { return newMarsMazeScreen(u, g, s).content }
 	g.Describe = describeMarsMaze
 	g.Share = &share.Game{Public: mm.Public, PublicActions: mm.PublicActions}
 	g.Join = joinMarsMaze
@@ -42,14 +42,14 @@ var talkColour = color.NRGBA{R: 0x2e, G: 0x7d, B: 0x32, A: 0xff}
 
 // marsMazeScreen is the sand timer beside the board.
 type marsMazeScreen struct {
-	u       *app.UI
+	u       kit.Window
 	s       *companion.Session
 	content fyne.CanvasObject
-	bar     *app.GameBar
-	acts    *app.Acts // every change the screen makes
+	bar     *kit.GameBar
+	acts    *kit.Acts // every change the screen makes
 
 	glass   *sandglass
-	digits  *app.Digits
+	digits  *kit.Digits
 	counts  *widget.Label // markers and jokers left
 	status  *widget.Label
 	setup   fyne.CanvasObject
@@ -64,7 +64,7 @@ type marsMazeScreen struct {
 	passTiles  *bannerText
 	act        *widget.Button
 	soloRow    fyne.CanvasObject
-	watch      *app.Digits
+	watch      *kit.Digits
 	ring       *canvas.Arc
 	nextWindow *widget.Label
 
@@ -77,24 +77,24 @@ type marsMazeScreen struct {
 	won    *widget.Button
 	// extra holds Joker, Pause and Resume; foot the main action.
 	extra, foot fyne.CanvasObject
-	body        *app.TimerLayout
-	record      *app.PlayPanel // the game's end: its record
+	body        *kit.TimerLayout
+	record      *kit.PlayPanel // the game's end: its record
 
-	alerts   *app.TimerAlerts
+	alerts   *kit.TimerAlerts
 	marks    *timers.Marks
 	marksSet bool // the solo marks follow the restored stopwatch
-	flash    *app.Flasher
-	live     *app.Live
-	vis      app.Visibility
+	flash    *kit.Flasher
+	live     *kit.Live
+	vis      kit.Visibility
 	// pulses counts solo-mode window signals, for tests.
 	pulses int
 }
 
-func newMarsMazeScreen(u *app.UI, g *app.Game, s *companion.Session) *marsMazeScreen {
+func newMarsMazeScreen(u kit.Window, g *kit.Game, s *companion.Session) *marsMazeScreen {
 	m := &marsMazeScreen{u: u, s: s}
-	m.flash, m.alerts = app.NewCountdownSignals(u, lang.L("The sand has run out"), lang.L("Magic Maze on Mars: the game is lost."))
-	m.bar, m.acts = app.NewScreenBar(u, g, s, m.onTurn)
-	m.record = app.NewPlayPanel(u, g, s, m.dispatch)
+	m.flash, m.alerts = kit.NewCountdownSignals(u, lang.L("The sand has run out"), lang.L("Magic Maze on Mars: the game is lost."))
+	m.bar, m.acts = kit.NewScreenBar(u, g, s, m.onTurn)
+	m.record = kit.NewPlayPanel(u, g, s, m.dispatch)
 	m.buildTimer()
 	m.buildSetup()
 	m.buildTalkBanner()
@@ -103,7 +103,7 @@ func newMarsMazeScreen(u *app.UI, g *app.Game, s *companion.Session) *marsMazeSc
 	m.layOut()
 	// The controls are set from the state before their handlers are
 	// attached, so showing the screen dispatches nothing.
-	m.live = app.GoLive(u, s, m.render)
+	m.live = kit.GoLive(u, s, m.render)
 	m.attachHandlers()
 	return m
 }
@@ -112,11 +112,11 @@ func newMarsMazeScreen(u *app.UI, g *app.Game, s *companion.Session) *marsMazeSc
 // jokers left under them, and the line that says how the game stands.
 func (m *marsMazeScreen) buildTimer() {
 	m.glass = newSandglass()
-	m.digits = app.NewDigits("3:00")
+	m.digits = kit.NewDigits("3:00")
 	m.counts = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	m.counts.SizeName = theme.SizeNameSubHeadingText
 	m.counts.Wrapping = fyne.TextWrapWord // German, in a phone's half of a landscape screen
-	m.status = app.NewStatusLabel()
+	m.status = kit.NewStatusLabel()
 }
 
 // buildSetup makes the choices before the start: the mission, the sand
@@ -132,8 +132,8 @@ func (m *marsMazeScreen) buildSetup() {
 	shorter := widget.NewButtonWithIcon(lang.L("10 s"), theme.ContentRemoveIcon(), func() { m.changeSand(-10) })
 	longer := widget.NewButtonWithIcon(lang.L("10 s"), theme.ContentAddIcon(), func() { m.changeSand(10) })
 	var solo, expert fyne.CanvasObject
-	m.solo, solo = app.NewWrapCheck(lang.L("Solo mode"), nil)
-	m.expert, expert = app.NewWrapCheck(lang.L("Expert rule: pass action tiles on each flip"), nil)
+	m.solo, solo = kit.NewWrapCheck(lang.L("Solo mode"), nil)
+	m.expert, expert = kit.NewWrapCheck(lang.L("Expert rule: pass action tiles on each flip"), nil)
 	m.checks = widget.NewLabel("")
 	m.checks.Wrapping = fyne.TextWrapWord
 	// A row each, short enough for a 360-wide phone.
@@ -148,7 +148,7 @@ func (m *marsMazeScreen) buildSetup() {
 func (m *marsMazeScreen) buildTalkBanner() {
 	m.talkText = newBannerText("", theme.TextHeadingSize())
 	m.passTiles = newBannerText(lang.L("Pass your action tile to the left!"), theme.TextSubHeadingSize())
-	m.act = app.BigButton(lang.L("Action: someone moved"), theme.MediaFastForwardIcon(), func() { m.dispatch(&mm.Act{}) })
+	m.act = kit.BigButton(lang.L("Action: someone moved"), theme.MediaFastForwardIcon(), func() { m.dispatch(&mm.Act{}) })
 	bg := canvas.NewRectangle(talkColour)
 	bg.CornerRadius = theme.InputRadiusSize()
 	m.talk = container.NewStack(bg, container.NewPadded(container.New(&bannerLayout{}, m.talkText, m.passTiles, m.act)))
@@ -157,12 +157,12 @@ func (m *marsMazeScreen) buildTalkBanner() {
 // buildSoloRow makes solo mode's stopwatch, with the ring counting down to
 // the next moment the "Do something!" pawn may move.
 func (m *marsMazeScreen) buildSoloRow() {
-	m.watch = app.NewDigits("0:00")
+	m.watch = kit.NewDigits("0:00")
 	m.ring = canvas.NewArc(0, 360, 0.75, theme.Color(theme.ColorNamePrimary))
 	m.nextWindow = widget.NewLabel("")
 	m.nextWindow.Wrapping = fyne.TextWrapWord
 	m.marks = timers.NewMarks(mm.Default().SoloMark(), 0)
-	ring := container.New(app.TallLayout{Height: 72}, container.NewGridWrap(fyne.NewSize(72, 72), m.ring))
+	ring := container.New(kit.TallLayout{Height: 72}, container.NewGridWrap(fyne.NewSize(72, 72), m.ring))
 	// The sentence under the stopwatch: beside it, on a phone, it left the
 	// digits less than they need.
 	m.nextWindow.Alignment = fyne.TextAlignCenter
@@ -172,13 +172,13 @@ func (m *marsMazeScreen) buildSoloRow() {
 // buildButtons makes the game's buttons: Start and Flip, the joker,
 // Pause and Resume, landing, and the win, asked first.
 func (m *marsMazeScreen) buildButtons() {
-	m.start = app.BigButton(lang.L("Turn the sand timer over to start"), theme.MediaPlayIcon(), func() { m.dispatch(&mm.Start{}) })
-	m.flip = app.BigButton(lang.L("Flip"), theme.ViewRefreshIcon(), func() { m.dispatch(&mm.Flip{}) })
+	m.start = kit.BigButton(lang.L("Turn the sand timer over to start"), theme.MediaPlayIcon(), func() { m.dispatch(&mm.Start{}) })
+	m.flip = kit.BigButton(lang.L("Flip"), theme.ViewRefreshIcon(), func() { m.dispatch(&mm.Flip{}) })
 	m.joker = widget.NewButtonWithIcon(lang.L("Joker: talk"), theme.AccountIcon(), func() { m.dispatch(&mm.UseJoker{}) })
 	m.pause = widget.NewButtonWithIcon(lang.L("Pause"), theme.MediaPauseIcon(), func() { m.dispatch(&mm.Pause{}) })
 	m.resume = widget.NewButtonWithIcon(lang.L("Resume"), theme.MediaPlayIcon(), func() { m.dispatch(&mm.Resume{}) })
 	m.landed = widget.NewCheck(lang.L("Colonists landed"), nil)
-	m.won = app.NewWinButton(m.u, lang.L("All colonists on domes"), lang.L("Mission complete"), lang.L("Is every colonist on a dome?"),
+	m.won = kit.NewWinButton(m.u, lang.L("All colonists on domes"), lang.L("Mission complete"), lang.L("Is every colonist on a dome?"),
 		func() { m.dispatch(&mm.Win{}) })
 }
 
@@ -186,16 +186,16 @@ func (m *marsMazeScreen) buildButtons() {
 // row under it, the rest in a scroll (at the game's end, how it ended and
 // its record), and the main action at the foot.
 func (m *marsMazeScreen) layOut() {
-	// Laid out twice (app.NewBorder): the lines under the digits wrap.
-	timer := container.New(&timerLayout{}, m.glass, app.NewBorder(nil, m.counts, m.digits))
-	center := app.NewBorder(nil, m.soloRow, timer)
+	// Laid out twice (kit.NewBorder): the lines under the digits wrap.
+	timer := container.New(&timerLayout{}, m.glass, kit.NewBorder(nil, m.counts, m.digits))
+	center := kit.NewBorder(nil, m.soloRow, timer)
 	// Start and Flip, the common thing, keep one place at the foot; the
 	// rest scrolls above it where a phone has no room for all of it.
-	m.extra = app.ButtonRow(m.joker, m.pause, m.resume)
-	m.foot = container.NewPadded(app.ButtonRow(m.start, m.flip))
-	rest := container.NewPadded(container.NewVBox(m.setup, m.status, m.record.Content, m.talk, m.extra, app.NewFoldRow(m.landed, m.won)))
-	m.body = &app.TimerLayout{Rest: rest, SideRest: 320, SideBelow: 600}
-	body := app.NewTimerBody(m.body, m.bar.Content, container.NewPadded(center), m.foot)
+	m.extra = kit.ButtonRow(m.joker, m.pause, m.resume)
+	m.foot = container.NewPadded(kit.ButtonRow(m.start, m.flip))
+	rest := container.NewPadded(container.NewVBox(m.setup, m.status, m.record.Content, m.talk, m.extra, kit.NewFoldRow(m.landed, m.won)))
+	m.body = &kit.TimerLayout{Rest: rest, SideRest: 320, SideBelow: 600}
+	body := kit.NewTimerBody(m.body, m.bar.Content, container.NewPadded(center), m.foot)
 	m.content = container.NewStack(body, m.flash.Rect)
 }
 
@@ -210,7 +210,7 @@ func (m *marsMazeScreen) attachHandlers() {
 
 func (m *marsMazeScreen) state() *mm.State { return m.s.View().State.(*mm.State) }
 
-// dispatch applies a to the game as the screen showed it (app.Acts).
+// dispatch applies a to the game as the screen showed it (kit.Acts).
 func (m *marsMazeScreen) dispatch(a companion.Action) { m.acts.Dispatch(a) }
 
 func (m *marsMazeScreen) onMission(text string) {
@@ -273,7 +273,7 @@ func readSand(st *mm.State, now time.Time) sandAt {
 }
 
 func (m *marsMazeScreen) renderState(now time.Time) (time.Duration, bool) {
-	v := app.DrawView(m.s, m.acts, m.bar)
+	v := kit.DrawView(m.s, m.acts, m.bar)
 	st := v.State.(*mm.State)
 	m.acts.Means(publicMeanings(mm.Public(st).(mm.PublicState)))
 	at := readSand(st, now)
@@ -301,7 +301,7 @@ func (m *marsMazeScreen) renderState(now time.Time) (time.Duration, bool) {
 func (m *marsMazeScreen) renderSand(st *mm.State, at sandAt) {
 	m.digits.SetText(timers.FormatRemaining(at.rem))
 	m.glass.Set(st.Sand.Fraction(at.now), at.running)
-	app.SetLabel(m.counts, lang.L("Hourglass markers left: {{.Markers}}", map[string]any{"Markers": st.MarkersLeft})+
+	kit.SetLabel(m.counts, lang.L("Hourglass markers left: {{.Markers}}", map[string]any{"Markers": st.MarkersLeft})+
 		jokerText(st))
 }
 
@@ -311,10 +311,10 @@ func (m *marsMazeScreen) renderSetup(st *mm.State, idle bool) {
 	m.vis.Set(idle, m.setup, m.start)
 	if idle {
 		m.mission.SetSelected(strconv.Itoa(st.Mission))
-		app.SetLabel(m.sand, timers.FormatElapsed(st.Sand.Total))
+		kit.SetLabel(m.sand, timers.FormatElapsed(st.Sand.Total))
 		m.solo.SetChecked(st.Solo)
 		m.expert.SetChecked(st.Expert)
-		app.SetLabel(m.checks, m.checklist(st))
+		kit.SetLabel(m.checks, m.checklist(st))
 	}
 	// Setting up, the timer keeps a good part of the height; playing, the
 	// banner and the buttons have all they need first.
@@ -366,20 +366,20 @@ func (m *marsMazeScreen) renderStatus(st *mm.State, at sandAt) {
 	switch {
 	case at.over && at.won:
 		m.digits.SetColour(theme.Color(theme.ColorNameSuccess))
-		app.SetLabel(m.status, lang.L("Mission complete with {{.Time}} of sand left", map[string]any{"Time": timers.FormatRemaining(st.SandLeftAtWin)}))
+		kit.SetLabel(m.status, lang.L("Mission complete with {{.Time}} of sand left", map[string]any{"Time": timers.FormatRemaining(st.SandLeftAtWin)}))
 	case at.over:
 		m.digits.SetColour(theme.Color(theme.ColorNameError))
 		expired, _ := st.Sand.ExpiredAt(at.now)
-		app.SetLabel(m.status, lang.L("The sand has run out at {{.Clock}}: the game is lost", map[string]any{"Clock": expired.Local().Format("15:04:05")}))
+		kit.SetLabel(m.status, lang.L("The sand has run out at {{.Clock}}: the game is lost", map[string]any{"Clock": expired.Local().Format("15:04:05")}))
 	case at.phase == timers.Paused:
 		m.digits.SetColour(nil)
-		app.SetLabel(m.status, lang.L("Paused"))
+		kit.SetLabel(m.status, lang.L("Paused"))
 	case st.Landed:
 		m.digits.SetColour(nil)
-		app.SetLabel(m.status, lang.L("The colonists have landed: no more flips"))
+		kit.SetLabel(m.status, lang.L("The colonists have landed: no more flips"))
 	default:
 		m.digits.SetColour(nil)
-		app.SetLabel(m.status, "")
+		kit.SetLabel(m.status, "")
 	}
 	m.vis.Set(m.status.Text != "", m.status)
 }
@@ -401,7 +401,7 @@ func (m *marsMazeScreen) renderSolo(st *mm.State, now time.Time, playing bool) (
 	every := m.marks.Every
 	until := m.marks.UntilNext(elapsed)
 	secs := int((until + time.Second - 1) / time.Second)
-	app.SetLabel(m.nextWindow, lang.L("Pawn may move in {{.Seconds}} s", map[string]any{"Seconds": secs}))
+	kit.SetLabel(m.nextWindow, lang.L("Pawn may move in {{.Seconds}} s", map[string]any{"Seconds": secs}))
 	sweep := float32(360 * float64(until) / float64(every))
 	if m.ring.EndAngle != sweep {
 		m.ring.EndAngle = sweep
@@ -410,8 +410,8 @@ func (m *marsMazeScreen) renderSolo(st *mm.State, now time.Time, playing bool) (
 	if crossed := m.marks.Observe(elapsed); len(crossed) > 0 && playing {
 		// Marks missed while asleep arrive together: one pulse, one sound.
 		m.pulses++
-		m.u.PlaySound(app.SoundMark)
-		m.flash.Flash(app.FlashMark)
+		m.u.PlaySound(kit.SoundMark)
+		m.flash.Flash(kit.FlashMark)
 	}
 	if !playing || !st.Watch.Running {
 		return 0, false
@@ -421,11 +421,11 @@ func (m *marsMazeScreen) renderSolo(st *mm.State, now time.Time, playing bool) (
 
 // recordForm asks the game's end for the players' names: up to 6, one in
 // solo mode.
-func recordForm(st *mm.State) app.PlayForm {
+func recordForm(st *mm.State) kit.PlayForm {
 	if st.Solo {
-		return app.PlayForm{Seats: app.PlayerSeats(1)}
+		return kit.PlayForm{Seats: kit.PlayerSeats(1)}
 	}
-	return app.PlayForm{Seats: app.PlayerSeats(6)}
+	return kit.PlayForm{Seats: kit.PlayerSeats(6)}
 }
 
 func jokerText(st *mm.State) string {
@@ -440,7 +440,7 @@ func (m *marsMazeScreen) checklist(st *mm.State) string {
 	mi := st.MissionData()
 	lines := []string{lang.L("Mission {{.Mission}} needs:", map[string]any{"Mission": mi.Number})}
 	for _, it := range mi.Material {
-		lines = append(lines, "• "+it.In(app.RunningLanguage()))
+		lines = append(lines, "• "+it.In(kit.RunningLanguage()))
 	}
 	if mi.TalkFreely {
 		lines = append(lines, lang.L("In this mission everybody may talk all game long."))
@@ -450,7 +450,7 @@ func (m *marsMazeScreen) checklist(st *mm.State) string {
 
 // describeMarsMaze is a history line.
 func describeMarsMaze(e companion.Entry) string {
-	a, err := app.DecodeEntry(mm.Rules, e)
+	a, err := kit.DecodeEntry(mm.Rules, e)
 	if err != nil {
 		return e.Kind
 	}

@@ -14,6 +14,7 @@ import (
 	"boardside/app"
 	"boardside/app/apptest"
 	"boardside/app/gametest"
+	"boardside/app/kit"
 	"boardside/companion"
 	mm "boardside/companion/marsmaze"
 	"boardside/timers"
@@ -128,7 +129,7 @@ func TestMarsMaze_SandRunsOut(t *testing.T) {
 	assert.Equal(t, "0:00", m.digits.Text())
 	assert.Contains(t, m.status.Text, "The sand has run out at")
 	assert.False(t, m.flip.Visible())
-	assert.Equal(t, app.SoundTimeUp, env.Sounds[len(env.Sounds)-1])
+	assert.Equal(t, kit.SoundTimeUp, env.Sounds[len(env.Sounds)-1])
 	assert.Equal(t, 0.0, m.glass.fraction)
 }
 
@@ -176,7 +177,7 @@ func TestMarsMaze_SoloStopwatchPulsesEveryTenSeconds(t *testing.T) {
 	assert.Equal(t, "Pawn may move in 1 s", m.nextWindow.Text)
 	env.Clock.Advance(time.Second)
 	assert.Equal(t, 1, m.pulses, "0:10: the pawn may move")
-	assert.Equal(t, []string{app.SoundMark}, env.Sounds)
+	assert.Equal(t, []string{kit.SoundMark}, env.Sounds)
 	env.Clock.Advance(20 * time.Second)
 	assert.Equal(t, 3, m.pulses, "0:20 and 0:30")
 
@@ -185,7 +186,7 @@ func TestMarsMaze_SoloStopwatchPulsesEveryTenSeconds(t *testing.T) {
 	env.Clock.Set(env.Clock.Now().Add(35 * time.Second))
 	m.live.Tick()
 	assert.Equal(t, 4, m.pulses, "one pulse for the windows missed asleep")
-	assert.Equal(t, 4, strings.Count(strings.Join(env.Sounds, " "), app.SoundMark), "one sound, not a burst")
+	assert.Equal(t, 4, strings.Count(strings.Join(env.Sounds, " "), kit.SoundMark), "one sound, not a burst")
 }
 
 func TestMarsMaze_TurnToTheOtherSide(t *testing.T) {
@@ -321,5 +322,5 @@ func startMission3(t *testing.T, env *testEnv, u *app.UI, opts mm.SetOptions) *c
 // TestScreens_FitPhonesAndSpeakGerman walks the screen states above through
 // the layout check and the German check.
 func TestScreens_FitPhonesAndSpeakGerman(t *testing.T) {
-	gametest.CheckScreens(t, func() []*app.Game { return []*app.Game{Game()} }, marsMazeLayoutScreens...)
+	gametest.CheckScreens(t, func() []*kit.Game { return []*kit.Game{Game()} }, marsMazeLayoutScreens...)
 }

@@ -14,6 +14,7 @@ import (
 
 	"boardside/app"
 	"boardside/app/apptest"
+	"boardside/app/gametest"
 	"boardside/companion"
 	mm "boardside/companion/marsmaze"
 	"boardside/companion/share"
@@ -124,16 +125,19 @@ func TestJoin_TapsActOnWhatTheScreenShowed(t *testing.T) {
 	require.Eventually(t, func() bool { return len(q) > 0 }, 5*time.Second, time.Millisecond, "the change arrived")
 	assert.Contains(t, shown(), "Hourglass markers left: 4", "not drawn yet")
 	test.Tap(apptest.Button(t, u.Current, "Flip"))
+	gametest.Sent(t, q, u, nil)
 	refusedFaster(t, u.Win, "Flip on a screen drawn before another device's flip")
 	assert.Equal(t, 1, st().Flips)
 
 	// Drawn now: Flip changed under the player's eyes and waits a moment.
 	q.Until(t, func() bool { return strings.Contains(shown(), "Hourglass markers left: 3") })
 	test.Tap(apptest.Button(t, u.Current, "Flip"))
+	gametest.Sent(t, q, u, nil)
 	refusedFaster(t, u.Win, "Flip just after another device's flip was drawn")
 	assert.Equal(t, 1, st().Flips)
 	env.Clock.Advance(companion.ArmTime)
 	test.Tap(apptest.Button(t, u.Current, "Flip"))
+	gametest.Sent(t, q, u, nil)
 	assert.Equal(t, 2, st().Flips, "seen, then flipped")
 	q.Until(t, func() bool { return strings.Contains(shown(), "Hourglass markers left: 2") })
 
@@ -141,10 +145,12 @@ func TestJoin_TapsActOnWhatTheScreenShowed(t *testing.T) {
 	require.NoError(t, s.Dispatch(&mm.Act{}))
 	q.Until(t, func() bool { return !strings.Contains(shown(), "Talk now") })
 	test.Tap(apptest.Button(t, u.Current, "Undo"))
+	gametest.Sent(t, q, u, nil)
 	refusedFaster(t, u.Win, "Undo just after another device's action")
 	assert.Empty(t, st().Talk)
 	env.Clock.Advance(companion.ArmTime)
 	test.Tap(apptest.Button(t, u.Current, "Undo"))
+	gametest.Sent(t, q, u, nil)
 	assert.NotEmpty(t, st().Talk, "seen, then undone")
 
 	u.ShowHome()

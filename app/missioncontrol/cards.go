@@ -12,7 +12,7 @@ import (
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
 
-	"boardside/app"
+	"boardside/app/kit"
 	mc "boardside/companion/missioncontrol"
 )
 
@@ -47,11 +47,11 @@ func roleName(role string) string {
 // value, its two actions as pictures, and a star where the card has one.
 // Parts of roles played by people are left out.
 func newAICard(card mc.AICard, aiRoles []string) fyne.CanvasObject {
-	bg := canvas.NewRectangle(app.CardPaper)
+	bg := canvas.NewRectangle(kit.CardPaper)
 	bg.CornerRadius = 12
-	bg.StrokeColor = app.CardInk
+	bg.StrokeColor = kit.CardInk
 	bg.StrokeWidth = 2
-	rows := []fyne.CanvasObject{app.InkText(lang.L("AI card {{.ID}}", map[string]any{"ID": card.ID}), 12, false)}
+	rows := []fyne.CanvasObject{kit.InkText(lang.L("AI card {{.ID}}", map[string]any{"ID": card.ID}), 12, false)}
 	for _, role := range aiRoles {
 		rows = append(rows, newAIPart(role, card.Part(role)))
 	}
@@ -59,9 +59,9 @@ func newAICard(card mc.AICard, aiRoles []string) fyne.CanvasObject {
 }
 
 func newAIPart(role string, p mc.Part) fyne.CanvasObject {
-	head := []fyne.CanvasObject{app.InkText(roleName(role), 18, true), layout.NewSpacer(), dieBadge(p.Die)}
+	head := []fyne.CanvasObject{kit.InkText(roleName(role), 18, true), layout.NewSpacer(), dieBadge(p.Die)}
 	if p.Star != "" {
-		head = append(head, app.InkText("★ "+roleName(p.Star), 16, true))
+		head = append(head, kit.InkText("★ "+roleName(p.Star), 16, true))
 	}
 	var actions []fyne.CanvasObject
 	switch role {
@@ -83,9 +83,9 @@ func newAIPart(role string, p mc.Part) fyne.CanvasObject {
 
 // dieBadge shows a die value the AI claims.
 func dieBadge(v int) fyne.CanvasObject {
-	bg := canvas.NewRectangle(app.CardInk)
+	bg := canvas.NewRectangle(kit.CardInk)
 	bg.CornerRadius = 6
-	t := canvas.NewText(strconv.Itoa(v), app.CardPaper)
+	t := canvas.NewText(strconv.Itoa(v), kit.CardPaper)
 	t.TextSize = 20
 	t.TextStyle = fyne.TextStyle{Bold: true}
 	t.Alignment = fyne.TextAlignCenter
@@ -109,7 +109,7 @@ func tetromino(shape string) fyne.CanvasObject {
 	const unit = 20
 	var objs []fyne.CanvasObject
 	for _, c := range tetrominoes[shape] {
-		objs = append(objs, cell(float32(c[0])*unit+4, float32(c[1])*unit+4, unit-2, app.CardInk))
+		objs = append(objs, cell(float32(c[0])*unit+4, float32(c[1])*unit+4, unit-2, kit.CardInk))
 	}
 	return fixedBox(3*unit+8, 3*unit+8, objs...)
 }
@@ -117,8 +117,8 @@ func tetromino(shape string) fyne.CanvasObject {
 // gridSquare draws one of Bengaluru's squares with the grids it highlights.
 func gridSquare(grids []string) fyne.CanvasObject {
 	sq := canvas.NewRectangle(color.Transparent)
-	sq.StrokeColor, sq.StrokeWidth, sq.CornerRadius = app.CardInk, 2, 4
-	t := app.InkText(strings.Join(grids, "/"), 18, true)
+	sq.StrokeColor, sq.StrokeWidth, sq.CornerRadius = kit.CardInk, 2, 4
+	t := kit.InkText(strings.Join(grids, "/"), 18, true)
 	t.Alignment = fyne.TextAlignCenter
 	return container.NewGridWrap(fyne.NewSize(56, 56), container.NewStack(sq, container.NewCenter(t)))
 }
@@ -128,9 +128,9 @@ func columnBar(size int) fyne.CanvasObject {
 	const unit = 11
 	var objs []fyne.CanvasObject
 	for i := range size {
-		objs = append(objs, cell(4, float32(5-1-i)*unit+2, unit-2, app.CardInk))
+		objs = append(objs, cell(4, float32(5-1-i)*unit+2, unit-2, kit.CardInk))
 	}
-	n := app.InkText(strconv.Itoa(size), 16, true)
+	n := kit.InkText(strconv.Itoa(size), 16, true)
 	n.Move(fyne.NewPos(18, 5*unit/2-8))
 	objs = append(objs, n)
 	return fixedBox(34, 5*unit+4, objs...)

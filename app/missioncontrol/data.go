@@ -14,24 +14,24 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"boardside/app"
+	"boardside/app/kit"
 	"boardside/companion"
 	mc "boardside/companion/missioncontrol"
 )
 
 // loadMCData makes the game use the owner's data when they saved some.
-func loadMCData(u *app.UI, g *app.Game) []string {
-	return app.LoadGameData(u, g, mc.ParseData, useMCData)
+func loadMCData(u kit.Window, g *kit.Game) []string {
+	return kit.LoadGameData(u, g, mc.ParseData, useMCData)
 }
 
 // useMCData makes new and resumed games look their cards up in d.
-func useMCData(g *app.Game, d *mc.Data) { app.UseGameData(g, d, mc.NewRules, mc.NewWith) }
+func useMCData(g *kit.Game, d *mc.Data) { kit.UseGameData(g, d, mc.NewRules, mc.NewWith) }
 
 // mcDataScreen edits the Mission Control data an owner transcribes from
 // their box: the unlock mix, each AI card field by field, and the setups.
 type mcDataScreen struct {
-	u       *app.UI
-	g       *app.Game
+	u       kit.Window
+	g       *kit.Game
 	draft   *mc.Data
 	content fyne.CanvasObject
 
@@ -49,9 +49,9 @@ type mcDataScreen struct {
 
 var unlockKinds = []string{mc.UnlockYellow, mc.UnlockBlue, mc.UnlockGreen, mc.UnlockRedX}
 
-func newMCDataScreen(u *app.UI, g *app.Game, current *mc.Data, onBack func()) *mcDataScreen {
+func newMCDataScreen(u kit.Window, g *kit.Game, current *mc.Data, onBack func()) *mcDataScreen {
 	s := &mcDataScreen{u: u, g: g, draft: copyData(current), unlockCount: map[string]*widget.Label{}, selected: -1}
-	bar, _ := app.BackBar(lang.L("Mission Control game data"), onBack)
+	bar, _ := kit.BackBar(lang.L("Mission Control game data"), onBack)
 	tabs := container.NewAppTabs(
 		// Icons also make a phone's tabs (icon above words) a finger high.
 		container.NewTabItemWithIcon(lang.L("Unlock deck"), theme.ContentCopyIcon(), s.unlockTab()),
@@ -61,7 +61,7 @@ func newMCDataScreen(u *app.UI, g *app.Game, current *mc.Data, onBack func()) *m
 	bottom := s.buildButtons()
 	// On a phone on its side the tabs and the buttons below them scroll
 	// together, the tabs a card list and a tab bar high.
-	s.content = app.NewBorder(bar, nil, app.NewFillScroll(layout.NewSpacer(), app.Narrowable(tabs), container.NewPadded(bottom), 3*44+64))
+	s.content = kit.NewBorder(bar, nil, kit.NewFillScroll(layout.NewSpacer(), kit.Narrowable(tabs), container.NewPadded(bottom), 3*44+64))
 	s.refreshUnlock()
 	return s
 }
@@ -76,7 +76,7 @@ func (s *mcDataScreen) unlockTab() fyne.CanvasObject {
 		more := widget.NewButtonWithIcon("", theme.ContentAddIcon(), func() { s.changeUnlock(k, 1) })
 		unlockRows = append(unlockRows, container.NewHBox(widget.NewLabel(unlockName(k)), less, s.unlockCount[k], more))
 	}
-	return app.NewScroll(container.NewVBox(append([]fyne.CanvasObject{s.sourceLabel(func(d *mc.Data) string { return d.UnlockDeck.Source })}, unlockRows...)...))
+	return kit.NewScroll(container.NewVBox(append([]fyne.CanvasObject{s.sourceLabel(func(d *mc.Data) string { return d.UnlockDeck.Source })}, unlockRows...)...))
 }
 
 // aiTab is the AI cards: their list, and the fields of the card chosen.
@@ -91,7 +91,7 @@ func (s *mcDataScreen) aiTab() fyne.CanvasObject {
 	return container.NewBorder(s.sourceLabel(func(d *mc.Data) string { return d.AIDeck.Source }), nil,
 		// The cards' list takes the tab's height, at least three rows: a
 		// fixed 400 made the editor taller than a phone on its side.
-		container.New(app.TallLayout{Width: 110, Height: 3 * 44}, s.cards), nil, app.NewScroll(s.cardForm))
+		container.New(kit.TallLayout{Width: 110, Height: 3 * 44}, s.cards), nil, kit.NewScroll(s.cardForm))
 }
 
 // setupTab is the starting setups: each one's container positions, a
@@ -107,16 +107,16 @@ func (s *mcDataScreen) setupTab() fyne.CanvasObject {
 			e.OnChanged = func(v string) {
 				if s.draft.Setups.Entries[i].Containers[colour] != v {
 					s.draft.Setups.Entries[i].Containers[colour] = v
-					s.draft.Setups.Source = app.OwnSource
+					s.draft.Setups.Source = kit.OwnSource
 				}
 			}
 			row[j] = e
-			objs = append(objs, widget.NewLabel(lang.L(app.Capitalise(colour))), container.NewGridWrap(fyne.NewSize(70, 36), e))
+			objs = append(objs, widget.NewLabel(lang.L(kit.Capitalise(colour))), container.NewGridWrap(fyne.NewSize(70, 36), e))
 		}
 		s.setups = append(s.setups, row)
 		setupRows = append(setupRows, container.NewHBox(objs...))
 	}
-	return app.NewScroll(container.NewVBox(append([]fyne.CanvasObject{s.sourceLabel(func(d *mc.Data) string { return d.Setups.Source })}, setupRows...)...))
+	return kit.NewScroll(container.NewVBox(append([]fyne.CanvasObject{s.sourceLabel(func(d *mc.Data) string { return d.Setups.Source })}, setupRows...)...))
 }
 
 // buildButtons makes the status line and the editor's buttons: Save,
@@ -129,7 +129,7 @@ func (s *mcDataScreen) buildButtons() fyne.CanvasObject {
 	s.export = widget.NewButtonWithIcon(lang.L("Export"), theme.UploadIcon(), s.onExport)
 	s.importB = widget.NewButtonWithIcon(lang.L("Import"), theme.DownloadIcon(), s.onImport)
 	s.reset = widget.NewButtonWithIcon(lang.L("Reset to default"), theme.ContentUndoIcon(), s.onReset)
-	return container.NewVBox(s.status, app.ButtonRow(s.save, s.export, s.importB, s.reset))
+	return container.NewVBox(s.status, kit.ButtonRow(s.save, s.export, s.importB, s.reset))
 }
 
 // copyData deep-copies data through JSON, its own format.
@@ -143,7 +143,7 @@ func copyData(d *mc.Data) *mc.Data {
 // sourceLabel says where a section comes from, so a default is never
 // taken for the printed card.
 func (s *mcDataScreen) sourceLabel(get func(d *mc.Data) string) fyne.CanvasObject {
-	l := widget.NewLabel(lang.L("Source: {{.Source}}", map[string]any{"Source": app.SourceText(get(s.draft))}))
+	l := widget.NewLabel(lang.L("Source: {{.Source}}", map[string]any{"Source": kit.SourceText(get(s.draft))}))
 	l.Wrapping = fyne.TextWrapWord
 	l.TextStyle = fyne.TextStyle{Italic: true}
 	return l
@@ -169,7 +169,7 @@ func (s *mcDataScreen) refreshUnlock() {
 				n++
 			}
 		}
-		app.SetLabel(s.unlockCount[k], strconv.Itoa(n))
+		kit.SetLabel(s.unlockCount[k], strconv.Itoa(n))
 	}
 }
 
@@ -187,7 +187,7 @@ func (s *mcDataScreen) changeUnlock(kind string, delta int) {
 		}
 	}
 	s.draft.UnlockDeck.Cards = cards
-	s.draft.UnlockDeck.Source = app.OwnSource
+	s.draft.UnlockDeck.Source = kit.OwnSource
 	s.refreshUnlock()
 }
 
@@ -195,7 +195,7 @@ func (s *mcDataScreen) changeUnlock(kind string, delta int) {
 func (s *mcDataScreen) selectCard(i int) {
 	s.selected = i
 	card := &s.draft.AIDeck.Cards[i]
-	touched := func() { s.draft.AIDeck.Source = app.OwnSource }
+	touched := func() { s.draft.AIDeck.Source = kit.OwnSource }
 	dice := []string{"1", "2", "3", "4", "5", "6"}
 	stars := []string{lang.L("no star"), roleName(mc.Astronaut), roleName(mc.Houston), roleName(mc.Bengaluru), roleName(mc.Cologne)}
 	starCodes := map[string]string{stars[0]: "", stars[1]: mc.Astronaut, stars[2]: mc.Houston, stars[3]: mc.Bengaluru, stars[4]: mc.Cologne}
@@ -203,7 +203,7 @@ func (s *mcDataScreen) selectCard(i int) {
 		die := widget.NewSelect(dice, func(v string) { p.Die, _ = strconv.Atoi(v); touched() })
 		die.Selected = strconv.Itoa(p.Die)
 		star := widget.NewSelect(stars, func(v string) { p.Star = starCodes[v]; touched() })
-		star.Selected = app.TextFor(starCodes, p.Star)
+		star.Selected = kit.TextFor(starCodes, p.Star)
 		return []fyne.CanvasObject{widget.NewLabel(lang.L("Die")), die, widget.NewLabel(lang.L("Star")), star}
 	}
 	var rows []fyne.CanvasObject
@@ -269,10 +269,10 @@ func (s *mcDataScreen) onSave() {
 		return
 	}
 	useMCData(s.g, copyData(s.draft))
-	app.SetLabel(s.status, lang.L("Saved. New games use your data."))
+	kit.SetLabel(s.status, lang.L("Saved. New games use your data."))
 }
 
-func (s *mcDataScreen) refuse(err error) { s.u.RefuseData(s.status, err) }
+func (s *mcDataScreen) refuse(err error) { kit.RefuseData(s.u, s.status, err) }
 
 // exportTo writes the draft as a data file.
 func (s *mcDataScreen) exportTo(w io.Writer) error {
@@ -297,15 +297,15 @@ func (s *mcDataScreen) importFrom(name string, b []byte) error {
 	s.cards.Refresh()
 	s.cardForm.Objects = nil
 	s.cardForm.Refresh()
-	app.SetLabel(s.status, lang.L("Imported. Save to use it."))
+	kit.SetLabel(s.status, lang.L("Imported. Save to use it."))
 	return nil
 }
 
-func (s *mcDataScreen) onExport() { s.u.ExportData(s.exportTo, s.refuse) }
+func (s *mcDataScreen) onExport() { kit.ExportData(s.u, s.exportTo, s.refuse) }
 
-func (s *mcDataScreen) onImport() { s.u.ImportData(s.importFrom) }
+func (s *mcDataScreen) onImport() { kit.ImportData(s.u, s.importFrom) }
 
-func (s *mcDataScreen) onReset() { s.u.ConfirmReset(s.resetToDefault) }
+func (s *mcDataScreen) onReset() { kit.ConfirmReset(s.u, s.resetToDefault) }
 
 func (s *mcDataScreen) resetToDefault() {
 	_ = mcDataStore(s.u).Remove()
@@ -313,8 +313,8 @@ func (s *mcDataScreen) resetToDefault() {
 	s.draft = copyData(mc.Default())
 	s.refreshUnlock()
 	s.refreshSetups()
-	app.SetLabel(s.status, lang.L("The shipped defaults are back."))
+	kit.SetLabel(s.status, lang.L("The shipped defaults are back."))
 }
 
 // mcDataStore keeps an owner's own Mission Control data.
-func mcDataStore(u *app.UI) companion.Store { return u.OwnDataStore(mc.Game) }
+func mcDataStore(u kit.Window) companion.Store { return kit.OwnDataStore(u, mc.Game) }

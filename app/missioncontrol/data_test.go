@@ -16,6 +16,7 @@ import (
 	"boardside/app"
 	"boardside/app/apptest"
 	"boardside/app/gametest"
+	"boardside/app/kit"
 	mc "boardside/companion/missioncontrol"
 )
 
@@ -23,14 +24,14 @@ func openDataEditor(t *testing.T, u *app.UI) *mcDataScreen {
 	t.Helper()
 	m := openMissionControl(t, u)
 	test.Tap(m.editData)
-	e := newMCDataScreen(u, u.Game(mc.Game), m.state().Data(), func() {})
+	e := newMCDataScreen(u.GameWindow(), u.Game(mc.Game), m.state().Data(), func() {})
 	u.Show(e.content)
 	return e
 }
 
 func savedData(t *testing.T, u *app.UI) *mc.Data {
 	t.Helper()
-	b, err := mcDataStore(u).Load()
+	b, err := mcDataStore(u.GameWindow()).Load()
 	require.NoError(t, err)
 	d, err := mc.ParseData("saved", b)
 	require.NoError(t, err)
@@ -50,7 +51,7 @@ func TestDataEditor_UnlockMixSavedAndUsedByNewGames(t *testing.T) {
 
 	d := savedData(t, u)
 	assert.Len(t, d.UnlockDeck.Cards, 8)
-	assert.Equal(t, app.OwnSource, d.UnlockDeck.Source, "no longer labelled a default")
+	assert.Equal(t, kit.OwnSource, d.UnlockDeck.Source, "no longer labelled a default")
 
 	// A new game deals from the owner's deck.
 	u.NewGame(u.Game(mc.Game))
@@ -105,7 +106,7 @@ func TestDataEditor_InvalidDataIsRefusedAndNothingSaved(t *testing.T) {
 	}
 	test.Tap(e.save)
 	assert.Equal(t, "Not saved: the unlock deck has no cards", e.status.Text)
-	_, err := mcDataStore(u).Load()
+	_, err := mcDataStore(u.GameWindow()).Load()
 	assert.ErrorIs(t, err, fs.ErrNotExist, "nothing was written")
 }
 

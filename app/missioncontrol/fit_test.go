@@ -30,7 +30,7 @@ func (r rect) holds(o rect) bool {
 // inView says whether o shows whole on the screen: inside the window and
 // inside the part of the screen's scroll that shows.
 func inView(m *missionControlScreen, o fyne.CanvasObject) bool {
-	win := rect{0, 0, m.u.Win.Canvas().Size().Width, m.u.Win.Canvas().Size().Height}
+	win := rect{0, 0, m.u.Win().Canvas().Size().Width, m.u.Win().Canvas().Size().Height}
 	scroll := rectOf(m.bodyBox.Objects[2])
 	return o.Visible() && o.Size().Height > 0 && win.holds(rectOf(o)) && scroll.holds(rectOf(o))
 }
@@ -66,13 +66,13 @@ func TestMissionControl_CardAndDiceInViewAfterARoll(t *testing.T) {
 				gametest.SetLanguage(t, code)
 				env := newTestEnv(t)
 				_, m := startedMissionControl(t, env, mc.Cologne)
-				m.u.Win.Resize(size)
+				m.u.Win().Resize(size)
 				// The dice the table rolled: AI-01's Cologne part claims the 3.
 				for i, v := range []string{"3", "1", "2"} {
 					m.table.diceIn[i].SetSelected(v)
 				}
 				test.Tap(m.table.useDice)
-				m.u.Win.Resize(size)
+				m.u.Win().Resize(size)
 
 				require.Equal(t, "AI-01", m.table.shownCard)
 				for i, d := range m.table.dice {

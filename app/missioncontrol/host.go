@@ -5,13 +5,13 @@ import (
 	"flag"
 	"strings"
 
-	"boardside/app"
+	"boardside/app/kit"
 	"boardside/companion"
 	mc "boardside/companion/missioncontrol"
 )
 
 // host is the set-up `boardside serve --game missioncontrol` takes.
-var host = &app.Host{Flags: func(fl *flag.FlagSet) func(companion.State, companion.Env) error {
+var host = &kit.Host{Flags: func(fl *flag.FlagSet) func(companion.State, companion.Env) error {
 	difficulty := fl.String("difficulty", "normal", "easy, normal or hard")
 	ai := fl.String("ai", "", "roles the AI deck plays, e.g. houston,cologne")
 	return func(st companion.State, env companion.Env) error {

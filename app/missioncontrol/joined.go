@@ -10,7 +10,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
 
-	"boardside/app"
+	"boardside/app/kit"
 	mc "boardside/companion/missioncontrol"
 	"boardside/companion/share"
 	"boardside/timers"
@@ -19,20 +19,20 @@ import (
 // joinedMC is a Mission Control table hosted elsewhere: its countdown, the
 // AI card and unlock card showing, and the public actions.
 type joinedMC struct {
-	*app.JoinedScreen
-	digits  *app.Digits
+	*kit.JoinedScreen
+	digits  *kit.Digits
 	card    *fyne.Container
 	shown   string
 	unlock  *fyne.Container
 	unlockK string
 }
 
-func joinMissionControl(u *app.UI, c *share.Client) (fyne.CanvasObject, func()) {
-	j := &joinedMC{digits: app.NewDigits("–:––"), card: container.NewStack(), unlock: container.NewStack()}
+func joinMissionControl(u kit.Window, c *share.Client) (fyne.CanvasObject, func()) {
+	j := &joinedMC{digits: kit.NewDigits("–:––"), card: container.NewStack(), unlock: container.NewStack()}
 	// The AI card and the unlock card sit side by side, or one under the
 	// other where a phone has no room for both.
-	below := app.NewFoldRow(j.card, container.NewCenter(container.NewGridWrap(fyne.NewSize(260, 130), j.unlock)))
-	j.JoinedScreen = app.NewJoinedScreen(u, c, j.digits, below, j.render)
+	below := kit.NewFoldRow(j.card, container.NewCenter(container.NewGridWrap(fyne.NewSize(260, 130), j.unlock)))
+	j.JoinedScreen = kit.NewJoinedScreen(u, c, j.digits, below, j.render)
 	j.Start()
 	return j.Content, j.Stop
 }
@@ -47,12 +47,12 @@ func (j *joinedMC) render(state json.RawMessage) (time.Duration, bool) {
 	over := p.Timer.Started && !p.Accomplished && rem <= 0
 	playing := p.Timer.Started && !over && !p.Accomplished
 	j.renderStatus(p, over)
-	app.SetLabel(j.Info, joinedInfo(p))
+	kit.SetLabel(j.Info, joinedInfo(p))
 	banner := ""
 	if p.AllLocked {
 		banner = lang.L("Mission Control is Locked!")
 	}
-	app.SetLabel(j.Banner, banner)
+	kit.SetLabel(j.Banner, banner)
 	j.Vis.Set(banner != "", j.Banner)
 	j.renderAICard(p)
 	kind := ""
@@ -74,13 +74,13 @@ func (j *joinedMC) render(state json.RawMessage) (time.Duration, bool) {
 func (j *joinedMC) renderStatus(p mc.PublicState, over bool) {
 	switch {
 	case p.Accomplished:
-		app.SetLabel(j.Status, lang.L("Mission accomplished"))
+		kit.SetLabel(j.Status, lang.L("Mission accomplished"))
 	case over:
-		app.SetLabel(j.Status, lang.L("Time's up"))
+		kit.SetLabel(j.Status, lang.L("Time's up"))
 	case p.Timer.Started && !p.Timer.Running:
-		app.SetLabel(j.Status, lang.L("Paused"))
+		kit.SetLabel(j.Status, lang.L("Paused"))
 	default:
-		app.SetLabel(j.Status, lang.L("Oxygen needed: {{.Oxygen}}", map[string]any{"Oxygen": p.Oxygen}))
+		kit.SetLabel(j.Status, lang.L("Oxygen needed: {{.Oxygen}}", map[string]any{"Oxygen": p.Oxygen}))
 	}
 }
 
@@ -139,29 +139,29 @@ func (j *joinedMC) renderAICard(p mc.PublicState) {
 
 // publicButtons are the public actions a joined device offers: Start
 // before the game, and while it is played the turn's and the countdown's.
-func publicButtons(p mc.PublicState, playing bool) []app.Action {
-	var bs []app.Action
+func publicButtons(p mc.PublicState, playing bool) []kit.Action {
+	var bs []kit.Action
 	if !p.Timer.Started {
-		bs = append(bs, app.Action{Text: lang.L("Start the countdown"), Kind: "start", Main: true})
+		bs = append(bs, kit.Action{Text: lang.L("Start the countdown"), Kind: "start", Main: true})
 	}
 	if !playing {
 		return bs
 	}
 	bs = append(bs, turnButtons(p)...)
-	bs = append(bs, app.Action{Text: lang.L("Reveal the top card"), Kind: "revealUnlock", Off: p.UnlocksLeft <= 0 || p.AstronautLooks})
+	bs = append(bs, kit.Action{Text: lang.L("Reveal the top card"), Kind: "revealUnlock", Off: p.UnlocksLeft <= 0 || p.AstronautLooks})
 	if p.Timer.Running {
-		bs = append(bs, app.Action{Text: lang.L("Pause"), Kind: "pause"})
+		bs = append(bs, kit.Action{Text: lang.L("Pause"), Kind: "pause"})
 	} else {
-		bs = append(bs, app.Action{Text: lang.L("Resume"), Kind: "resume"})
+		bs = append(bs, kit.Action{Text: lang.L("Resume"), Kind: "resume"})
 	}
-	return append(bs, app.Action{Text: lang.L("Accomplished"), Kind: "accomplish", Ask: lang.L("Has the astronaut reached the oxygen needed?")})
+	return append(bs, kit.Action{Text: lang.L("Accomplished"), Kind: "accomplish", Ask: lang.L("Has the astronaut reached the oxygen needed?")})
 }
 
 // turnButtons are the turn's actions: Roll, Next turn, and a Locked!
 // for each role the players play.
-func turnButtons(p mc.PublicState) []app.Action {
+func turnButtons(p mc.PublicState) []kit.Action {
 	rolled := len(p.Dice) > 0
-	bs := []app.Action{
+	bs := []kit.Action{
 		{Text: lang.L("Roll 3 dice"), Kind: "rollDice", Main: true, Off: rolled},
 		{Text: lang.L("Next turn"), Kind: "nextTurn", Main: true, Off: !rolled || !p.AllLocked},
 	}
@@ -174,13 +174,13 @@ func turnButtons(p mc.PublicState) []app.Action {
 		if locked {
 			text = "✓ " + text // in words too, not by a disabled look alone
 		}
-		bs = append(bs, app.Action{Text: text, Kind: "lock", Data: map[string]string{"role": r}, Off: locked || !rolled})
+		bs = append(bs, kit.Action{Text: text, Kind: "lock", Data: map[string]string{"role": r}, Off: locked || !rolled})
 	}
 	return bs
 }
 
 // publicMeanings is what each public action depends on, by its kind, for
-// the joined screen and the host's own (app.Acts): another device's change
+// the joined screen and the host's own (kit.Acts): another device's change
 // of that part re-arms the button for a moment, so two players revealing
 // or rolling at once reveal or roll once.
 func publicMeanings(p mc.PublicState) map[string]string {

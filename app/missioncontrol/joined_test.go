@@ -32,6 +32,7 @@ func TestJoin_PlaysAWholeTurnFromAPhone(t *testing.T) {
 	button := func(text string) bool { return !apptest.Button(t, u.Current, text).Disabled() }
 
 	test.Tap(apptest.Button(t, u.Current, "Start the countdown"))
+	gametest.Sent(t, q, u, nil)
 	require.True(t, state().Timer.Started)
 	q.Until(t, func() bool { return strings.Contains(shown(), "Roll 3 dice") })
 	roles := state().HumanRoles()
@@ -44,29 +45,36 @@ func TestJoin_PlaysAWholeTurnFromAPhone(t *testing.T) {
 	assert.Contains(t, shown(), "Unlock cards left: ")
 
 	test.Tap(apptest.Button(t, u.Current, "Roll 3 dice"))
+	gametest.Sent(t, q, u, nil)
 	require.Len(t, state().Dice, 3, "rolled at the table")
 	q.Until(t, func() bool { return strings.Contains(shown(), "Real dice:") && button(lock) })
 	assert.False(t, button("Roll 3 dice"), "one roll a turn")
 	for _, r := range roles {
 		test.Tap(apptest.Button(t, u.Current, roleName(r)+" Locked!"))
+		gametest.Sent(t, q, u, nil)
 		q.Until(t, func() bool { return strings.Contains(shown(), "✓ "+roleName(r)+" Locked!") })
 	}
 	assert.True(t, state().AllLocked())
 	q.Until(t, func() bool { return button("Next turn") })
 	test.Tap(apptest.Button(t, u.Current, "Next turn"))
+	gametest.Sent(t, q, u, nil)
 	assert.Equal(t, 2, state().Turn)
 	q.Until(t, func() bool { return strings.Contains(shown(), "Turn 2") && button("Roll 3 dice") })
 
 	left := len(state().Unlock.Draw)
 	test.Tap(apptest.Button(t, u.Current, "Reveal the top card"))
+	gametest.Sent(t, q, u, nil)
 	require.Len(t, state().Unlock.Draw, left-1, "an unlock card revealed at the table")
 	q.Until(t, func() bool { return strings.Contains(shown(), "Revealed so far: ") })
 
 	test.Tap(apptest.Button(t, u.Current, "Accomplished"))
+	gametest.Sent(t, q, u, nil)
 	apptest.TapDialogButton(t, u.Win, "No")
 	assert.True(t, state().AccomplishedAt.IsZero(), "No: the game goes on")
 	test.Tap(apptest.Button(t, u.Current, "Accomplished"))
+	gametest.Sent(t, q, u, nil)
 	apptest.TapDialogButton(t, u.Win, "Yes")
+	gametest.Sent(t, q, u, nil)
 	require.False(t, state().AccomplishedAt.IsZero())
 	q.Until(t, func() bool { return strings.Contains(shown(), "Mission accomplished") })
 }
@@ -96,6 +104,7 @@ func TestJoin_TheEndNamesThePlayOnTheHost(t *testing.T) {
 
 	entries()[0].SetText("Anna")
 	test.Tap(apptest.Button(t, u.Current, "Save names"))
+	gametest.Sent(t, q, u, nil)
 	players := book.Plays()[0].Players
 	require.Len(t, players, 1)
 	assert.Equal(t, "Anna", players[0].Name)

@@ -18,7 +18,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"boardside/app"
+	"boardside/app/kit"
 	"boardside/companion"
 	mc "boardside/companion/missioncontrol"
 	"boardside/companion/share"
@@ -26,12 +26,12 @@ import (
 )
 
 // Game is Mission Control: Critical Orbit as the home screen lists it.
-func Game() *app.Game {
-	g := &app.Game{ID: mc.Game, Name: "Mission Control: Critical Orbit",
+func Game() *kit.Game {
+	g := &kit.Game{ID: mc.Game, Name: "Mission Control: Critical Orbit",
 		Blurb: "Runs the 20-minute countdown, the AI and unlock decks and the half-valve bag."}
 	g.Rules = mc.Rules
 	g.NewState = func() companion.State { return mc.New() }
-	g.Screen = func(u *app.UI, s *companion.Session) fyne.CanvasObject {
+	g.Screen = func(u kit.Window, s *companion.Session) fyne.CanvasObject {
 		return newMissionControlScreen(u, g, s).content
 	}
 	g.Describe = describeMissionControl
@@ -44,13 +44,13 @@ func Game() *app.Game {
 
 // missionControlScreen is the 20-minute countdown beside the board.
 type missionControlScreen struct {
-	u       *app.UI
+	u       kit.Window
 	s       *companion.Session
 	content fyne.CanvasObject
-	bar     *app.GameBar
-	acts    *app.Acts // every change the screen makes
+	bar     *kit.GameBar
+	acts    *kit.Acts // every change the screen makes
 
-	digits     *app.Digits
+	digits     *kit.Digits
 	status     *widget.Label // oxygen needed, or how the game ended
 	detail     *widget.Label
 	setup      fyne.CanvasObject
@@ -81,31 +81,31 @@ type missionControlScreen struct {
 	table       *mcTable
 	tableArea   fyne.CanvasObject
 
-	body    *app.TimerLayout
+	body    *kit.TimerLayout
 	bodyBox *fyne.Container
 	foot    fyne.CanvasObject // the main action: Start, then Roll and Next turn
-	record  *app.PlayPanel    // the game's end: its record
+	record  *kit.PlayPanel    // the game's end: its record
 
-	alerts *app.TimerAlerts
-	flash  *app.Flasher
-	live   *app.Live
-	vis    app.Visibility
+	alerts *kit.TimerAlerts
+	flash  *kit.Flasher
+	live   *kit.Live
+	vis    kit.Visibility
 }
 
-func newMissionControlScreen(u *app.UI, g *app.Game, s *companion.Session) *missionControlScreen {
+func newMissionControlScreen(u kit.Window, g *kit.Game, s *companion.Session) *missionControlScreen {
 	m := &missionControlScreen{u: u, s: s}
-	m.flash, m.alerts = app.NewCountdownSignals(u, lang.L("Time's up"), lang.L("Mission Control: the time is up."))
-	m.bar, m.acts = app.NewScreenBar(u, g, s, m.onTurn)
-	m.record = app.NewPlayPanel(u, g, s, m.dispatch)
+	m.flash, m.alerts = kit.NewCountdownSignals(u, lang.L("Time's up"), lang.L("Mission Control: the time is up."))
+	m.bar, m.acts = kit.NewScreenBar(u, g, s, m.onTurn)
+	m.record = kit.NewPlayPanel(u, g, s, m.dispatch)
 	m.buildCountdown()
 	m.buildSetup(g)
 	m.table = newMCTable(m.dispatch, m.relayout)
-	m.tableArea = app.Narrowable(m.table.tabs)
+	m.tableArea = kit.Narrowable(m.table.tabs)
 	m.buildButtons()
 	m.layOut()
 	// Set the controls from the state before their handlers are attached,
 	// so showing the screen dispatches nothing.
-	m.live = app.GoLive(u, s, m.render)
+	m.live = kit.GoLive(u, s, m.render)
 	m.attachHandlers()
 	return m
 }
@@ -113,8 +113,8 @@ func newMissionControlScreen(u *app.UI, g *app.Game, s *companion.Session) *miss
 // buildCountdown makes the countdown's digits and the lines under them:
 // the oxygen needed or how the game ended, and the detail.
 func (m *missionControlScreen) buildCountdown() {
-	m.digits = app.NewDigits("20:00")
-	m.status = app.NewStatusLabel()
+	m.digits = kit.NewDigits("20:00")
+	m.status = kit.NewStatusLabel()
 	m.detail = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{})
 	m.detail.Wrapping = fyne.TextWrapWord // the end's summary is a sentence
 }
@@ -122,7 +122,7 @@ func (m *missionControlScreen) buildCountdown() {
 // buildSetup makes the choices before the start: the difficulty, the
 // length, the roles the AI deck plays, the starting setup, the real bag,
 // and the way to the owner's game data.
-func (m *missionControlScreen) buildSetup(g *app.Game) {
+func (m *missionControlScreen) buildSetup(g *kit.Game) {
 	opts := []string{lang.L("Easy"), lang.L("Normal"), lang.L("Hard")}
 	m.difficulty2code = map[string]string{opts[0]: "easy", opts[1]: "normal", opts[2]: "hard"}
 	m.difficulty = widget.NewRadioGroup(opts, nil)
@@ -134,7 +134,7 @@ func (m *missionControlScreen) buildSetup(g *app.Game) {
 	m.buildAIRoles()
 	m.buildSetupChoice()
 	var physicalBag fyne.CanvasObject
-	m.physicalBag, physicalBag = app.NewWrapCheck(lang.L("Keep the half-valves in the real bag"), nil)
+	m.physicalBag, physicalBag = kit.NewWrapCheck(lang.L("Keep the half-valves in the real bag"), nil)
 	m.editData = widget.NewButtonWithIcon(lang.L("Game data"), theme.DocumentCreateIcon(), func() {
 		e := newMCDataScreen(m.u, g, m.state().Data(), func() { m.u.OpenGame(g) })
 		m.u.Show(e.content)
@@ -172,19 +172,19 @@ func (m *missionControlScreen) buildSetupChoice() {
 	m.setupRoll = widget.NewButtonWithIcon(lang.L("Roll"), theme.ViewRefreshIcon(), func() { m.dispatch(&mc.RollSetup{}) })
 	// A rolled setup is a sentence: on one line it made a phone's browser
 	// window twice as wide as the phone.
-	m.setupShow = app.Wrapped("")
+	m.setupShow = kit.Wrapped("")
 }
 
 // buildButtons makes the countdown's buttons: Start, Pause and Resume,
 // Accomplished (asked first), and Edit time with its row of changes.
 func (m *missionControlScreen) buildButtons() {
 	// Not "Start": in German the home button reads so too.
-	m.start = app.BigButton(lang.L("Start the countdown"), theme.MediaPlayIcon(), func() { m.dispatch(&mc.Start{}) })
+	m.start = kit.BigButton(lang.L("Start the countdown"), theme.MediaPlayIcon(), func() { m.dispatch(&mc.Start{}) })
 	m.pause = widget.NewButtonWithIcon(lang.L("Pause"), theme.MediaPauseIcon(), func() { m.dispatch(&mc.Pause{}) })
 	m.resume = widget.NewButtonWithIcon(lang.L("Resume"), theme.MediaPlayIcon(), func() { m.dispatch(&mc.Resume{}) })
 	// "Accomplished" on the button: "Mission accomplished" made it too wide
 	// for two buttons side by side on a phone; the question says it whole.
-	m.done = app.NewWinButton(m.u, lang.L("Accomplished"), lang.L("Mission accomplished"), lang.L("Has the astronaut reached the oxygen needed?"),
+	m.done = kit.NewWinButton(m.u, lang.L("Accomplished"), lang.L("Mission accomplished"), lang.L("Has the astronaut reached the oxygen needed?"),
 		func() { m.dispatch(&mc.Accomplish{}) })
 	m.editTime = widget.NewButtonWithIcon(lang.L("Edit time"), theme.DocumentCreateIcon(), m.onEditTime)
 	m.adjust = map[int]*widget.Button{}
@@ -203,14 +203,14 @@ func (m *missionControlScreen) buildButtons() {
 // buttons, in one scroll (at the game's end its record first, in view);
 // the turn's main actions at the foot, where Start was.
 func (m *missionControlScreen) layOut() {
-	m.controls = app.ButtonRow(m.pause, m.resume, m.done, m.editTime)
+	m.controls = kit.ButtonRow(m.pause, m.resume, m.done, m.editTime)
 	m.controlsLine = widget.NewSeparator()
-	// Laid out twice (app.NewBorder): the lines under the digits wrap.
-	head := app.NewBorder(nil, container.NewVBox(m.status, m.detail), container.NewPadded(m.digits))
+	// Laid out twice (kit.NewBorder): the lines under the digits wrap.
+	head := kit.NewBorder(nil, container.NewVBox(m.status, m.detail), container.NewPadded(m.digits))
 	rest := container.NewPadded(container.NewVBox(m.setup, m.record.Content, m.tableArea, m.controlsLine, m.controls, m.adjustRow))
-	m.foot = container.NewPadded(app.ButtonRow(m.start, m.table.roll, m.table.nextTurn))
-	m.body = &app.TimerLayout{Rest: rest, SideRest: 330}
-	m.bodyBox = app.NewTimerBody(m.body, m.bar.Content, container.NewPadded(head), m.foot)
+	m.foot = container.NewPadded(kit.ButtonRow(m.start, m.table.roll, m.table.nextTurn))
+	m.body = &kit.TimerLayout{Rest: rest, SideRest: 330}
+	m.bodyBox = kit.NewTimerBody(m.body, m.bar.Content, container.NewPadded(head), m.foot)
 	m.content = container.NewStack(m.bodyBox, m.flash.Rect)
 }
 
@@ -234,7 +234,7 @@ func adjustText(sec int) string {
 	return sign + timers.FormatElapsed(time.Duration(sec)*time.Second)
 }
 
-// dispatch applies a to the game as the screen showed it (app.Acts).
+// dispatch applies a to the game as the screen showed it (kit.Acts).
 func (m *missionControlScreen) dispatch(a companion.Action) { m.acts.Dispatch(a) }
 
 func (m *missionControlScreen) onDifficulty(text string) {
@@ -275,7 +275,7 @@ func setupText(st *mc.State) string {
 	var parts []string
 	for _, colour := range []string{"yellow", "blue", "green"} {
 		if pos, ok := s.Containers[colour]; ok {
-			parts = append(parts, lang.L(app.Capitalise(colour))+" "+pos)
+			parts = append(parts, lang.L(kit.Capitalise(colour))+" "+pos)
 		}
 	}
 	text := strings.Join(parts, " · ")
@@ -316,7 +316,7 @@ func (m *missionControlScreen) render(now time.Time) (time.Duration, bool) {
 }
 
 func (m *missionControlScreen) renderState(now time.Time) (time.Duration, bool) {
-	v := app.DrawView(m.s, m.acts, m.bar)
+	v := kit.DrawView(m.s, m.acts, m.bar)
 	st := v.State.(*mc.State)
 	m.acts.Means(publicMeanings(mc.Public(st).(mc.PublicState)))
 	phase := st.Timer.Phase(now)
@@ -376,10 +376,10 @@ func (m *missionControlScreen) renderSetup(st *mc.State) {
 	} else {
 		m.setupPick.ClearSelected()
 	}
-	app.SetLabel(m.setupShow, setupText(st))
+	kit.SetLabel(m.setupShow, setupText(st))
 	m.physicalBag.SetChecked(st.PhysicalBag)
-	m.difficulty.SetSelected(app.TextFor(m.difficulty2code, st.Difficulty))
-	app.SetLabel(m.length, lang.L("{{.Minutes}} min", map[string]any{"Minutes": int(st.Timer.Total / time.Minute)}))
+	m.difficulty.SetSelected(kit.TextFor(m.difficulty2code, st.Difficulty))
+	kit.SetLabel(m.length, lang.L("{{.Minutes}} min", map[string]any{"Minutes": int(st.Timer.Total / time.Minute)}))
 }
 
 // renderOutcome says how the game stands, under the digits and in their
@@ -388,21 +388,21 @@ func (m *missionControlScreen) renderOutcome(st *mc.State, now time.Time, phase 
 	switch outcome {
 	case mc.Accomplished:
 		m.digits.SetColour(theme.Color(theme.ColorNameSuccess))
-		app.SetLabel(m.status, lang.L("Mission accomplished"))
-		app.SetLabel(m.detail, lang.L("The game took {{.Time}}.", map[string]any{"Time": timers.FormatElapsed(st.Duration(now))})+" "+summary(st))
+		kit.SetLabel(m.status, lang.L("Mission accomplished"))
+		kit.SetLabel(m.detail, lang.L("The game took {{.Time}}.", map[string]any{"Time": timers.FormatElapsed(st.Duration(now))})+" "+summary(st))
 	case mc.TimeUp:
 		m.digits.SetColour(theme.Color(theme.ColorNameError))
 		at, _ := st.Timer.ExpiredAt(now)
-		app.SetLabel(m.status, lang.L("Time's up"))
-		app.SetLabel(m.detail, lang.L("Time ran out at {{.Clock}}. The game took {{.Time}}.",
+		kit.SetLabel(m.status, lang.L("Time's up"))
+		kit.SetLabel(m.detail, lang.L("Time ran out at {{.Clock}}. The game took {{.Time}}.",
 			map[string]any{"Clock": at.Local().Format("15:04:05"), "Time": timers.FormatElapsed(st.Duration(now))})+" "+summary(st))
 	default:
 		m.digits.SetColour(nil)
-		app.SetLabel(m.status, lang.L("Oxygen needed: {{.Oxygen}}", map[string]any{"Oxygen": st.Oxygen()}))
+		kit.SetLabel(m.status, lang.L("Oxygen needed: {{.Oxygen}}", map[string]any{"Oxygen": st.Oxygen()}))
 		if phase == timers.Paused {
-			app.SetLabel(m.detail, lang.L("Paused"))
+			kit.SetLabel(m.detail, lang.L("Paused"))
 		} else {
-			app.SetLabel(m.detail, "")
+			kit.SetLabel(m.detail, "")
 		}
 	}
 	m.vis.Set(m.detail.Text != "", m.detail)
@@ -410,10 +410,10 @@ func (m *missionControlScreen) renderOutcome(st *mc.State, now time.Time, phase 
 
 // recordForm asks the game's end for a name for each role people played:
 // the astronaut, and the Mission Control roles the AI deck did not play.
-func recordForm(st *mc.State) app.PlayForm {
-	var f app.PlayForm
+func recordForm(st *mc.State) kit.PlayForm {
+	var f kit.PlayForm
 	for _, r := range append([]string{mc.Astronaut}, st.HumanRoles()...) {
-		f.Seats = append(f.Seats, app.Seat{Role: r, RoleName: roleName(r)})
+		f.Seats = append(f.Seats, kit.Seat{Role: r, RoleName: roleName(r)})
 	}
 	return f
 }
@@ -426,7 +426,7 @@ func summary(st *mc.State) string {
 
 // describeMissionControl is a history line.
 func describeMissionControl(e companion.Entry) string {
-	a, err := app.DecodeEntry(mc.Rules, e)
+	a, err := kit.DecodeEntry(mc.Rules, e)
 	if err != nil {
 		return e.Kind
 	}
@@ -437,7 +437,7 @@ func describeMissionControl(e companion.Entry) string {
 	case *mc.RecordPlay:
 		return lang.L("Play recorded")
 	case *mc.SetDifficulty:
-		return lang.L("Difficulty: {{.Difficulty}}", map[string]any{"Difficulty": lang.L(app.Capitalise(a.Difficulty))})
+		return lang.L("Difficulty: {{.Difficulty}}", map[string]any{"Difficulty": lang.L(kit.Capitalise(a.Difficulty))})
 	case *mc.SetLength:
 		return lang.L("Length: {{.Time}}", map[string]any{"Time": timers.FormatElapsed(time.Duration(a.Seconds) * time.Second)})
 	case *mc.Start:
@@ -487,7 +487,7 @@ func describeTurn(a companion.Action) (string, bool) {
 	case *mc.DrawValve:
 		return lang.L("Draw blind"), true
 	case *mc.TakeValve:
-		return lang.L("Take {{.Colour}}", map[string]any{"Colour": lang.L(app.Capitalise(a.Colour))}), true
+		return lang.L("Take {{.Colour}}", map[string]any{"Colour": lang.L(kit.Capitalise(a.Colour))}), true
 	case *mc.StarDraw:
 		return lang.L("Star: draw to remove or return"), true
 	case *mc.StarDecide:

@@ -14,6 +14,7 @@ import (
 	"boardside/app"
 	"boardside/app/apptest"
 	"boardside/app/gametest"
+	"boardside/app/kit"
 	"boardside/companion"
 	mc "boardside/companion/missioncontrol"
 	"boardside/timers"
@@ -81,15 +82,15 @@ func TestMissionControl_AlertsAndTimesUp(t *testing.T) {
 	env.Clock.Advance(15*time.Minute - time.Second)
 	assert.Empty(t, env.Sounds, "nothing before 5:00")
 	env.Clock.Advance(time.Second)
-	assert.Equal(t, []string{app.SoundAlert}, env.Sounds, "5:00")
+	assert.Equal(t, []string{kit.SoundAlert}, env.Sounds, "5:00")
 	assert.Equal(t, 1, m.flash.Count)
 
 	env.Clock.Advance(5 * time.Minute)
 	assert.Equal(t, "0:00", m.digits.Text())
 	assert.Equal(t, []string{
-		app.SoundAlert, app.SoundAlert, app.SoundAlert, app.SoundAlert, // 5:00 1:00 0:30 0:10
-		app.SoundCountdown, app.SoundCountdown, app.SoundCountdown, app.SoundCountdown, app.SoundCountdown, // 5 4 3 2 1
-		app.SoundTimeUp,
+		kit.SoundAlert, kit.SoundAlert, kit.SoundAlert, kit.SoundAlert, // 5:00 1:00 0:30 0:10
+		kit.SoundCountdown, kit.SoundCountdown, kit.SoundCountdown, kit.SoundCountdown, kit.SoundCountdown, // 5 4 3 2 1
+		kit.SoundTimeUp,
 	}, env.Sounds, "each mark once, in order")
 	assert.Equal(t, "Time's up", m.status.Text)
 	assert.Contains(t, m.detail.Text, "Time ran out at "+apptest.Epoch.Add(20*time.Minute).Local().Format("15:04:05"))
@@ -149,10 +150,10 @@ func TestMissionControl_RestoredAfterRunningOutWhileClosed(t *testing.T) {
 	u2 := env.Start(t)
 	require.True(t, strings.Contains(strings.Join(apptest.Texts(u2.Current), "\n"), "Time's up"), "reopened on the game")
 	assert.Contains(t, strings.Join(apptest.Texts(u2.Current), "\n"), "Time ran out at "+apptest.Epoch.Add(20*time.Minute).Local().Format("15:04:05"))
-	assert.Equal(t, []string{app.SoundTimeUp}, env.Sounds, "one alert, no replay of the missed marks")
+	assert.Equal(t, []string{kit.SoundTimeUp}, env.Sounds, "one alert, no replay of the missed marks")
 
 	env.Clock.Advance(time.Minute)
-	assert.Equal(t, []string{app.SoundTimeUp}, env.Sounds)
+	assert.Equal(t, []string{kit.SoundTimeUp}, env.Sounds)
 }
 
 func TestMissionControl_UndoOfStartReturnsToSetUp(t *testing.T) {
@@ -213,7 +214,7 @@ var missionControlLayoutScreens = []gametest.State{
 	}},
 	{Name: "missioncontrol-data", Show: func(t *testing.T, env *testEnv, u *app.UI) {
 		g := u.Game(mc.Game)
-		u.Show(newMCDataScreen(u, g, mc.Default(), func() {}).content)
+		u.Show(newMCDataScreen(u.GameWindow(), g, mc.Default(), func() {}).content)
 	}},
 	{Name: "missioncontrol", Show: func(t *testing.T, env *testEnv, u *app.UI) { u.OpenGame(u.Game(mc.Game)) }},
 	{Name: "missioncontrol-running", Show: func(t *testing.T, env *testEnv, u *app.UI) {
@@ -274,5 +275,5 @@ func rolledTurn(t *testing.T, u *app.UI, aiRoles ...string) *companion.Session {
 // TestScreens_FitPhonesAndSpeakGerman walks the screen states above through
 // the layout check and the German check.
 func TestScreens_FitPhonesAndSpeakGerman(t *testing.T) {
-	gametest.CheckScreens(t, func() []*app.Game { return []*app.Game{Game()} }, missionControlLayoutScreens...)
+	gametest.CheckScreens(t, func() []*kit.Game { return []*kit.Game{Game()} }, missionControlLayoutScreens...)
 }

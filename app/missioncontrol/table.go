@@ -12,7 +12,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"boardside/app"
+	"boardside/app/kit"
 	"boardside/companion"
 	mc "boardside/companion/missioncontrol"
 )
@@ -31,7 +31,7 @@ type mcTable struct {
 	// Each tab lays out again on its own when something in it is shown or
 	// hidden: refreshing the whole screen re-renders every icon.
 	turnArea, unlockArea, bagArea fyne.CanvasObject
-	turnVis, unlockVis, bagVis    app.Visibility
+	turnVis, unlockVis, bagVis    kit.Visibility
 
 	turn      *widget.Label
 	dice      [3]*widget.Label
@@ -114,13 +114,13 @@ func (t *mcTable) buildTurn() {
 	t.allLocked = widget.NewLabelWithStyle(lang.L("Mission Control is Locked!"), fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	t.nextTurn = widget.NewButtonWithIcon(lang.L("Next turn"), theme.NavigateNextIcon(), func() { t.dispatch(&mc.NextTurn{}) })
 	t.nextTurn.Importance = widget.HighImportance
-	t.realDice = app.NewFoldRow(widget.NewLabel(lang.L("Real dice:")), container.NewHBox(t.diceIn[0], t.diceIn[1], t.diceIn[2]), t.useDice)
+	t.realDice = kit.NewFoldRow(widget.NewLabel(lang.L("Real dice:")), container.NewHBox(t.diceIn[0], t.diceIn[1], t.diceIn[2]), t.useDice)
 	// No scroll of its own: the turn, the card under the dice, is in the
 	// screen's scroll; an inner one left the card a strip on a phone.
 	t.turnArea = container.NewVBox(
 		container.NewHBox(diceRow...), t.realDice,
 		t.forced, t.aiCard, t.aiSource,
-		container.New(&app.FoldGrid{}, lockRow...), t.allLocked,
+		container.New(&kit.FoldGrid{}, lockRow...), t.allLocked,
 	)
 }
 
@@ -169,7 +169,7 @@ func (t *mcTable) buildBag() {
 	t.drawBlind.Importance = widget.HighImportance
 	var takeRow []fyne.CanvasObject
 	for _, c := range valveColours {
-		b := widget.NewButton(lang.L("Take {{.Colour}}", map[string]any{"Colour": lang.L(app.Capitalise(c))}), func() { t.dispatch(&mc.TakeValve{Colour: c}) })
+		b := widget.NewButton(lang.L("Take {{.Colour}}", map[string]any{"Colour": lang.L(kit.Capitalise(c))}), func() { t.dispatch(&mc.TakeValve{Colour: c}) })
 		t.take[c] = b
 		takeRow = append(takeRow, b)
 	}
@@ -193,7 +193,7 @@ func (t *mcTable) enableUseDice() {
 	for _, s := range t.diceIn {
 		set = set && s.Selected != ""
 	}
-	app.Enable(set, t.useDice)
+	kit.Enable(set, t.useDice)
 }
 
 func (t *mcTable) onUseDice() {
@@ -228,13 +228,13 @@ func (t *mcTable) render(st *mc.State, playing bool) {
 	}
 }
 
-func (t *mcTable) renderTurn(st *mc.State, playing bool, vis *app.Visibility) {
-	app.SetLabel(t.turn, lang.L("Turn {{.Turn}}", map[string]any{"Turn": st.Turn}))
+func (t *mcTable) renderTurn(st *mc.State, playing bool, vis *kit.Visibility) {
+	kit.SetLabel(t.turn, lang.L("Turn {{.Turn}}", map[string]any{"Turn": st.Turn}))
 	forced := st.ForcedDice()
 	t.renderDice(st, forced)
 	rolled := len(st.Dice) > 0
 	t.canSet = playing && !rolled
-	app.Enable(t.canSet, t.roll)
+	kit.Enable(t.canSet, t.roll)
 	t.enableUseDice()
 	for _, in := range t.diceIn {
 		if t.canSet {
@@ -245,14 +245,14 @@ func (t *mcTable) renderTurn(st *mc.State, playing bool, vis *app.Visibility) {
 	}
 	// Once the dice are in, the row to set them goes: the card takes its room.
 	vis.Set(t.canSet, t.realDice)
-	app.SetLabel(t.forced, forcedText(forced))
+	kit.SetLabel(t.forced, forcedText(forced))
 	vis.Set(len(forced) > 0, t.forced)
 	t.renderAICard(st, vis)
 	t.renderLocks(st, playing && rolled, vis)
 	// Next turn keeps its place beside Roll, enabled once Mission Control
 	// is locked: it never appears where Roll was just tapped.
 	vis.Set(st.AllLocked(), t.allLocked)
-	app.Enable(playing && st.AllLocked(), t.nextTurn)
+	kit.Enable(playing && st.AllLocked(), t.nextTurn)
 }
 
 // renderDice shows the dice rolled, those that must be kept on a warning
@@ -264,7 +264,7 @@ func (t *mcTable) renderDice(st *mc.State, forced []mc.Forced) {
 			text = strconv.Itoa(st.Dice[i])
 			hot = slices.ContainsFunc(forced, func(f mc.Forced) bool { return f.Value == st.Dice[i] })
 		}
-		app.SetLabel(t.dice[i], text)
+		kit.SetLabel(t.dice[i], text)
 		want := theme.Color(theme.ColorNameInputBackground)
 		if hot {
 			want = theme.Color(theme.ColorNameWarning)
@@ -278,7 +278,7 @@ func (t *mcTable) renderDice(st *mc.State, forced []mc.Forced) {
 
 // renderAICard draws the turn's AI card when it is another than the one
 // drawn, and says when its deck is not the printed one.
-func (t *mcTable) renderAICard(st *mc.State, vis *app.Visibility) {
+func (t *mcTable) renderAICard(st *mc.State, vis *kit.Visibility) {
 	card, ok := st.AICard()
 	if !ok {
 		card.ID = ""
@@ -297,13 +297,13 @@ func (t *mcTable) renderAICard(st *mc.State, vis *app.Visibility) {
 		}
 		t.aiCard.Refresh()
 	}
-	app.SetLabel(t.aiSource, defaultNote())
-	vis.Set(ok && st.Data().AIDeck.Source != app.OwnSource, t.aiSource)
+	kit.SetLabel(t.aiSource, defaultNote())
+	vis.Set(ok && st.Data().AIDeck.Source != kit.OwnSource, t.aiSource)
 }
 
 // renderLocks shows a Locked! button for each role the players play,
 // ticked once locked; canLock is whether a role may be locked now.
-func (t *mcTable) renderLocks(st *mc.State, canLock bool, vis *app.Visibility) {
+func (t *mcTable) renderLocks(st *mc.State, canLock bool, vis *kit.Visibility) {
 	for r, b := range t.locks {
 		human := !slices.Contains(st.AIRoles, r)
 		vis.Set(human, b)
@@ -317,11 +317,11 @@ func (t *mcTable) renderLocks(st *mc.State, canLock bool, vis *app.Visibility) {
 		if b.Text != text {
 			b.SetText(text)
 		}
-		app.Enable(canLock && !locked, b)
+		kit.Enable(canLock && !locked, b)
 	}
 }
 
-func (t *mcTable) renderUnlocks(st *mc.State, playing bool, vis *app.Visibility) {
+func (t *mcTable) renderUnlocks(st *mc.State, playing bool, vis *kit.Visibility) {
 	top := ""
 	if revealed := st.RevealedUnlocks(); len(revealed) > 0 {
 		top = revealed[len(revealed)-1].Kind
@@ -330,16 +330,16 @@ func (t *mcTable) renderUnlocks(st *mc.State, playing bool, vis *app.Visibility)
 			text, _, _ := unlockLook(c.Kind)
 			names = append(names, text)
 		}
-		app.SetLabel(t.revealedList, lang.L("Revealed so far: {{.Cards}}", map[string]any{"Cards": strings.Join(names, " · ")}))
+		kit.SetLabel(t.revealedList, lang.L("Revealed so far: {{.Cards}}", map[string]any{"Cards": strings.Join(names, " · ")}))
 	} else {
-		app.SetLabel(t.revealedList, "")
+		kit.SetLabel(t.revealedList, "")
 	}
 	showUnlockCard(t.unlockTop, &t.shownUnlock, top, 22)
-	app.SetLabel(t.unlockSource, defaultNote())
-	vis.Set(st.Data().UnlockDeck.Source != app.OwnSource, t.unlockSource)
-	app.SetLabel(t.unlockLeft, lang.L("Unlock cards left: {{.Count}}", map[string]any{"Count": len(st.Unlock.Draw)}))
+	kit.SetLabel(t.unlockSource, defaultNote())
+	vis.Set(st.Data().UnlockDeck.Source != kit.OwnSource, t.unlockSource)
+	kit.SetLabel(t.unlockLeft, lang.L("Unlock cards left: {{.Count}}", map[string]any{"Count": len(st.Unlock.Draw)}))
 	peeking := len(st.Peeking) > 0
-	app.Enable(playing && !peeking && len(st.Unlock.Draw) > 0, t.reveal, t.peek)
+	kit.Enable(playing && !peeking && len(st.Unlock.Draw) > 0, t.reveal, t.peek)
 	if key := strings.Join(st.Peeking, ","); key != t.peekShown {
 		t.peekShown = key
 		t.peekRow.Objects, t.choose = nil, nil
@@ -353,10 +353,10 @@ func (t *mcTable) renderUnlocks(st *mc.State, playing bool, vis *app.Visibility)
 		t.peekRow.Refresh()
 		vis.Changed = true
 	}
-	app.Enable(playing, t.choose...)
+	kit.Enable(playing, t.choose...)
 }
 
-func (t *mcTable) renderBag(st *mc.State, playing bool, vis *app.Visibility) {
+func (t *mcTable) renderBag(st *mc.State, playing bool, vis *kit.Visibility) {
 	if st.PhysicalBag {
 		if len(t.tabs.Items) == 3 {
 			t.tabs.Remove(t.bagTab)
@@ -364,23 +364,23 @@ func (t *mcTable) renderBag(st *mc.State, playing bool, vis *app.Visibility) {
 	} else if len(t.tabs.Items) == 2 {
 		t.tabs.Append(t.bagTab)
 	}
-	app.SetLabel(t.bagCounts, lang.L("In the bag: {{.Black}} black, {{.White}} white, {{.Red}} red",
+	kit.SetLabel(t.bagCounts, lang.L("In the bag: {{.Black}} black, {{.White}} white, {{.Red}} red",
 		map[string]any{"Black": st.Bag.In["black"], "White": st.Bag.In["white"], "Red": st.Bag.In["red"]}))
 	star := st.StarValve != ""
-	app.Enable(playing && !star && st.Bag.Len() > 0, t.drawBlind, t.starDraw)
+	kit.Enable(playing && !star && st.Bag.Len() > 0, t.drawBlind, t.starDraw)
 	for c, b := range t.take {
-		app.Enable(playing && !star && st.Bag.In[c] > 0, b)
+		kit.Enable(playing && !star && st.Bag.In[c] > 0, b)
 	}
-	app.Enable(playing, t.starRemove, t.starReturn)
+	kit.Enable(playing, t.starRemove, t.starReturn)
 	vis.Set(star, t.starBox)
 	if star {
-		app.SetLabel(t.starValve, lang.L("Drawn for the star action: {{.Colour}}", map[string]any{"Colour": lang.L(app.Capitalise(st.StarValve))}))
+		kit.SetLabel(t.starValve, lang.L("Drawn for the star action: {{.Colour}}", map[string]any{"Colour": lang.L(kit.Capitalise(st.StarValve))}))
 	}
 	var taken []string
 	for _, c := range st.Taken {
-		taken = append(taken, lang.L(app.Capitalise(c)))
+		taken = append(taken, lang.L(kit.Capitalise(c)))
 	}
-	app.SetLabel(t.taken, lang.L("The astronaut took: {{.Valves}}", map[string]any{"Valves": strings.Join(taken, ", ")}))
+	kit.SetLabel(t.taken, lang.L("The astronaut took: {{.Valves}}", map[string]any{"Valves": strings.Join(taken, ", ")}))
 	vis.Set(len(taken) > 0, t.taken)
 }
 

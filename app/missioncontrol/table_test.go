@@ -15,6 +15,7 @@ import (
 
 	"boardside/app"
 	"boardside/app/apptest"
+	"boardside/app/kit"
 	"boardside/companion"
 	mc "boardside/companion/missioncontrol"
 	"boardside/decks"
@@ -150,7 +151,7 @@ func TestMissionControl_SetupChoices(t *testing.T) {
 // the app's theme (light) as players see them: the theme gives the cards
 // their fonts, and so the symbols (★ ✕ ▣), and the separators their colour.
 func TestCards_Golden(t *testing.T) {
-	app.ApplyTheme(test.NewTempApp(t), "light")
+	kit.ApplyTheme(test.NewTempApp(t), "light")
 	apptest.FreshRenderCache()
 	card, ok := mc.Default().AICard("AI-01")
 	require.True(t, ok)

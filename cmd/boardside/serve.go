@@ -19,8 +19,8 @@ import (
 
 	"github.com/skip2/go-qrcode"
 
-	"boardside/app"
 	"boardside/app/catalog"
+	"boardside/app/kit"
 	"boardside/companion"
 	"boardside/companion/plays"
 	"boardside/companion/share"
@@ -30,8 +30,8 @@ import (
 
 // hostable are the games a headless host can serve: those the catalog
 // gives a command-line set-up and a way to share.
-func hostable() []*app.Game {
-	var out []*app.Game
+func hostable() []*kit.Game {
+	var out []*kit.Game
 	for _, g := range catalog.Games() {
 		if g.Host != nil && g.Share != nil {
 			out = append(out, g)
@@ -41,7 +41,7 @@ func hostable() []*app.Game {
 }
 
 // sharing is how a host shares g: its public projection, with its rules.
-func sharing(g *app.Game) share.Game {
+func sharing(g *kit.Game) share.Game {
 	sg := *g.Share
 	sg.Rules = g.Rules
 	return sg
@@ -79,7 +79,7 @@ func serve(args []string, out io.Writer) error {
 		return err
 	}
 	games := hostable()
-	i := slices.IndexFunc(games, func(g *app.Game) bool { return g.ID == *gameID })
+	i := slices.IndexFunc(games, func(g *kit.Game) bool { return g.ID == *gameID })
 	if i < 0 {
 		return fmt.Errorf("choose a game with --game %s", hostableIDs(", ", " or "))
 	}

@@ -2,6 +2,7 @@ package share
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -193,9 +194,13 @@ func (c *Client) stream(ctx context.Context) error {
 // goes back in time.
 func (c *Client) set(s RawSnapshot) {
 	c.mu.Lock()
-	if s.Version < c.snap.Version && s.Game == c.snap.Game {
+	if s.Game == c.snap.Game && (s.Version < c.snap.Version || s.Version == c.snap.Version &&
+		s.Undo == c.snap.Undo && bytes.Equal(s.State, c.snap.State)) {
 		c.mu.Unlock()
-		return // an older state arriving late
+		// An older state arriving late, or the one held again: a device's
+		// own action comes back twice, as the host's answer and as its
+		// event, and is drawn once.
+		return
 	}
 	c.snap = s
 	ws := c.watchersLocked()

@@ -121,3 +121,31 @@ func TestClient_Undo(t *testing.T) {
 	assert.Equal(t, "pause", slow.Snapshot().Undo)
 	assert.True(t, s.View().State.(*mm.State).Sand.Started, "a stale undo changed nothing")
 }
+
+// A device's own action comes back twice, as the host's answer and as its
+// event on the stream: its screen is told once, and draws that version
+// once.
+func TestClient_AnOwnActionIsDrawnOnce(t *testing.T) {
+	s, _, link := liveTable(t)
+	c, err := Dial(context.Background(), link, timers.System{})
+	require.NoError(t, err)
+	defer c.Close()
+	require.Eventually(t, c.Connected, 5*time.Second, 10*time.Millisecond)
+
+	told := make(chan uint64, 64)
+	stop := c.Watch(func() { told <- c.Snapshot().Version })
+	defer stop()
+	seen := c.Snapshot().Version
+	require.NoError(t, c.Send(seen, "start", nil))
+	// A change made on the host after it: its event comes after the start's
+	// on the stream, so once it is here the start's event has come too.
+	require.NoError(t, s.Dispatch(&mm.Flip{}))
+	require.Eventually(t, func() bool { return publicMars(t, c).MarkersLeft == 1 }, 5*time.Second, 10*time.Millisecond)
+
+	counts := map[uint64]int{}
+	for len(told) > 0 {
+		counts[<-told]++
+	}
+	assert.Equal(t, 1, counts[seen+1], "the start, answered and streamed: told once")
+	assert.Equal(t, 1, counts[seen+2], "the host's flip: told once")
+}

@@ -13,7 +13,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"boardside/app"
+	"boardside/app/kit"
 	"boardside/companion"
 	rules "boardside/docs/skeleton/companion/skeleton"
 )
@@ -21,12 +21,12 @@ import (
 // Game is the game as the home screen lists it, for app/catalog's line.
 // Name is printed as on the box; Blurb is English, with its German in
 // assets/translations (a test checks).
-func Game() *app.Game {
-	g := &app.Game{ID: rules.Game, Name: "Skeleton",
+func Game() *kit.Game {
+	g := &kit.Game{ID: rules.Game, Name: "Skeleton",
 		Blurb: "The template a new game starts from: a count, a button and undo."}
 	g.Rules = rules.Rules
 	g.NewState = func() companion.State { return rules.New() }
-	g.Screen = func(u *app.UI, s *companion.Session) fyne.CanvasObject { return newScreen(u, g, s).content }
+	g.Screen = func(u kit.Window, s *companion.Session) fyne.CanvasObject { return newScreen(u, g, s).content }
 	g.Describe = describe
 	return g
 }
@@ -34,17 +34,17 @@ func Game() *app.Game {
 // screen is the game's one screen: the game bar (Home, Undo, ⋮), the count
 // and Add one.
 type screen struct {
-	u       *app.UI
+	u       kit.Window
 	s       *companion.Session
 	content fyne.CanvasObject
-	bar     *app.GameBar
+	bar     *kit.GameBar
 	count   *widget.Label
 	add     *widget.Button
 }
 
-func newScreen(u *app.UI, g *app.Game, s *companion.Session) *screen {
+func newScreen(u kit.Window, g *kit.Game, s *companion.Session) *screen {
 	sc := &screen{u: u, s: s}
-	sc.bar = app.NewGameBar(u, g, s, func(bool) {})
+	sc.bar = kit.NewGameBar(u, g, s, func(bool) {})
 	sc.bar.Turn.Hide()
 	sc.count = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	sc.count.SizeName = theme.SizeNameHeadingText
@@ -58,7 +58,7 @@ func newScreen(u *app.UI, g *app.Game, s *companion.Session) *screen {
 	sc.show(s.View())
 	// Every change, from this device or another, comes as a view; the
 	// watch stops when the player leaves the screen.
-	u.Leave = s.Watch(func(v companion.View) { u.Do(func() { sc.show(v) }) })
+	u.SetLeave(s.Watch(func(v companion.View) { u.Do(func() { sc.show(v) }) }))
 	return sc
 }
 
@@ -70,7 +70,7 @@ func (sc *screen) show(v companion.View) {
 
 // describe is a log entry as the history lists it.
 func describe(e companion.Entry) string {
-	a, err := app.DecodeEntry(rules.Rules, e)
+	a, err := kit.DecodeEntry(rules.Rules, e)
 	if err != nil {
 		return e.Kind
 	}

@@ -11,6 +11,7 @@ import (
 	"boardside/app"
 	"boardside/app/apptest"
 	"boardside/app/gametest"
+	"boardside/app/kit"
 	"boardside/companion"
 	rules "boardside/docs/skeleton/companion/skeleton"
 )
@@ -18,7 +19,7 @@ import (
 func TestMain(m *testing.M) { gametest.Main(m) }
 
 // games is the app with this game alone.
-func games() []*app.Game { return []*app.Game{Game()} }
+func games() []*kit.Game { return []*kit.Game{Game()} }
 
 // open opens the game as its tile does, its widgets within reach.
 func open(t *testing.T, u *app.UI) *screen {

@@ -1,0 +1,6 @@
+//go:build everyframe
+
+package kit
+
+// everyFrame: see everyframe_off.go. Only bench/cpubench builds this.
+const everyFrame = true
