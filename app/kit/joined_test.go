@@ -59,9 +59,9 @@ func newSlowTable(t testing.TB, hold func(*http.Request)) *slowTable {
 	return tb
 }
 
-// joinedMission is a joined screen of that table that shows its mission
-// and has one button, Start.
-func joinedMission(t testing.TB, w Window, link string) (*JoinedScreen, *widget.Label) {
+// joinedMission is a joined screen of that table, started and drawn, that
+// shows its mission and has one button, Start.
+func joinedMission(t testing.TB, w *testWindow, link string) (*JoinedScreen, *widget.Label) {
 	t.Helper()
 	c, err := share.Dial(context.Background(), link, timers.System{})
 	require.NoError(t, err)
@@ -76,6 +76,9 @@ func joinedMission(t testing.TB, w Window, link string) (*JoinedScreen, *widget.
 		return 0, false
 	})
 	w.Show(j.Content)
+	j.Start()
+	t.Cleanup(j.Stop)
+	w.until(t, func() bool { return mission.Text == "Mission 2 · 2 markers left" })
 	return j, mission
 }
 
@@ -88,9 +91,6 @@ func TestJoinedBar_ATapNeverWaitsForTheNetwork(t *testing.T) {
 	tb := newSlowTable(t, func(*http.Request) { <-release })
 	w := newTestWindow(t, timers.System{})
 	j, mission := joinedMission(t, w, tb.link)
-	j.Start()
-	defer j.Stop()
-	w.until(t, func() bool { return mission.Text == "Mission 2 · 2 markers left" })
 	start := apptest.Button(t, j.Content, "Start")
 
 	// Were the tap to wait for the host, it would wait for ever: a minute
@@ -122,16 +122,21 @@ func TestJoinedBar_ALateRefusalIsSaid(t *testing.T) {
 	release := make(chan struct{}, 1)
 	tb := newSlowTable(t, func(*http.Request) { <-release })
 	w := newTestWindow(t, timers.System{})
-	j, mission := joinedMission(t, w, tb.link)
-	j.Start()
-	defer j.Stop()
-	w.until(t, func() bool { return mission.Text == "Mission 2 · 2 markers left" })
+	j, _ := joinedMission(t, w, tb.link)
 
 	test.Tap(apptest.Button(t, j.Content, "Start"))
 	require.NoError(t, tb.s.Dispatch(&mm.Start{})) // the host is faster
 	release <- struct{}{}
 	w.until(t, func() bool { return !w.InFlight().Sending() })
 	assert.Equal(t, []string{companion.ErrFaster.Error()}, w.told())
+
+	// The next tap goes: a pause.
+	release <- struct{}{}
+	w.until(t, func() bool { return apptest.Button(t, j.Content, "Start").Disabled() }) // the host's start drawn
+	j.bar.Send("pause", nil)
+	w.until(t, func() bool { return !w.InFlight().Sending() })
+	assert.Equal(t, int32(2), tb.reached.Load(), "the refused start, then the pause")
+	assert.False(t, tb.s.View().State.(*mm.State).Sand.View().Running, "paused on the host")
 }
 
 // BenchmarkJoinedTap_SlowNetwork is how long a tap on a joined screen
