@@ -80,7 +80,7 @@ unit: web
 	$(GO) test -tags ci,$(TAGS) -run '$(LAYOUT_TESTS)' ./app/... ./docs/...
 	$(GO) test -race -timeout 45m -tags ci,$(TAGS) ./cmd/boardside ./...
 
-# The browser build's mends (internal/wasmfix: Go's runtime and Fyne's
+# The browser build's mends (cmd/webbuild/wasmfix: Go's runtime and Fyne's
 # canvas cache, which crashed the page, and Fyne's font cache, which kept
 # every font it parsed), tested where they run: Go's wasm
 # tests under Node, built with the patches cmd/webbuild builds with, two
@@ -88,7 +88,7 @@ unit: web
 wasm-test:
 	flags=$$($(GO) run ./cmd/webbuild -wasmfix-only build/wasmfix-test) && \
 	GOOS=js GOARCH=wasm $(GO) test $$flags -exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" -tags $(TAGS) \
-		-run 'NilKey|Boardside' ./internal/wasmfix fyne.io/fyne/v2/internal/cache fyne.io/fyne/v2/internal/painter
+		-run 'NilKey|Boardside' ./cmd/webbuild/wasmfix fyne.io/fyne/v2/internal/cache fyne.io/fyne/v2/internal/painter
 
 smoke:
 	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -tags smoke,$(TAGS) -run TestSmoke -v ./cmd/boardside

@@ -18,7 +18,7 @@ import (
 )
 
 // soakSteps is how many things the soak test does in its one page: about
-// three minutes on a 2-core machine. A build without internal/wasmfix's
+// three minutes on a 2-core machine. A build without cmd/webbuild/wasmfix's
 // mends died at step 55 of it.
 const soakSteps = 300
 

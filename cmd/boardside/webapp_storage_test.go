@@ -257,7 +257,7 @@ func readScreenDialogs(ctx context.Context, t *testing.T) []string {
 // Pages whose IndexedDB keeps nothing of Boardside's: one refuses to
 // open its database (as some private modes refuse every database), one
 // has no IndexedDB at all (some embedded browsers; Fyne's own storage
-// panicked there before internal/wasmfix's indexeddb patch), and one
+// panicked there before cmd/webbuild/wasmfix's indexeddb patch), and one
 // refuses a game's saves once it is under way (quota exceeded).
 var keepsNothing = []struct {
 	name, script string

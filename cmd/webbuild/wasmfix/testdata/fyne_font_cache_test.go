@@ -1,5 +1,5 @@
 // Added to Fyne's internal/painter by `make wasm-test` through the
-// overlay (internal/wasmfix): a theme override refreshed again and again,
+// overlay (cmd/webbuild/wasmfix): a theme override refreshed again and again,
 // as ADELE's board is at every action, parses its fonts once.
 
 package painter

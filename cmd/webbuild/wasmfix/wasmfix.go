@@ -142,7 +142,7 @@ func (p Patch) Apply(src string) (out string, done bool, err error) {
 	for _, e := range p.Edits {
 		if n := strings.Count(out, e.Old); n != 1 {
 			return "", false, fmt.Errorf("the %s patch no longer applies to %s (its lines are there %d times, not once): "+
-				"see whether %s has been fixed upstream, and mend or remove the patch in internal/wasmfix", p.Name, p.File, n, p.Report)
+				"see whether %s has been fixed upstream, and mend or remove the patch in cmd/webbuild/wasmfix", p.Name, p.File, n, p.Report)
 		}
 		out = strings.Replace(out, e.Old, e.New, 1)
 	}
@@ -250,8 +250,8 @@ func write(p Patch, out string, root root, goCmd, dir string, overlay, copies ma
 // TestFiles are the tests make wasm-test adds to Fyne's own packages, as
 // Prepare's extra takes them, from the repository's root.
 var TestFiles = map[string]string{
-	"fyne.io/fyne/v2:internal/cache/boardside_nil_test.go":    "internal/wasmfix/testdata/fyne_cache_nil_test.go",
-	"fyne.io/fyne/v2:internal/painter/boardside_font_test.go": "internal/wasmfix/testdata/fyne_font_cache_test.go",
+	"fyne.io/fyne/v2:internal/cache/boardside_nil_test.go":    "cmd/webbuild/wasmfix/testdata/fyne_cache_nil_test.go",
+	"fyne.io/fyne/v2:internal/painter/boardside_font_test.go": "cmd/webbuild/wasmfix/testdata/fyne_font_cache_test.go",
 }
 
 // root is where a patch's file is.
@@ -367,7 +367,7 @@ func writeModfile(goCmd, dir string, copies map[string]string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	text := string(mod) + "\n// internal/wasmfix: the browser build's patched copies.\n"
+	text := string(mod) + "\n// cmd/webbuild/wasmfix: the browser build's patched copies.\n"
 	for _, path := range slices.Sorted(maps.Keys(copies)) {
 		text += fmt.Sprintf("replace %s => %s\n", path, copies[path])
 	}

@@ -1,5 +1,5 @@
 // Added to Fyne's internal/cache by `make wasm-test` through the overlay
-// (internal/wasmfix): the browser build's canvas cache, under Node, with
+// (cmd/webbuild/wasmfix): the browser build's canvas cache, under Node, with
 // as many objects as a page holds after a few screens.
 
 package cache
