@@ -22,6 +22,7 @@ import (
 	"boardside/companion/adele"
 	mm "boardside/companion/marsmaze"
 	"boardside/companion/share"
+	"boardside/companion/table"
 	"boardside/timers"
 )
 
@@ -30,7 +31,7 @@ func marsHost(t *testing.T, l net.Listener, dir string) (url string, stop func()
 	t.Helper()
 	g := shared[mm.Game]
 	var out strings.Builder
-	srv, best, err := host(l, dir, mm.Game, false, g.game, g.newState, &out)
+	srv, best, err := table.Host(l, dir, mm.Game, false, g.game, g.newState, &out)
 	require.NoError(t, err)
 	go func() { _ = srv.Serve(l) }()
 	token := best[strings.Index(best, "?t=")+3:]
@@ -136,7 +137,7 @@ func TestBrowser_ADELECrewTable(t *testing.T) {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	var out strings.Builder
-	srv, best, err := host(l, t.TempDir(), adele.Game, true, shared[adele.Game].game, func() companion.State { return start }, &out)
+	srv, best, err := table.Host(l, t.TempDir(), adele.Game, true, shared[adele.Game].game, func() companion.State { return start }, &out)
 	require.NoError(t, err)
 	go func() { _ = srv.Serve(l) }()
 	t.Cleanup(func() { _ = srv.Close() })

@@ -19,6 +19,7 @@ import (
 	mm "boardside/companion/marsmaze"
 	mc "boardside/companion/missioncontrol"
 	"boardside/companion/share"
+	"boardside/companion/table"
 )
 
 // shared is each hostable game as serve hosts it, by ID.
@@ -46,7 +47,7 @@ func startHost(t *testing.T, dir string, fresh bool) (base, token string, stop f
 	require.NoError(t, err)
 	var buf bytes.Buffer
 	g := shared[mm.Game]
-	srv, url, err := host(l, dir, mm.Game, fresh, g.game, g.newState, &buf)
+	srv, url, err := table.Host(l, dir, mm.Game, fresh, g.game, g.newState, &buf)
 	require.NoError(t, err)
 	go func() { _ = srv.Serve(l) }()
 	token = url[strings.Index(url, "?t=")+3:]

@@ -25,6 +25,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	mm "boardside/companion/marsmaze"
+	"boardside/companion/table"
 	"boardside/companion/webapp"
 )
 
@@ -257,14 +258,14 @@ func TestServe_OffersTheWebAppWhereBuilt(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "index.html"), []byte("<!DOCTYPE html>"), 0o644))
 	var out strings.Builder
 	srv := &http.Server{Handler: http.NotFoundHandler()}
-	offerWebApp(srv, dir, "http://192.168.1.5:7777/?t=abc", &out)
+	table.OfferWebApp(srv, dir, "http://192.168.1.5:7777/?t=abc", &out)
 	assert.Contains(t, out.String(), "http://192.168.1.5:7777/app/?join=http%3A%2F%2F192.168.1.5%3A7777%2F%3Ft%3Dabc")
 	r := httptest.NewRecorder()
 	srv.Handler.ServeHTTP(r, httptest.NewRequest("GET", "/app/", nil))
 	assert.Equal(t, "<!DOCTYPE html>", r.Body.String(), "--webapp DIR is served at /app/")
 
 	out.Reset()
-	offerWebApp(&http.Server{Handler: http.NotFoundHandler()}, "", "http://192.168.1.5:7777/?t=abc", &out)
+	table.OfferWebApp(&http.Server{Handler: http.NotFoundHandler()}, "", "http://192.168.1.5:7777/?t=abc", &out)
 	assert.Contains(t, out.String(), "make web", "no build beside the tests: how to make one")
 
 	err := serve([]string{"--game", mm.Game, "--data", t.TempDir(), "--webapp", t.TempDir()}, &out)
