@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"context"
@@ -66,7 +66,7 @@ func TestWebApp_ThePageFitsThePhone(t *testing.T) {
 
 			tapShown(tab, t, "button", is("Join a table"), "Join a table")
 			entry := stableShown(tab, t, "entry", is(""), "the table link's entry")
-			require.NoError(t, chromedp.Do(tab, touch(entry.X+entry.W/2, entry.Y+entry.H/2)))
+			require.NoError(t, touch(tab, entry.X+entry.W/2, entry.Y+entry.H/2))
 			_, err := chromedp.Run(tab, chromedp.Poll[bool](HiddenInputFocused, chromedp.WithPollingTimeout(10*time.Second)))
 			require.NoError(t, err, "the entry takes the keyboard")
 			fits("a text field focused")

@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"context"
@@ -57,16 +57,6 @@ func serveTable(t *testing.T, s *companion.Session, game string) *tableHost {
 	go func() { _ = th.srv.Serve(l) }()
 	t.Cleanup(func() { _ = th.srv.Close() })
 	return th
-}
-
-func marsSession(t *testing.T, mission int, prepare ...companion.Action) *companion.Session {
-	t.Helper()
-	s := companion.New(mm.Rules, mm.New(), timers.System{})
-	require.NoError(t, s.Dispatch(&mm.ChooseMission{Mission: mission}))
-	for _, a := range prepare {
-		require.NoError(t, s.Dispatch(a))
-	}
-	return s
 }
 
 func open(t *testing.T, newTab func() context.Context, url string) context.Context {
@@ -211,7 +201,7 @@ func TestBrowser_MuteIsRemembered(t *testing.T) {
 	require.Equal(t, "Sound on", eval[string](p, t, `document.getElementById("mute").getAttribute("aria-label")`))
 	waitJS(p, t, `performance.now() >= document.getElementById("mute")._tap.armedAt`, "the sound switch takes taps")
 	c := eval[[]float64](p, t, `(() => { const r = document.getElementById("mute").getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
-	require.NoError(t, chromedp.Do(p, touch(c[0], c[1])))
+	require.NoError(t, touch(p, c[0], c[1]))
 	waitJS(p, t, `document.getElementById("mute").getAttribute("aria-label") === "Sound off"`, "muted")
 	require.NoError(t, chromedp.Do(p, chromedp.Reload()))
 	waitText(p, t, "#conn", "connected")

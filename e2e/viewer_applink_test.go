@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"context"
@@ -101,7 +101,7 @@ func TestBrowser_AppLinkWhereTheHostServesTheApp(t *testing.T) {
 		require.Len(t, pos, 2)
 		waitJS(p, t, `(() => { const a = document.getElementById("applink"); return !!a._tap && performance.now() >= a._tap.armedAt; })()`,
 			"waiting for the link to take taps")
-		require.NoError(t, chromedp.Do(p, touch(pos[0], pos[1])))
+		require.NoError(t, touch(p, pos[0], pos[1]))
 		waitAcrossNavigation(p, t, `location.pathname === "/app/" && !!document.getElementById("fullapp")`)
 		assert.Equal(t, webapp.URL(table), eval[string](p, t, `location.href`))
 	})

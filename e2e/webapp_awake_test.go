@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"boardside/companion/webapp"
+	"boardside/internal/webdriver"
 	"boardside/internal/webscreen"
 )
 
@@ -124,7 +125,7 @@ func TestWebApp_KeepsTheScreenOnOverPlainHTTP(t *testing.T) {
 			home := map[string]string{"en-GB": "Home", "de-DE": "Spiele"}[c.lang]
 			tapShown(tab, t, "button", is(home), "Home")
 			awakeIs(tab, t, "off")
-			_, err := webscreen.Wait(tab, "label", is(c.says), 0)
+			_, err := webscreen.Wait(tab, webdriver.Tab(tab), "label", is(c.says), 0)
 			assert.Error(t, err, "no timer runs: the line is gone")
 		})
 	}

@@ -1,4 +1,4 @@
-package engines
+package e2e
 
 import (
 	"context"

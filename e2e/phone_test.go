@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"context"
@@ -12,7 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
 
-	"boardside/internal/webscreen"
+	"boardside/internal/webdriver"
 )
 
 // Helpers for the web viewer's browser tests: a headless Chromium, phone
@@ -150,9 +150,11 @@ func centreIn(ctx context.Context, t *testing.T, scope, label string) (x, y floa
 	return p[0], p[1]
 }
 
-// touch puts a finger down at (x, y) and lifts it, as a tap: the same
-// tap the web app's tests use.
-var touch = webscreen.Tap
+// touch puts a finger down at (x, y) in the tab and lifts it, as a tap:
+// webdriver.Page's tap, the same in every test and every engine.
+func touch(tab context.Context, x, y float64) error {
+	return webdriver.Tab(tab).Tap(tab, x, y)
+}
 
 // tap waits until the button labelled label takes taps, then taps it.
 func tap(ctx context.Context, t *testing.T, label string) { tapIn(ctx, t, "body", label) }
@@ -164,5 +166,5 @@ func tapIn(ctx context.Context, t *testing.T, scope, label string) {
 	readyIn(ctx, t, scope, label)
 	x, y := centreIn(ctx, t, scope, label)
 	readyIn(ctx, t, scope, label) // scrolling moved it: it waits its moment again
-	require.NoError(t, chromedp.Do(ctx, touch(x, y)))
+	require.NoError(t, touch(ctx, x, y))
 }

@@ -1,4 +1,4 @@
-package engines
+package e2e
 
 import (
 	"context"
@@ -41,21 +41,10 @@ var engines = []engine{
 // phones are the two sizes every check runs at.
 var phones = [][2]int{{390, 844}, {412, 915}}
 
-// builtWebApp is the folder make web builds.
-func builtWebApp(t *testing.T) string {
-	t.Helper()
-	dir, err := filepath.Abs(filepath.Join("..", "..", "build", "web"))
-	require.NoError(t, err)
-	if !webapp.Built(dir) {
-		t.Skip("build/web has not been built: run make web (make test does)")
-	}
-	return dir
-}
-
-// table hosts a started Magic Maze on Mars game (mission 2) with the web
+// engineTable hosts a started Magic Maze on Mars game (mission 2) with the web
 // app and a log of played games, as a laptop's boardside serve does, and
 // returns its quick viewer's link and the host's session.
-func table(t *testing.T, dir string) (string, *companion.Session) {
+func engineTable(t *testing.T, dir string) (string, *companion.Session) {
 	t.Helper()
 	s := companion.New(mm.Rules, mm.New(), timers.System{})
 	require.NoError(t, s.Dispatch(&mm.ChooseMission{Mission: 2}))
@@ -122,8 +111,8 @@ func TestEngines_APhoneAtTheTable(t *testing.T) {
 					cannotStart(t, e.name, err)
 				}
 				defer p.Close()
-				ph := &phone{t: t, ctx: ctx, p: p}
-				link, host := table(t, dir)
+				ph := &enginePhone{t: t, ctx: ctx, p: p}
+				link, host := engineTable(t, dir)
 
 				appURL := webapp.URL(link)
 				appURL = appURL[:strings.Index(appURL, "?")]
@@ -140,7 +129,7 @@ func TestEngines_APhoneAtTheTable(t *testing.T) {
 				}
 				assert.Equal(t, wantHints, ph.hints, "the home-screen hint, once on an iPhone, never on Android")
 
-				other, otherHost := table(t, dir)
+				other, otherHost := engineTable(t, dir)
 				ph.joinedEnd(other, otherHost)
 				ph.viewer(link)
 				ph.viewerEnd(host)
@@ -150,8 +139,8 @@ func TestEngines_APhoneAtTheTable(t *testing.T) {
 	}
 }
 
-// phone is one engine's page as a phone at the table.
-type phone struct {
+// enginePhone is one engine's page as a phone at the table.
+type enginePhone struct {
 	t     *testing.T
 	ctx   context.Context
 	p     webdriver.Page
@@ -163,13 +152,13 @@ type phone struct {
 // software OpenGL, on a machine that runs other tests beside them.
 const wait = 60 * time.Second
 
-func (ph *phone) eval(expr string, out any) {
+func (ph *enginePhone) eval(expr string, out any) {
 	ph.t.Helper()
 	require.NoError(ph.t, ph.p.Eval(ph.ctx, expr, out), expr)
 }
 
 // waitJS polls until expr is true.
-func (ph *phone) waitJS(expr, what string) {
+func (ph *enginePhone) waitJS(expr, what string) {
 	ph.t.Helper()
 	for deadline := time.Now().Add(wait); ; time.Sleep(100 * time.Millisecond) {
 		var ok bool
@@ -185,7 +174,7 @@ func (ph *phone) waitJS(expr, what string) {
 }
 
 // shot keeps a screenshot of a failed step beside the test's output.
-func (ph *phone) shot(what string) {
+func (ph *enginePhone) shot(what string) {
 	png, err := ph.p.Screenshot(ph.ctx)
 	if err != nil {
 		return
@@ -200,14 +189,14 @@ func (ph *phone) shot(what string) {
 // that scrolls sideways moves every button under the finger), or where a
 // dialog stands over the game (none of these steps opens one: a dialog is
 // the app saying something went wrong, as a save that failed).
-func (ph *phone) fits(where string) {
+func (ph *enginePhone) fits(where string) {
 	ph.t.Helper()
 	var page [4]float64
 	ph.eval(`[innerWidth, innerHeight, document.documentElement.scrollWidth, document.documentElement.scrollHeight]`, &page)
 	assert.LessOrEqual(ph.t, page[2], page[0], "%s: the page is %.0f px wide in a %.0f px viewport", where, page[2], page[0])
 	assert.LessOrEqual(ph.t, page[3], page[1], "%s: the page is %.0f px tall in a %.0f px viewport", where, page[3], page[1])
 	if ph.app {
-		s, err := webscreen.ReadIn(ph.ctx, ph.p)
+		s, err := webscreen.Read(ph.ctx, ph.p)
 		require.NoError(ph.t, err)
 		var said []string
 		for _, it := range s.Items {
@@ -219,9 +208,9 @@ func (ph *phone) fits(where string) {
 	}
 }
 
-func (ph *phone) shown(kind string, match func(string) bool, what string) webscreen.Shown {
+func (ph *enginePhone) shown(kind string, match func(string) bool, what string) webscreen.Shown {
 	ph.t.Helper()
-	it, err := webscreen.WaitIn(ph.ctx, ph.p, kind, match, wait)
+	it, err := webscreen.Wait(ph.ctx, ph.p, kind, match, wait)
 	if err != nil {
 		ph.shot(what)
 	}
@@ -232,11 +221,11 @@ func (ph *phone) shown(kind string, match func(string) bool, what string) webscr
 // has waits until the app shows something of kind whose text satisfies
 // match, in view or scrolled out of it: what a step did, not what the
 // finger taps next.
-func (ph *phone) has(kind string, match func(string) bool, what string) {
+func (ph *enginePhone) has(kind string, match func(string) bool, what string) {
 	ph.t.Helper()
 	var last webscreen.Screen
 	for deadline := time.Now().Add(wait); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-		s, err := webscreen.ReadIn(ph.ctx, ph.p)
+		s, err := webscreen.Read(ph.ctx, ph.p)
 		require.NoError(ph.t, err, what)
 		if _, ok := s.Find(kind, match); ok {
 			return
@@ -249,11 +238,11 @@ func (ph *phone) has(kind string, match func(string) bool, what string) {
 
 // reveal scrolls what kind and match find into view: a wheel over the
 // scroll that holds it, toward it.
-func (ph *phone) reveal(kind string, match func(string) bool, what string) {
+func (ph *enginePhone) reveal(kind string, match func(string) bool, what string) {
 	ph.t.Helper()
 	ph.has(kind, match, what)
 	for range 15 {
-		s, err := webscreen.ReadIn(ph.ctx, ph.p)
+		s, err := webscreen.Read(ph.ctx, ph.p)
 		require.NoError(ph.t, err)
 		it, ok := s.Find(kind, match)
 		require.True(ph.t, ok, "gone from the screen: %s\n%s", what, s)
@@ -270,21 +259,21 @@ func (ph *phone) reveal(kind string, match func(string) bool, what string) {
 	require.FailNow(ph.t, "a wheel could not bring "+what+" into view")
 }
 
-func (ph *phone) tap(kind string, match func(string) bool, what string) {
+func (ph *enginePhone) tap(kind string, match func(string) bool, what string) {
 	ph.t.Helper()
 	ph.reveal(kind, match, what)
-	require.NoError(ph.t, webscreen.TapShownIn(ph.ctx, ph.p, kind, match, wait), what)
+	require.NoError(ph.t, webscreen.TapShown(ph.ctx, ph.p, kind, match, wait), what)
 }
 
 // tapFor taps, and taps again where within 5 s the screen is not done, as
 // a player would; three taps at most. The first tap after typing can go to
 // the keyboard's leaving.
-func (ph *phone) tapFor(kind string, match func(string) bool, what string, done func(webscreen.Screen) bool) {
+func (ph *enginePhone) tapFor(kind string, match func(string) bool, what string, done func(webscreen.Screen) bool) {
 	ph.t.Helper()
 	for range 3 {
 		ph.tap(kind, match, what)
 		for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-			s, err := webscreen.ReadIn(ph.ctx, ph.p)
+			s, err := webscreen.Read(ph.ctx, ph.p)
 			require.NoError(ph.t, err)
 			if done(s) {
 				return
@@ -301,8 +290,6 @@ func shows(kind string, match func(string) bool) func(webscreen.Screen) bool {
 	return func(s webscreen.Screen) bool { _, ok := s.Find(kind, match); return ok }
 }
 
-var is = webscreen.Is
-
 func prefix(p string) func(string) bool {
 	return func(s string) bool { return strings.HasPrefix(s, p) }
 }
@@ -315,7 +302,7 @@ func contains(p string) func(string) bool {
 // sends keys, once the entry has the keyboard: Fyne's web driver focuses
 // its hidden input for an entry on its own time, and keys sent before
 // that reach nothing.
-func (ph *phone) typeInto(text, what string) {
+func (ph *enginePhone) typeInto(text, what string) {
 	ph.t.Helper()
 	ph.tap("entry", is(""), what)
 	ph.waitJS(`!!document.activeElement && document.activeElement.id === "dummyEntry"`, what+" has the keyboard")
@@ -324,7 +311,7 @@ func (ph *phone) typeInto(text, what string) {
 
 // load opens the app, waits for its first frame and for the button
 // (on the home screen, or in the game it was in).
-func (ph *phone) load(url, button string) {
+func (ph *enginePhone) load(url, button string) {
 	ph.t.Helper()
 	start := time.Now()
 	require.NoError(ph.t, ph.p.Navigate(ph.ctx, url))
@@ -343,9 +330,9 @@ func (ph *phone) load(url, button string) {
 
 // homeScreenHint closes, as a player would, the hint an iPhone's or iPad's
 // Safari gets once: how to keep Boardside on the home screen.
-func (ph *phone) homeScreenHint() {
+func (ph *enginePhone) homeScreenHint() {
 	ph.t.Helper()
-	s, err := webscreen.ReadIn(ph.ctx, ph.p)
+	s, err := webscreen.Read(ph.ctx, ph.p)
 	require.NoError(ph.t, err)
 	if _, ok := s.Find("label", is("Keep Boardside on the home screen")); !ok {
 		return
@@ -357,88 +344,28 @@ func (ph *phone) homeScreenHint() {
 
 // home taps Home until the home screen shows: the first tap after typing
 // can go to the keyboard's leaving (WebKit, after ADELE's PIN, once).
-func (ph *phone) home() {
+func (ph *enginePhone) home() {
 	ph.t.Helper()
 	ph.tapFor("button", is("Home"), "Home", shows("button", is("Join a table")))
 	ph.shown("button", is("Join a table"), "the home screen")
 }
 
-// missionControl rolls a setup, starts the countdown and plays a turn.
-func (ph *phone) missionControl() {
-	ph.t.Helper()
-	ph.tap("label", is("Mission Control: Critical Orbit"), "the Mission Control tile")
-	ph.tap("button", is("Roll"), "Roll")
-	ph.has("label", prefix("Rolled "), "the rolled setup")
-	ph.tap("button", is("Start the countdown"), "Start the countdown")
-	ph.tap("button", is("Roll 3 dice"), "Roll 3 dice")
-	ph.has("button", contains(" Locked!"), "the turn's card")
-	ph.fits("Mission Control's turn")
-	ph.home()
-}
-
-// adele sets a game up with a PIN and opens the console with it.
-func (ph *phone) adele() {
-	ph.t.Helper()
-	ph.tap("label", is("ADELE"), "the ADELE tile")
-	ph.typeInto("2468", "the setup's PIN")
-	ph.has("entry", is("2468"), "the PIN typed")
-	ph.tapFor("button", is("Set up the game"), "Set up the game", shows("tabs", is("Table|ADELE's console")))
-	ph.selectTab("Table|ADELE's console", "ADELE's console")
-	ph.shown("label", is("ADELE's console is hidden"), "the console's cover")
-	ph.typeInto("2468\n", "the cover's PIN")
-	ph.has("label", is("Hand"), "the console, its cover lifted")
-	ph.fits("ADELE's console")
-	ph.home()
-}
-
-func (ph *phone) selectTab(tabs, name string) {
+func (ph *enginePhone) selectTab(tabs, name string) {
 	ph.t.Helper()
 	require.NoError(ph.t, webscreen.SelectTab(ph.ctx, ph.p, tabs, name, wait), "the tab "+name)
 }
 
-// marsMaze starts the sand and flips it: a marker fewer.
-func (ph *phone) marsMaze() (markers string) {
-	ph.t.Helper()
-	ph.tap("label", is("Magic Maze on Mars"), "the Magic Maze tile")
-	ph.tap("button", is("Turn the sand timer over to start"), "start")
-	before := ph.shown("label", prefix("Hourglass markers left: "), "the markers").Text
-	ph.tap("button", is("Flip"), "Flip")
-	var n int
-	_, err := fmt.Sscanf(before, "Hourglass markers left: %d", &n)
-	require.NoError(ph.t, err, before)
-	markers = fmt.Sprintf("Hourglass markers left: %d", n-1)
-	ph.has("label", is(markers), "a marker fewer after the flip")
-	ph.fits("Magic Maze after a flip")
-	return markers
-}
-
 // reloadAndBack reloads the page in the game: the game is back, as it
 // was (the flip's sand, a second or two, may have run out meanwhile).
-func (ph *phone) reloadAndBack(url, markers string) {
+func (ph *enginePhone) reloadAndBack(url, markers string) {
 	ph.t.Helper()
 	ph.load(url, "Home")
 	ph.has("label", is(markers), "the game after a reload, its flip kept")
 	ph.home()
 }
 
-// aquaSphere adds Anna and Jörg and scores the first interim scoring.
-func (ph *phone) aquaSphere() {
-	ph.t.Helper()
-	ph.tap("label", is("AquaSphere"), "the AquaSphere tile")
-	for _, name := range []string{"Anna", "Jörg"} {
-		ph.typeInto(name, "the player's name")
-		ph.has("entry", is(name), name+" typed")
-		ph.tapFor("button", is("Add player"), "Add player", shows("label", contains(name)))
-	}
-	ph.tapFor("button", is("Score interim scoring 1"), "Score interim scoring 1", shows("label", prefix("Jörg: ")))
-	ph.has("label", prefix("Jörg: "), "Jörg's scoring")
-	ph.has("label", contains("Interim scoring 2 of 4"), "the next scoring")
-	ph.fits("AquaSphere after a scoring")
-	ph.home()
-}
-
 // viewer joins the table in the quick viewer and flips its sand.
-func (ph *phone) viewer(link string) {
+func (ph *enginePhone) viewer(link string) {
 	ph.t.Helper()
 	require.NoError(ph.t, ph.p.Navigate(ph.ctx, link))
 	ph.app = false
@@ -453,7 +380,7 @@ func (ph *phone) viewer(link string) {
 // wins the game, and the joined app shows the play the host recorded: a
 // name with an umlaut typed there and saved reaches the host, and Log in
 // BG Stats opens the host's link with it.
-func (ph *phone) joinedEnd(link string, host *companion.Session) {
+func (ph *enginePhone) joinedEnd(link string, host *companion.Session) {
 	ph.t.Helper()
 	ph.load(webapp.URL(link), "Join")
 	ph.tap("button", is("Join"), "Join")
@@ -484,7 +411,7 @@ func (ph *phone) joinedEnd(link string, host *companion.Session) {
 
 // catchOpened makes the page's window.open keep its links instead of
 // opening BG Stats' site (webscreen.CatchOpened).
-func (ph *phone) catchOpened() {
+func (ph *enginePhone) catchOpened() {
 	ph.t.Helper()
 	var ok bool
 	ph.eval(webscreen.CatchOpened, &ok)
@@ -492,7 +419,7 @@ func (ph *phone) catchOpened() {
 
 // openedNames checks the last link the page opened: BG Stats, with the
 // play's first player named name.
-func (ph *phone) openedNames(name string) {
+func (ph *enginePhone) openedNames(name string) {
 	ph.t.Helper()
 	var link string
 	ph.eval(`window.opened[window.opened.length - 1]`, &link)
@@ -505,7 +432,7 @@ func (ph *phone) openedNames(name string) {
 // viewerEnd wins the game at the host and, on the quick viewer's end
 // screen, types a name with an umlaut and taps Log in BG Stats once: the
 // link the page opens carries the name, and the host holds it.
-func (ph *phone) viewerEnd(host *companion.Session) {
+func (ph *enginePhone) viewerEnd(host *companion.Session) {
 	ph.t.Helper()
 	require.NoError(ph.t, host.Dispatch(&mm.Win{}))
 	ph.waitJS(`/Won with/.test((document.getElementById("record") || {}).textContent || "")`, "the end screen")
@@ -530,7 +457,7 @@ func (ph *phone) viewerEnd(host *companion.Session) {
 // tapButton taps the button labelled label inside the element scope
 // selects, once it takes taps: the quick viewer's buttons take taps when
 // they have stood still a moment (app.js's ARM_MS).
-func (ph *phone) tapButton(scope, label string) {
+func (ph *enginePhone) tapButton(scope, label string) {
 	ph.t.Helper()
 	b := `[...document.querySelectorAll(` + jsString(scope+" button") + `)].find((b) => b.textContent.trim() === ` + jsString(label) + `)`
 	ph.waitJS(`(() => { const b = `+b+`; return !!b && !b.disabled && !!b._tap && performance.now() >= b._tap.armedAt; })()`, label+" takes taps")
@@ -539,7 +466,7 @@ func (ph *phone) tapButton(scope, label string) {
 
 // tapAt scrolls the element expr finds into view, as a player would, and
 // taps its middle.
-func (ph *phone) tapAt(expr, what string) {
+func (ph *enginePhone) tapAt(expr, what string) {
 	ph.t.Helper()
 	var at [2]float64
 	ph.eval(`(() => { const e = `+expr+`; e.scrollIntoView({block: "center"}); const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`, &at)
@@ -548,7 +475,7 @@ func (ph *phone) tapAt(expr, what string) {
 
 func jsString(s string) string { b, _ := json.Marshal(s); return string(b) }
 
-func (ph *phone) noErrors() {
+func (ph *enginePhone) noErrors() {
 	ph.t.Helper()
 	errs, err := ph.p.Errors(ph.ctx)
 	require.NoError(ph.t, err)

@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"context"
@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -65,7 +64,7 @@ func TestViewer_TwoPhonesOneTapApplyOnce(t *testing.T) {
 				defer wg.Done()
 				// A real gap between two fingers on two real pages.
 				time.Sleep(time.Until(start.Add(time.Duration(n) * gap)))
-				assert.NoError(t, chromedp.Do(phones[i], touch(at[i][0], at[i][1])))
+				assert.NoError(t, touch(phones[i], at[i][0], at[i][1]))
 			}()
 		}
 		wg.Wait()

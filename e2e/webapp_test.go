@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"bytes"
@@ -8,8 +8,6 @@ import (
 	"image/png"
 	"math"
 	"net/http"
-	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -24,15 +22,13 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	mm "boardside/companion/marsmaze"
-	"boardside/companion/table"
 	"boardside/companion/webapp"
 )
 
 // builtWebApp is the folder make web builds; the browser test needs it.
 func builtWebApp(t *testing.T) string {
 	t.Helper()
-	dir, err := filepath.Abs(filepath.Join("..", "..", "build", "web"))
+	dir, err := filepath.Abs(filepath.Join("..", "build", "web"))
 	require.NoError(t, err)
 	if !webapp.Built(dir) {
 		t.Skip("build/web has not been built: run make web (make test does) to test the web app in a browser")
@@ -55,7 +51,7 @@ func webAppBrowser(t *testing.T, more ...chromedp.ExecAllocatorOption) func() co
 // at 2.6 and 126 s at 1. A phone's own ratio is still drawn where it is
 // what is tested: the first start's screenshot (screenShows), the soak (a
 // game night's memory), the page's fit (emulatePhone), the safe area (at
-// 3) and the three engines' phones (internal/engines).
+// 3) and the three engines' phones (engines_test.go).
 const webAppRatio = 1
 
 // waitDrawn waits until the page says the app's first frame is on screen.
@@ -164,7 +160,7 @@ func TestWebApp_OpensOnAPhoneAndStartsAgainOffline(t *testing.T) {
 	})
 
 	t.Run("Back stays in the app once", func(t *testing.T) {
-		require.NoError(t, chromedp.Do(tab, touch(60, 30))) // the title: a touch gives the page the right to add a history entry
+		require.NoError(t, touch(tab, 60, 30)) // the title: a touch gives the page the right to add a history entry
 		waitJS(tab, t, fmt.Sprintf(`history.length === %d && (history.state || {}).depth === 3`, entries+3),
 			"the page keeps three entries ahead (the drag's touch or this tap added them)")
 		require.NoError(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`history.back()`)))
@@ -251,24 +247,4 @@ func TestWebApp_SaysWhyWhereTheBrowserCannotRunIt(t *testing.T) {
 			assert.Zero(t, eval[int](tab, t, `document.querySelectorAll("canvas").length`))
 		})
 	}
-}
-
-func TestServe_OffersTheWebAppWhereBuilt(t *testing.T) {
-	dir := t.TempDir()
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "index.html"), []byte("<!DOCTYPE html>"), 0o644))
-	var out strings.Builder
-	srv := &http.Server{Handler: http.NotFoundHandler()}
-	table.OfferWebApp(srv, dir, "http://192.168.1.5:7777/?t=abc", &out)
-	assert.Contains(t, out.String(), "http://192.168.1.5:7777/app/?join=http%3A%2F%2F192.168.1.5%3A7777%2F%3Ft%3Dabc")
-	r := httptest.NewRecorder()
-	srv.Handler.ServeHTTP(r, httptest.NewRequest("GET", "/app/", nil))
-	assert.Equal(t, "<!DOCTYPE html>", r.Body.String(), "--webapp DIR is served at /app/")
-
-	out.Reset()
-	table.OfferWebApp(&http.Server{Handler: http.NotFoundHandler()}, "", "http://192.168.1.5:7777/?t=abc", &out)
-	assert.Contains(t, out.String(), "make web", "no build beside the tests: how to make one")
-
-	err := serve([]string{"--game", mm.Game, "--data", t.TempDir(), "--webapp", t.TempDir()}, &out)
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), "build it with make web")
 }

@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"context"
@@ -23,6 +23,7 @@ import (
 	"boardside/app/screen"
 	"boardside/assets"
 	"boardside/companion/webapp"
+	"boardside/internal/webdriver"
 	"boardside/internal/webscreen"
 )
 
@@ -197,124 +198,6 @@ func (w *webWalk) typeInto(match func(string) bool, text string) {
 	w.waitText("entry", webscreen.Is(text))
 }
 
-// marsMaze plays mission 3 to the win (the joker's talk banner, landing),
-// then loses a game of mission 1 to the sand, in solo mode.
-func (w *webWalk) marsMaze() {
-	w.tap("label", "Magic Maze on Mars")
-	w.check("marsmaze")
-	w.pickRadio("3")
-	w.check("marsmaze-mission-3")
-	w.longerSand()
-	w.tap("button", "Turn the sand timer over to start")
-	w.wait("button", "Flip")
-	w.check("marsmaze-running")
-	// The joker's talk banner, the longest: a flip this early would end
-	// the game (the sand that ran is what runs again).
-	w.tap("button", "Joker: talk")
-	w.wait("button", "Action: someone moved")
-	w.check("marsmaze-talk")
-	w.tap("button", "Action: someone moved")
-	w.tick("Colonists landed")
-	w.check("marsmaze-landed")
-	w.tap("button", "All colonists on domes")
-	w.waitAny("button", "Yes", "Ja")
-	w.check("marsmaze-confirm")
-	w.tapAny("button", "Yes", "Ja")
-	w.waitText("label", w.starts("Mission complete with {{.Time}} of sand left"))
-	w.check("marsmaze-won") // the record panel under it: the play is recorded at the win
-
-	w.newGame()
-	w.tap("label", "Solo mode") // its box ticks with a tap on its words
-	w.check("marsmaze-solo-setup")
-	w.tap("button", "Turn the sand timer over to start")
-	w.wait("button", "Flip")
-	w.check("marsmaze-solo")
-	w.tap("button", "Flip") // at once: the sand that ran, a second, is all there is
-	w.waitText("label", w.starts("The sand has run out at {{.Clock}}: the game is lost"))
-	w.check("marsmaze-lost")
-	w.tap("button", "Home")
-}
-
-// longerSand makes the sand timer two minutes longer (the second of the
-// two "10 s" buttons adds), so that the four states checked while it runs
-// are checked before it runs out on a slow machine: 180 s went by before
-// the win was confirmed when the machine was busy.
-func (w *webWalk) longerSand() {
-	w.t.Helper()
-	ten := webscreen.Is(w.tr("10 s"))
-	w.reveal("button", ten, "10 s")
-	for range 12 {
-		time.Sleep(armWait)
-		var plus []webscreen.Shown
-		for _, it := range w.read().Items {
-			if it.Kind == "button" && ten(it.Text) && it.InView {
-				plus = append(plus, it)
-			}
-		}
-		require.Len(w.t, plus, 2, "the sand timer's two buttons")
-		require.NoError(w.t, chromedp.Do(w.tab, webscreen.Tap(plus[1].X+plus[1].W/2, plus[1].Y+plus[1].H/2)))
-	}
-}
-
-// missionControl rolls a setup, starts, plays a turn, and ends the
-// mission accomplished.
-func (w *webWalk) missionControl() {
-	w.tap("label", "Mission Control: Critical Orbit")
-	w.check("missioncontrol")
-	w.tap("button", "Roll")
-	w.waitText("label", w.starts("Rolled {{.Number}}:"))
-	w.check("missioncontrol-rolled")
-	w.tap("button", "Start the countdown")
-	w.wait("button", "Roll 3 dice")
-	w.check("missioncontrol-running")
-	w.tap("button", "Roll 3 dice")
-	w.waitText("button", w.ends("{{.City}} Locked!")) // the card asks the human roles to lock
-	w.check("missioncontrol-turn")
-	w.tap("button", "Accomplished")
-	w.tapAny("button", "Yes", "Ja")
-	w.wait("label", "Mission accomplished")
-	w.check("missioncontrol-accomplished")
-	w.tap("button", "Home")
-}
-
-// missionControlData opens Mission Control's game data editor.
-func (w *webWalk) missionControlData() {
-	w.tap("label", "Mission Control: Critical Orbit")
-	w.newGame() // the one missionControl played has ended
-	w.tap("button", "Game data")
-	w.wait("button", "Back")
-	w.check("missioncontrol-data")
-	w.tap("button", "Back")
-	w.tap("button", "Home")
-}
-
-// adele sets a game up and shows the table.
-func (w *webWalk) adele() {
-	w.tap("label", "ADELE")
-	w.check("adele-setup")
-	w.tap("button", "Set up the game")
-	w.waitText("tabs", func(string) bool { return true })
-	w.check("adele-table")
-	w.tap("button", "Home")
-}
-
-// aquaSphere adds two players by typing their names, and opens the track.
-func (w *webWalk) aquaSphere() {
-	w.tap("label", "AquaSphere")
-	w.check("aquasphere")
-	for _, name := range []string{"Anna", "Jörg"} {
-		w.typeInto(webscreen.Is(""), name)
-		w.tap("button", "Add player")
-		w.waitText("label", func(s string) bool { return strings.Contains(s, name) })
-	}
-	w.check("aquasphere-players")
-	w.tap("button", "Track")
-	w.wait("button", "Back")
-	w.check("aquasphere-track")
-	w.tap("button", "Back")
-	w.tap("button", "Home")
-}
-
 // tick ticks the check box with that text, tapping again where a tap did
 // not take, as a player would.
 func (w *webWalk) tick(text string) {
@@ -325,9 +208,9 @@ func (w *webWalk) tick(text string) {
 		// not on the empty rest of a wide row.
 		w.reveal("check", off, text)
 		time.Sleep(armWait)
-		it, err := webscreen.Stable(w.tab, "check", off, 20*time.Second)
+		it, err := webscreen.Stable(w.tab, webdriver.Tab(w.tab), "check", off, 20*time.Second)
 		require.NoError(w.t, err, text)
-		require.NoError(w.t, chromedp.Do(w.tab, webscreen.Tap(it.X+22, it.Y+it.H/2)))
+		require.NoError(w.t, touch(w.tab, it.X+22, it.Y+it.H/2))
 	}, func(s webscreen.Screen) bool { _, ticked := s.Find("check", on); return ticked })
 }
 
@@ -468,7 +351,7 @@ func (w *webWalk) read() webscreen.Screen {
 	w.t.Helper()
 	ctx, cancel := context.WithTimeout(w.tab, 30*time.Second)
 	defer cancel()
-	s, err := webscreen.Read(ctx)
+	s, err := webscreen.Read(ctx, webdriver.Tab(ctx))
 	if err != nil {
 		w.logMu.Lock()
 		defer w.logMu.Unlock()
@@ -497,7 +380,7 @@ func (w *webWalk) tapMatch(kind string, match func(string) bool, what string) {
 	w.t.Helper()
 	w.reveal(kind, match, what)
 	time.Sleep(armWait)
-	if err := webscreen.TapShown(w.tab, kind, match, 20*time.Second); err != nil {
+	if err := webscreen.TapShown(w.tab, webdriver.Tab(w.tab), kind, match, 20*time.Second); err != nil {
 		require.FailNow(w.t, "cannot tap "+what, "%v", err)
 	}
 }
@@ -563,7 +446,7 @@ func (w *webWalk) pickRadio(option string) {
 	_, err := fmt.Sscanf(option, "%g", &i)
 	require.NoError(w.t, err)
 	x := r.X + (i-0.5)*r.MinW/n
-	require.NoError(w.t, chromedp.Do(w.tab, webscreen.Tap(x, r.Y+r.H/2)))
+	require.NoError(w.t, touch(w.tab, x, r.Y+r.H/2))
 	w.waitText("radio", webscreen.Is(option))
 }
 

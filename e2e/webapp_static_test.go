@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"archive/zip"
@@ -123,7 +123,7 @@ func releasedWebZip(t *testing.T) string {
 		t.Skip("zip is not installed here: scripts/release.sh packs the web app with it (scripts/deps.sh installs it)")
 	}
 	dist := t.TempDir()
-	cmd := exec.Command("bash", filepath.Join("..", "..", "scripts", "release.sh"), "web-zip")
+	cmd := exec.Command("bash", filepath.Join("..", "scripts", "release.sh"), "web-zip")
 	cmd.Env = append(os.Environ(), "DIST="+dist, "STAGE="+t.TempDir())
 	out, err := cmd.CombinedOutput()
 	require.NoError(t, err, "scripts/release.sh web-zip: %s", out)

@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"context"
@@ -20,6 +20,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"boardside/internal/webdriver"
 	"boardside/internal/webscreen"
 )
 
@@ -188,7 +189,7 @@ func entryUnder(label string) kbLocate {
 
 // text is the located entry's text now.
 func (p *kbPage) text(loc kbLocate) (string, bool) {
-	s, err := webscreen.Read(p.tab)
+	s, err := webscreen.Read(p.tab, webdriver.Tab(p.tab))
 	require.NoError(p.t, err)
 	it, ok := loc(s)
 	return it.Text, ok
@@ -260,7 +261,7 @@ func (p *kbPage) tapFocuses(loc kbLocate, what string) bool {
 	}
 	x, y := it.X+it.W/2, it.Y+it.H/2
 	if p.d.touchPoints > 0 {
-		require.NoError(p.t, chromedp.Do(p.tab, webscreen.Tap(x, y)))
+		require.NoError(p.t, touch(p.tab, x, y))
 	} else {
 		// Fyne's web driver clicks where the mouse last moved.
 		for _, ev := range []input.DispatchMouseEventParams{
@@ -993,7 +994,7 @@ func kbEntries() []kbEntry {
 
 // shows waits until the app shows what match finds, and says whether it did.
 func (p *kbPage) shows(kind string, match func(string) bool, what string) bool {
-	_, err := webscreen.Wait(p.tab, kind, match, 6*time.Second)
+	_, err := webscreen.Wait(p.tab, webdriver.Tab(p.tab), kind, match, 6*time.Second)
 	return assert.NoError(p.t, err, what)
 }
 
@@ -1001,7 +1002,7 @@ func (p *kbPage) shows(kind string, match func(string) bool, what string) bool {
 func (p *kbPage) selectTab(tabs, name string) {
 	p.t.Helper()
 	stableShown(p.tab, p.t, "tabs", is(tabs), "the tabs "+tabs)
-	require.NoError(p.t, webscreen.SelectTab(p.tab, webscreen.Chromium, tabs, name, 20*time.Second))
+	require.NoError(p.t, webscreen.SelectTab(p.tab, webdriver.Tab(p.tab), tabs, name, 20*time.Second))
 }
 
 // closeHomeScreenHint waits for the hint Safari on an iPhone or iPad gets

@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"context"
@@ -25,18 +25,6 @@ import (
 	"boardside/companion/table"
 	"boardside/timers"
 )
-
-// marsHost serves the saved marsmaze game in dir on l, as serve does.
-func marsHost(t *testing.T, l net.Listener, dir string) (url string, stop func()) {
-	t.Helper()
-	g := shared[mm.Game]
-	var out strings.Builder
-	srv, best, err := table.Host(l, dir, mm.Game, false, g.game, g.newState, &out)
-	require.NoError(t, err)
-	go func() { _ = srv.Serve(l) }()
-	token := best[strings.Index(best, "?t=")+3:]
-	return "http://" + l.Addr().String() + "/?t=" + token, func() { _ = srv.Close() }
-}
 
 func TestBrowser_FlipInOnePhoneShowsOnTheOther(t *testing.T) {
 	newTab := browser(t)
@@ -98,32 +86,6 @@ func TestBrowser_ViewersComeBackWhenTheHostRestarts(t *testing.T) {
 	waitText(p, t, "#conn", "connected")
 	tap(p, t, "Turn the sand timer over")
 	waitText(p, t, "#info", "Hourglass markers left: 1")
-}
-
-// adeleAfterRound1 is a 4-player ADELE game on the Deimos after its first
-// round: one emergency, a locked door ADELE placed between two rooms, an
-// impact marker, and the round marker on 10, the emergency phase next.
-func adeleAfterRound1(t *testing.T) *adele.State {
-	t.Helper()
-	st := adele.New()
-	env := companion.Env{Now: time.Now()}
-	require.NoError(t, st.Apply(&adele.SetUpGame{Players: 4, Ship: "deimos"}, env))
-	require.NoError(t, st.Apply(&adele.EmergencyPhase{}, env))
-	st.Console[adele.DoorLocked] = max(st.Console[adele.DoorLocked], 1) // a door to lock, whatever the bag dealt
-	var card adele.Card
-	for _, id := range st.Hand {
-		if c, _ := st.Data().Card(id); !c.Special() {
-			card = c
-			break
-		}
-	}
-	require.NotEmpty(t, card.ID, "ADELE holds a room card")
-	room := card.Rooms[0]
-	require.NoError(t, st.Apply(&adele.PlayCard{Card: card.ID, Room: room, Type: adele.DoorLocked, Spot: fmt.Sprintf("door:%d", room%adele.Rooms+1)}, env))
-	require.NoError(t, st.Apply(&adele.EndPhase{}, env))
-	require.NoError(t, st.Apply(&adele.EndRound{}, env))
-	st.Impacts = []int{7}
-	return st
 }
 
 func TestBrowser_ADELECrewTable(t *testing.T) {

@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"os"
@@ -17,7 +17,7 @@ import (
 )
 
 // TestBrowser_Screenshots writes pictures of the web viewer on a phone, for
-// people to look at: VIEWER_SHOTS=DIR go test -run Screenshots ./cmd/boardside
+// people to look at: VIEWER_SHOTS=DIR go test -run Screenshots ./e2e
 func TestBrowser_Screenshots(t *testing.T) {
 	dir := os.Getenv("VIEWER_SHOTS")
 	if dir == "" {

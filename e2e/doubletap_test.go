@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"context"
@@ -421,7 +421,7 @@ func (r *dtRun) doubleTap(b dtButton, gap time.Duration, heldUp bool) error {
 				return err
 			}
 		}
-		if err := chromedp.Do(r.tab, touch(x, y), chromedp.Sleep(gap), touch(x, y)); err != nil {
+		if err := touchTwice(r.tab, x, y, gap); err != nil {
 			return err
 		}
 		tapped := time.Now()
@@ -526,7 +526,7 @@ func (r *dtRun) answerNo() error {
 	if err != nil {
 		return fmt.Errorf("the question's No: %w", err)
 	}
-	if err := chromedp.Do(r.tab, touch(x, y)); err != nil {
+	if err := touch(r.tab, x, y); err != nil {
 		return err
 	}
 	if err := r.waitJS(`document.getElementById("dialog").hidden`, "No to close the question"); err != nil {
@@ -552,7 +552,7 @@ func (r *dtRun) mute() error {
 		if err != nil {
 			return err
 		}
-		if err := chromedp.Do(r.tab, touch(x, y), chromedp.Sleep(dtGaps[0]), touch(x, y)); err != nil {
+		if err := touchTwice(r.tab, x, y, dtGaps[0]); err != nil {
 			return err
 		}
 		time.Sleep(dtSettle)
@@ -581,7 +581,7 @@ func (r *dtRun) mute() error {
 			if err != nil {
 				return err
 			}
-			if err := chromedp.Do(r.tab, touch(x, y)); err != nil {
+			if err := touch(r.tab, x, y); err != nil {
 				return err
 			}
 		}
@@ -831,3 +831,12 @@ const dtJS = `(() => {
     posts: d.posts.slice(m.posts), downs: d.downs.slice(m.downs), stamps: d.stamps.slice(m.downs), dialog: d.dialogSince(m.dialog) });
   return true;
 })()`
+
+// touchTwice taps (x, y) twice, gap apart.
+func touchTwice(tab context.Context, x, y float64, gap time.Duration) error {
+	if err := touch(tab, x, y); err != nil {
+		return err
+	}
+	time.Sleep(gap)
+	return touch(tab, x, y)
+}
