@@ -151,7 +151,7 @@ func TestBrowser_ADELECrewTable(t *testing.T) {
 	// sends it as ADELE placed it.
 	waitText(phone, t, fmt.Sprintf(".room[data-room='%d']", other), fmt.Sprintf("Door locked (to room %d)", door.Room))
 	tapIn(phone, t, fmt.Sprintf(`.room[data-room="%d"]`, other), "✕ Door locked")
-	require.Eventually(t, func() bool { return len(public().Placed) == 0 }, 10*time.Second, 50*time.Millisecond, "the door was removed")
+	require.Eventually(t, func() bool { return len(public().Placed) == 0 }, patient(10*time.Second), 50*time.Millisecond, "the door was removed")
 	// The page draws the board anew at every version, and a button drawn
 	// anew takes no tap for a moment: the next tap waits until the page
 	// shows the door gone (on a busy machine the host's answer came after
@@ -159,7 +159,7 @@ func TestBrowser_ADELECrewTable(t *testing.T) {
 	waitJS(phone, t, fmt.Sprintf(`!document.querySelector('.room[data-room="%d"]').textContent.includes("Door locked")`, other),
 		"the page shows the door removed")
 	tapIn(phone, t, `.room[data-room="7"]`, "✕ Impact marker")
-	require.Eventually(t, func() bool { return !slices.Contains(public().Impacts, 7) }, 10*time.Second, 50*time.Millisecond, "the impact marker was removed")
+	require.Eventually(t, func() bool { return !slices.Contains(public().Impacts, 7) }, patient(10*time.Second), 50*time.Millisecond, "the impact marker was removed")
 	if len(public().Impacts) == 0 { // unless this round's emergency was an impact
 		waitText(phone, t, ".missions", "✓Blue mission")
 	}

@@ -30,6 +30,15 @@ import (
 // applied: 0" per game and for all three. It double-taps the sound
 // switch once too, which has no action but should toggle once.
 //
+// A double tap is judged at the gap the browser delivered, which a busy
+// machine stretches: the gap between the two fingers is measured as the
+// browser took them in, a double tap whose gap strayed from the one asked
+// is made again, a sample whose taps came too far apart to be a double tap
+// is not judged, and a gap the machine could not deliver is said, never a
+// failure by itself. Only behaviour fails: an extra action, a second
+// request, a question answered by the second tap, a first tap that did
+// nothing.
+//
 // Each state has its own host and tab, and several states are tapped at
 // once (most of a double tap's time is waiting for the page to settle).
 // They run in goroutines, not parallel subtests: go test runs only
@@ -49,16 +58,26 @@ const (
 	dtSettle = 700 * time.Millisecond
 	// dtTabs is how many states are tapped at once.
 	dtTabs = 5
-	// dtGapSlack is how far a double tap's gap, as the page measured it
-	// between the two fingers going down, may stray from the one asked
-	// for before the double tap is made again: a loaded machine that
-	// delays the second tap towards the page's 500 ms tests something else.
+	// dtSameTap is the page's SAME_TAP_MS (assets/web/app.js): two taps on
+	// one button that the browser took in less than this apart are a double
+	// tap to the page, which must apply one action at most. A sample whose
+	// taps came further apart is no double tap, whatever was asked: it is
+	// made again, and never judged.
+	dtSameTap = 500 * time.Millisecond
+	// dtGapSlack is how far a double tap's gap, as the browser took the two
+	// fingers in, may stray from the one asked for and still count as
+	// made at that gap. A sample that strays is judged all the same, at
+	// the gap it had (when it is a double tap), and made again for the
+	// gap asked, up to dtTries times: a loaded machine delays the second
+	// tap, and that is the machine's doing, not the page's.
 	dtGapSlack = 150 * time.Millisecond
-	// dtTries is how often a double tap is made before its gap is given up.
+	// dtTries is how often a double tap is made for the gap asked.
 	dtTries = 4
-	// dtWait bounds each wait for the page.
-	dtWait = 15 * time.Second
 )
+
+// dtWait bounds each wait for the page: generous, as each ends the moment
+// the page is there.
+var dtWait = patient(15 * time.Second)
 
 // dtState is one state of a game the test reaches: the session's first
 // state, the actions dispatched on it in Go (past ones 170 s ago, so that
@@ -161,7 +180,7 @@ func TestBrowser_DoubleTapsApplyOneActionAtMost(t *testing.T) {
 			for r := range queue {
 				began := time.Now()
 				ctx, cancel := chromedp.NewContext(context.WithoutCancel(newTab())) // a tab of its own, without browser's 90 s limit
-				ctx, cancelTimeout := context.WithTimeout(ctx, 4*time.Minute)
+				ctx, cancelTimeout := context.WithTimeout(ctx, patient(4*time.Minute))
 				r.err = r.run(ctx)
 				cancelTimeout()
 				cancel() // closes the tab
@@ -206,16 +225,21 @@ func TestBrowser_DoubleTapsApplyOneActionAtMost(t *testing.T) {
 	}
 	t.Logf("all three games, in %v: %s", time.Since(start).Round(time.Second), &total)
 	assert.Zero(t, total.extra, "extra actions applied")
+	// Judged on what the browser delivered, it must have delivered some:
+	// a run that made no double tap at all has tested nothing.
+	assert.Positive(t, total.tried, "double taps the browser delivered less than %v apart", dtSameTap)
 }
 
 // dtTally counts double taps.
 type dtTally struct {
-	tried   int // double taps made and measured
+	tried   int // double taps made, measured and judged (the browser took them in less than dtSameTap apart)
 	extra   int // actions applied beyond the first, summed over double taps
 	acted   int // double taps whose first tap acted: an action, a question, or a refusal
 	asked   int // … of which opened a question (answered No)
 	refused int // … of which the host refused
 	again   int // double taps made again because their gap strayed
+	missed  int // gaps asked that the machine did not deliver in dtTries samples
+	apart   int // samples whose taps came dtSameTap or more apart: no double tap, not judged
 	lateMin time.Duration
 	lateMax time.Duration
 }
@@ -233,11 +257,13 @@ func (c *dtTally) add(o *dtTally) {
 	c.asked += o.asked
 	c.refused += o.refused
 	c.again += o.again
+	c.missed += o.missed
+	c.apart += o.apart
 }
 
 func (c *dtTally) String() string {
-	return fmt.Sprintf("double taps tried: %d, extra actions applied: %d (first taps that acted: %d, of which %d asked a question, answered No, and %d were refused by the host; second tap later than asked by %v to %v; %d made again for a stray gap)",
-		c.tried, c.extra, c.acted, c.asked, c.refused, c.lateMin.Round(time.Millisecond), c.lateMax.Round(time.Millisecond), c.again)
+	return fmt.Sprintf("double taps tried: %d, extra actions applied: %d (first taps that acted: %d, of which %d asked a question, answered No, and %d were refused by the host; second tap later than asked by %v to %v; %d made again for a stray gap; %d samples too far apart to be a double tap; %d gaps the machine did not deliver in %d tries)",
+		c.tried, c.extra, c.acted, c.asked, c.refused, c.lateMin.Round(time.Millisecond), c.lateMax.Round(time.Millisecond), c.again, c.apart, c.missed, dtTries)
 }
 
 // dtClock is the wall clock, or, while the test sets a state up or
@@ -382,14 +408,19 @@ func (r *dtRun) run(tab context.Context) error {
 
 // doubleTap double-taps button b, gap apart, checks that it applied one
 // action at most (and that its first tap did act), and restores the
-// state. A double tap whose gap strayed is made again. heldUp holds the
-// page's thread up from half the gap after the first tap until 700 ms
+// state. It is judged at the gap the browser delivered, which a loaded
+// machine stretches: a sample whose taps came less than dtSameTap apart
+// is a double tap and is judged, whatever its gap; one whose gap strayed
+// from the one asked is made again, up to dtTries times, and a gap never
+// delivered is counted and said, never a failure by itself. heldUp holds
+// the page's thread up from half the gap after the first tap until 700 ms
 // after the second, as a slow phone's long frame does.
 func (r *dtRun) doubleTap(b dtButton, gap time.Duration, heldUp bool) error {
 	what := fmt.Sprintf("%s, %s: %q (%s) double-tapped %v apart", r.game, r.st.name, b.Text, b.Loc, gap)
 	if heldUp {
 		what += ", the page held up between the taps"
 	}
+	var delivered []string
 	for try := 1; ; try++ {
 		before := r.s.View()
 		logLen := len(r.s.Log())
@@ -421,32 +452,16 @@ func (r *dtRun) doubleTap(b dtButton, gap time.Duration, heldUp bool) error {
 				return err
 			}
 		}
-		if err := touchTwice(r.tab, x, y, gap); err != nil {
-			return err
-		}
-		tapped := time.Now()
-
-		// Settled: 700 ms after the second tap, nothing in flight, and the
-		// page shows the host's version.
-		time.Sleep(time.Until(tapped.Add(dtSettle)))
-		if err := r.waitJS(`__dt.inflight === 0`, "the page's request to end"); err != nil {
-			return err
-		}
-		if err := r.waitVersion(); err != nil {
-			return err
-		}
-		got, err := dtEval[dtSince](r.tab, `__dt.since(`+string(mark)+`)`)
+		got, err := r.twoTaps(x, y, gap, mark)
 		if err != nil {
 			return err
 		}
-		if len(got.Downs) != 2 {
-			return fmt.Errorf("the page saw %d fingers go down, not 2", len(got.Downs))
-		}
-		downs := got.Downs
-		if heldUp {
-			downs = got.Stamps // the page took them late on purpose; the browser says when they came
-		}
-		late := time.Duration((downs[1]-downs[0])*float64(time.Millisecond)) - gap
+		// The gap as the browser took the two fingers in: what the page's
+		// rule reads (each event's own time), even when its thread was
+		// held up and handled them late.
+		took := time.Duration((got.Stamps[1] - got.Stamps[0]) * float64(time.Millisecond))
+		late := took - gap
+		delivered = append(delivered, took.Round(time.Millisecond).String())
 
 		// A question the first tap opened is still open: the second tap
 		// did not answer it. It is answered No.
@@ -462,11 +477,11 @@ func (r *dtRun) doubleTap(b dtButton, gap time.Duration, heldUp bool) error {
 		for _, p := range got.Posts {
 			refused = refused || p.Status >= 400
 		}
-		stray := late > dtGapSlack || late < -dtGapSlack
-		if stray {
-			r.tally.again++
-			r.logf("%s: the page took the second finger %v after the first (the browser had it %.0f ms after): made again",
-				what, (gap + late).Round(time.Millisecond), got.Stamps[1]-got.Stamps[0])
+		if took >= dtSameTap {
+			// Two taps, not a double tap: the page may act on each.
+			r.tally.apart++
+			r.logf("%s: the browser took the second finger %v after the first (its handlers saw it %.0f ms after): two taps, not judged; made again",
+				what, took.Round(time.Millisecond), got.Downs[1]-got.Downs[0])
 		} else {
 			c := &r.tally
 			if c.tried == 0 || late < c.lateMin {
@@ -485,17 +500,18 @@ func (r *dtRun) doubleTap(b dtButton, gap time.Duration, heldUp bool) error {
 			if refused {
 				c.refused++
 			}
+			at := fmt.Sprintf("%s (delivered %v apart)", what, took.Round(time.Millisecond))
 			// The claim: one action at most, one tap counted, one request sent.
-			r.check(applied <= 1, "%s: the host applied %d actions: %s", what, applied, dtKinds(r.s.Log()[logLen:]))
-			r.check(got.Applied <= 1, "%s: the page counted %d taps (and ignored %d)", what, got.Applied, got.Ignored)
-			r.check(len(got.Posts) <= 1, "%s: the page sent %d requests: %+v", what, len(got.Posts), got.Posts)
+			r.check(applied <= 1, "%s: the host applied %d actions: %s", at, applied, dtKinds(r.s.Log()[logLen:]))
+			r.check(got.Applied <= 1, "%s: the page counted %d taps (and ignored %d)", at, got.Applied, got.Ignored)
+			r.check(len(got.Posts) <= 1, "%s: the page sent %d requests: %+v", at, len(got.Posts), got.Posts)
 			if asked {
-				r.check(got.Dialog.Open && got.Dialog.Closed == 0, "%s: the second tap answered the question the first one asked", what)
-				r.check(applied == 0, "%s: the question, answered No, applied %d actions", what, applied)
+				r.check(got.Dialog.Open && got.Dialog.Closed == 0, "%s: the second tap answered the question the first one asked", at)
+				r.check(applied == 0, "%s: the question, answered No, applied %d actions", at, applied)
 			}
 			// And the first tap did act: the test cannot pass by ignoring taps.
 			r.check(acted, "%s: the first tap did nothing (the page counted %d taps, %d of them the first's, and ignored %d; the host applied %d actions; requests %+v; question asked: %v)",
-				what, got.Applied, got.First, got.Ignored, applied, got.Posts, asked)
+				at, got.Applied, got.First, got.Ignored, applied, got.Posts, asked)
 		}
 
 		if err := r.restore(logLen); err != nil {
@@ -511,13 +527,55 @@ func (r *dtRun) doubleTap(b dtButton, gap time.Duration, heldUp bool) error {
 		if string(publicAfter) != string(publicBefore) {
 			return fmt.Errorf("the state was not restored:\n%s\n%s", publicBefore, publicAfter)
 		}
-		if !stray {
+		if late <= dtGapSlack && late >= -dtGapSlack {
 			return nil
 		}
 		if try == dtTries {
-			return fmt.Errorf("%d double taps in a row were not %v apart", dtTries, gap)
+			r.tally.missed++
+			r.logf("%s: the machine did not deliver the gap in %d tries (delivered %s); judged at the gaps delivered", what, dtTries, strings.Join(delivered, ", "))
+			return nil
 		}
+		r.tally.again++
+		r.logf("%s: delivered %v apart: made again for the gap asked", what, took.Round(time.Millisecond))
 	}
+}
+
+// twoTaps taps (x, y) twice, the second gap after the first as near as the
+// machine manages, and waits until the page has taken both fingers in and
+// acted: dtSettle after the second tap (what a late second tap does, no
+// event announces), nothing in flight, the host's version shown. It
+// returns what the page did since mark.
+func (r *dtRun) twoTaps(x, y float64, gap time.Duration, mark json.RawMessage) (dtSince, error) {
+	var m dtMark
+	if err := json.Unmarshal(mark, &m); err != nil {
+		return dtSince{}, err
+	}
+	first := time.Now()
+	if err := touch(r.tab, x, y); err != nil {
+		return dtSince{}, err
+	}
+	time.Sleep(time.Until(first.Add(gap)))
+	if err := touch(r.tab, x, y); err != nil {
+		return dtSince{}, err
+	}
+	time.Sleep(dtSettle)
+	if err := r.waitJS(fmt.Sprintf(`__dt.downs.length >= %d`, m.Downs+2), "the page to take in both fingers"); err != nil {
+		return dtSince{}, err
+	}
+	if err := r.waitJS(`__dt.inflight === 0`, "the page's request to end"); err != nil {
+		return dtSince{}, err
+	}
+	if err := r.waitVersion(); err != nil {
+		return dtSince{}, err
+	}
+	got, err := dtEval[dtSince](r.tab, `__dt.since(`+string(mark)+`)`)
+	if err != nil {
+		return got, err
+	}
+	if len(got.Downs) != 2 || len(got.Stamps) != 2 {
+		return got, fmt.Errorf("the page saw %d fingers go down, not 2", len(got.Downs))
+	}
+	return got, nil
 }
 
 // answerNo taps the open question's No, once it takes taps.
@@ -537,8 +595,10 @@ func (r *dtRun) answerNo() error {
 }
 
 // mute double-taps the sound switch, a local switch with no action: it
-// toggles once. A double tap whose gap strayed is made again.
+// toggles once. It is judged as doubleTap judges, at the gap the browser
+// delivered; a gap not delivered is made again, then said.
 func (r *dtRun) mute() error {
+	var delivered []string
 	for try := 1; ; try++ {
 		before, err := dtEval[string](r.tab, `document.getElementById("mute").getAttribute("aria-pressed")`)
 		if err != nil {
@@ -552,28 +612,21 @@ func (r *dtRun) mute() error {
 		if err != nil {
 			return err
 		}
-		if err := touchTwice(r.tab, x, y, dtGaps[0]); err != nil {
-			return err
-		}
-		time.Sleep(dtSettle)
 		var m dtMark
 		if err := json.Unmarshal(mark, &m); err != nil {
 			return err
 		}
-		changes, err := dtEval[int](r.tab, fmt.Sprintf(`__dt.muteChanges(%d)`, m.Mute))
+		got, err := r.twoTaps(x, y, dtGaps[0], mark)
 		if err != nil {
-			return err
+			return fmt.Errorf("the sound switch: %w", err)
 		}
-		got, err := dtEval[dtSince](r.tab, `__dt.since(`+string(mark)+`)`)
+		changes, err := dtEval[int](r.tab, fmt.Sprintf(`__dt.muteChanges(%d)`, m.Mute))
 		if err != nil {
 			return err
 		}
 		after, err := dtEval[string](r.tab, `document.getElementById("mute").getAttribute("aria-pressed")`)
 		if err != nil {
 			return err
-		}
-		if len(got.Downs) != 2 {
-			return fmt.Errorf("the sound switch: the page saw %d fingers go down, not 2", len(got.Downs))
 		}
 		if changes%2 == 1 { // the sound back as it was
 			time.Sleep(dtSettle)
@@ -584,22 +637,29 @@ func (r *dtRun) mute() error {
 			if err := touch(r.tab, x, y); err != nil {
 				return err
 			}
-		}
-		took := time.Duration((got.Downs[1] - got.Downs[0]) * float64(time.Millisecond))
-		if late := took - dtGaps[0]; late > dtGapSlack || late < -dtGapSlack {
-			r.logf("the sound switch (#mute): the page took the second finger %v after the first: made again", took.Round(time.Millisecond))
-			if try == dtTries {
-				return fmt.Errorf("the sound switch: %d double taps in a row were not %v apart", dtTries, dtGaps[0])
+			if err := r.waitJS(fmt.Sprintf(`document.getElementById("mute").getAttribute("aria-pressed") === %s`, dtQuote(before)), "the sound switch back as it was"); err != nil {
+				return err
 			}
-			time.Sleep(dtSettle)
-			continue
 		}
-		r.logf("the sound switch (#mute), double-tapped %v apart: toggled %d times (aria-pressed %s → %s)", took.Round(time.Millisecond), changes, before, after)
-		if changes != 1 {
-			r.muted = append(r.muted, fmt.Sprintf("the sound switch (#mute), double-tapped %v apart, toggled %d times, not once (aria-pressed %s → %s)",
-				took.Round(time.Millisecond), changes, before, after))
+		took := time.Duration((got.Stamps[1] - got.Stamps[0]) * float64(time.Millisecond))
+		delivered = append(delivered, took.Round(time.Millisecond).String())
+		if took < dtSameTap {
+			r.logf("the sound switch (#mute), double-tapped %v apart: toggled %d times (aria-pressed %s → %s)", took.Round(time.Millisecond), changes, before, after)
+			if changes != 1 {
+				r.muted = append(r.muted, fmt.Sprintf("the sound switch (#mute), double-tapped %v apart, toggled %d times, not once (aria-pressed %s → %s)",
+					took.Round(time.Millisecond), changes, before, after))
+			}
+		} else {
+			r.logf("the sound switch (#mute): the browser took the second finger %v after the first: two taps, not judged", took.Round(time.Millisecond))
 		}
-		return nil
+		if late := took - dtGaps[0]; late <= dtGapSlack && late >= -dtGapSlack {
+			return nil
+		}
+		if try == dtTries {
+			r.logf("the sound switch (#mute): the machine did not deliver %v in %d tries (delivered %s)", dtGaps[0], dtTries, strings.Join(delivered, ", "))
+			return nil
+		}
+		time.Sleep(dtSettle)
 	}
 }
 
@@ -704,7 +764,8 @@ type dtButton struct {
 }
 
 type dtMark struct {
-	Mute int `json:"mute"`
+	Mute  int `json:"mute"`
+	Downs int `json:"downs"`
 }
 
 // dtSince is what the page did since a mark: the taps it counted (and of
@@ -831,12 +892,3 @@ const dtJS = `(() => {
     posts: d.posts.slice(m.posts), downs: d.downs.slice(m.downs), stamps: d.stamps.slice(m.downs), dialog: d.dialogSince(m.dialog) });
   return true;
 })()`
-
-// touchTwice taps (x, y) twice, gap apart.
-func touchTwice(tab context.Context, x, y float64, gap time.Duration) error {
-	if err := touch(tab, x, y); err != nil {
-		return err
-	}
-	time.Sleep(gap)
-	return touch(tab, x, y)
-}

@@ -123,6 +123,7 @@ func TestEngines_WebKitKeepsTheGame(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a browser")
 	}
+	t.Parallel() // a browser, a host and an X screen of its own
 	mini, _ := filepath.Glob("/usr/lib/*/webkit2gtk-4.*/MiniBrowser")
 	if len(mini) == 0 {
 		cannotStart(t, "webkit", errors.New("WebKitGTK's MiniBrowser is not installed (Debian: webkit2gtk-driver)"))
@@ -154,7 +155,7 @@ func TestEngines_WebKitKeepsTheGame(t *testing.T) {
 	data := t.TempDir() // the browser's own data, kept between its two runs
 	browse := func(page string) harnessReport {
 		t.Helper()
-		ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+		ctx, cancel := context.WithTimeout(context.Background(), patient(4*time.Minute))
 		defer cancel()
 		cmd := exec.CommandContext(ctx, mini[0], "--user-agent="+engines[1].ua, page)
 		cmd.Env = append(os.Environ(), "DISPLAY="+disp, "XDG_DATA_HOME="+data, "XDG_CACHE_HOME="+filepath.Join(data, "cache"))

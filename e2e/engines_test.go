@@ -99,12 +99,15 @@ func TestEngines_APhoneAtTheTable(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts three browsers")
 	}
+	// Beside the Chromium tests, as when it was a package of its own: go
+	// test runs two parallel tests at a time on two cores.
+	t.Parallel()
 	dir := builtWebApp(t)
 	disp := display(t)
 	for _, e := range engines {
 		for _, size := range phones {
 			t.Run(fmt.Sprintf("%s/%dx%d", e.name, size[0], size[1]), func(t *testing.T) {
-				ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
+				ctx, cancel := context.WithTimeout(context.Background(), patient(8*time.Minute))
 				defer cancel()
 				p, err := e.start(ctx, webdriver.Options{Width: size[0], Height: size[1], Scale: 2.6, Display: disp, UserAgent: e.ua, Log: t.Logf})
 				if err != nil {
@@ -150,7 +153,7 @@ type enginePhone struct {
 
 // wait is how long a step may take: WebKit and Firefox draw with
 // software OpenGL, on a machine that runs other tests beside them.
-const wait = 60 * time.Second
+var wait = patient(60 * time.Second)
 
 func (ph *enginePhone) eval(expr string, out any) {
 	ph.t.Helper()
@@ -272,7 +275,7 @@ func (ph *enginePhone) tapFor(kind string, match func(string) bool, what string,
 	ph.t.Helper()
 	for range 3 {
 		ph.tap(kind, match, what)
-		for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		for deadline := time.Now().Add(patient(5 * time.Second)); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
 			s, err := webscreen.Read(ph.ctx, ph.p)
 			require.NoError(ph.t, err)
 			if done(s) {
@@ -401,7 +404,7 @@ func (ph *enginePhone) joinedEnd(link string, host *companion.Session) {
 	assert.Eventually(ph.t, func() bool {
 		p, recorded := plays.RecordedIn(host.View().State)
 		return recorded && len(p.Players) > 0 && p.Players[0].Name == "Jörg"
-	}, 20*time.Second, 20*time.Millisecond, "the host holds the name saved on the joined app")
+	}, patient(20*time.Second), 20*time.Millisecond, "the host holds the name saved on the joined app")
 	ph.catchOpened()
 	ph.tap("button", is("Log in BG Stats"), "Log in BG Stats")
 	ph.waitJS(`window.opened.length > 0`, "Log in BG Stats opens a link")
@@ -451,7 +454,7 @@ func (ph *enginePhone) viewerEnd(host *companion.Session) {
 	assert.Eventually(ph.t, func() bool {
 		p, recorded := plays.RecordedIn(host.View().State)
 		return recorded && len(p.Players) > 0 && p.Players[0].Name == "Jörg"
-	}, 10*time.Second, 20*time.Millisecond, "the host holds the name")
+	}, patient(10*time.Second), 20*time.Millisecond, "the host holds the name")
 }
 
 // tapButton taps the button labelled label inside the element scope

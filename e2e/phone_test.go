@@ -18,6 +18,17 @@ import (
 // Helpers for the web viewer's browser tests: a headless Chromium, phone
 // emulation, and taps as a finger makes them.
 
+// patience is how much longer than a quiet machine needs a wait on a
+// page may last. A wait ends the moment what it waits for is there, so a
+// generous bound costs a quiet machine nothing, and a busy one (a CI
+// runner, a second make test beside this one, where a page drew three
+// times slower) still passes where the page is only slow.
+const patience = 4
+
+// patient is d, the time a step takes on a quiet machine, as the bound of
+// a wait on a page.
+func patient(d time.Duration) time.Duration { return patience * d }
+
 // browser starts headless Chromium (Debian's chromium, installed by
 // scripts/deps.sh) and returns a function that opens a new tab. Extra
 // flags go to Chromium's command line.
@@ -26,7 +37,8 @@ func browser(t *testing.T, flags ...chromedp.ExecAllocatorOption) func() context
 	return browserFor(t, 90*time.Second, flags...)
 }
 
-// browserFor is browser whose tabs may take up to limit.
+// browserFor is browser whose tabs may take up to limit on a quiet machine
+// (patient(limit) on any): a bound on a stuck page, not a pace.
 func browserFor(t *testing.T, limit time.Duration, flags ...chromedp.ExecAllocatorOption) func() context.Context {
 	t.Helper()
 	if testing.Short() {
@@ -51,7 +63,7 @@ func browserFor(t *testing.T, limit time.Duration, flags ...chromedp.ExecAllocat
 	return func() context.Context {
 		tab, cancel := chromedp.NewContext(first)
 		t.Cleanup(cancel)
-		ctx, cancelTimeout := context.WithTimeout(tab, limit)
+		ctx, cancelTimeout := context.WithTimeout(tab, patient(limit))
 		t.Cleanup(cancelTimeout)
 		return ctx
 	}
@@ -101,7 +113,7 @@ func waitText(ctx context.Context, t *testing.T, sel, want string) {
 // func() string among args is called then.
 func waitJS(ctx context.Context, t *testing.T, expr string, msg string, args ...any) {
 	t.Helper()
-	_, err := chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(15*time.Second)))
+	_, err := chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(patient(15*time.Second))))
 	if err != nil {
 		for i, a := range args {
 			if f, ok := a.(func() string); ok {

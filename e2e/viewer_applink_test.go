@@ -114,7 +114,7 @@ func waitAcrossNavigation(ctx context.Context, t *testing.T, expr string) {
 	t.Helper()
 	var err error
 	for range 5 {
-		if _, err = chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(15*time.Second))); err == nil {
+		if _, err = chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(patient(15*time.Second)))); err == nil {
 			return
 		}
 	}

@@ -70,7 +70,7 @@ func TestViewer_TwoPhonesOneTapApplyOnce(t *testing.T) {
 		wg.Wait()
 		// Both taps answered, or stopped on the phone: one of the two says so.
 		loser := -1
-		deadline := time.Now().Add(10 * time.Second)
+		deadline := time.Now().Add(patient(10 * time.Second))
 		for loser < 0 && time.Now().Before(deadline) {
 			for i, p := range phones {
 				if eval[int](p, t, `window.boardside.taps.faster`) > before[i] {

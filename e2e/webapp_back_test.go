@@ -99,7 +99,7 @@ func TestWebApp_BackAfterAReloadInAGame(t *testing.T) {
 		waitShown(tab, t, "other", is("widget.PopUpMenu"), "the menu")
 		pressBack(tab, t)
 		menuOpen := func() bool { _, open := readScreen(tab, t).Find("other", is("widget.PopUpMenu")); return open }
-		for deadline := time.Now().Add(15 * time.Second); menuOpen() && time.Now().Before(deadline); {
+		for deadline := time.Now().Add(patient(15 * time.Second)); menuOpen() && time.Now().Before(deadline); {
 			time.Sleep(100 * time.Millisecond) // the page hands Back to the app on its own time
 		}
 		assert.False(t, menuOpen(), "Back closed the menu")
@@ -127,7 +127,7 @@ func TestWebApp_BackAfterAReloadInAGame(t *testing.T) {
 	// The browser leaves on its own time, and its page may be swapped
 	// meanwhile: a question then may go unanswered, and is asked again.
 	left := ""
-	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+	for deadline := time.Now().Add(patient(15 * time.Second)); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
 		h, err := chromedp.Call(tab, page.GetNavigationHistory, cdp.Empty{})
 		if err == nil && h.Entries[h.CurrentIndex].URL != appURL {
 			left = h.Entries[h.CurrentIndex].URL

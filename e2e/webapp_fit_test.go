@@ -67,7 +67,7 @@ func TestWebApp_ThePageFitsThePhone(t *testing.T) {
 			tapShown(tab, t, "button", is("Join a table"), "Join a table")
 			entry := stableShown(tab, t, "entry", is(""), "the table link's entry")
 			require.NoError(t, touch(tab, entry.X+entry.W/2, entry.Y+entry.H/2))
-			_, err := chromedp.Run(tab, chromedp.Poll[bool](HiddenInputFocused, chromedp.WithPollingTimeout(10*time.Second)))
+			_, err := chromedp.Run(tab, chromedp.Poll[bool](HiddenInputFocused, chromedp.WithPollingTimeout(patient(10*time.Second))))
 			require.NoError(t, err, "the entry takes the keyboard")
 			fits("a text field focused")
 
@@ -140,7 +140,7 @@ func inSafeArea(ctx context.Context, t *testing.T, w, h float64, want safeRect, 
 	require.Equal(t, want, r, "%s: the page's safe area, as emulated", what)
 	var out []string
 	var s webscreen.Screen
-	for end := time.Now().Add(10 * time.Second); ; {
+	for end := time.Now().Add(patient(10 * time.Second)); ; {
 		s = readScreen(ctx, t)
 		out = outOfSafeArea(s, r)
 		if len(out) == 0 && s.Width == w && s.Height == h || time.Now().After(end) {

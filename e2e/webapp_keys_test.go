@@ -198,7 +198,7 @@ func (p *kbPage) text(loc kbLocate) (string, bool) {
 // waitText polls until the entry holds want (the app types on its own
 // time) and says whether it did; got is its text at the end.
 func (p *kbPage) waitText(loc kbLocate, want string) (got string, ok bool) {
-	for deadline := time.Now().Add(4 * time.Second); ; {
+	for deadline := time.Now().Add(patient(4 * time.Second)); ; {
 		got, found := p.text(loc)
 		if found && got == want {
 			return got, true
@@ -211,13 +211,23 @@ func (p *kbPage) waitText(loc kbLocate, want string) (got string, ok bool) {
 }
 
 // scrollTo brings what match finds into view, a turn of the wheel at a
-// time, and taps it.
+// time, and taps it. It turns the wheel only once the screen has settled
+// (two readings alike: a screen just shown, or the last turn, drawn), so
+// that a machine that draws late gets no more turns than a quick one, and
+// it gives up only after a generous while, not after a count of turns.
 func (p *kbPage) scrollTo(kind string, match func(string) bool, what string) {
 	p.t.Helper()
-	for range 12 {
-		time.Sleep(300 * time.Millisecond) // a screen just shown, or a scroll, settles
-		if it, ok := readScreen(p.tab, p.t).Find(kind, match); ok && it.InView && it.W > 0 {
+	var last string
+	for deadline := time.Now().Add(patient(20 * time.Second)); ; {
+		time.Sleep(300 * time.Millisecond) // the page draws on its own time
+		s := readScreen(p.tab, p.t)
+		if it, ok := s.Find(kind, match); ok && it.InView && it.W > 0 {
 			break
+		}
+		require.True(p.t, time.Now().Before(deadline), "%s never came into view; the screen shows:\n%s", what, s)
+		if now := s.String(); now != last {
+			last = now
+			continue
 		}
 		// The mouse wheel, where the mouse is: Fyne scrolls what lies under it.
 		x, y := float64(p.d.w)/2, float64(p.d.h)/2
@@ -228,6 +238,7 @@ func (p *kbPage) scrollTo(kind string, match func(string) bool, what string) {
 			_, err := chromedp.Call(p.tab, input.DispatchMouseEvent, ev)
 			require.NoError(p.t, err)
 		}
+		last = ""
 	}
 	tapShown(p.tab, p.t, kind, match, what)
 }
@@ -247,7 +258,7 @@ func (p *kbPage) tapFocuses(loc kbLocate, what string) bool {
 	// Where it stays for two readings in a row: a screen just shown is
 	// laid out again as the window takes its size.
 	var it, was fyneShown
-	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+	for deadline := time.Now().Add(patient(20 * time.Second)); ; time.Sleep(100 * time.Millisecond) {
 		s := readScreen(p.tab, p.t)
 		now, ok := loc(s)
 		if ok && now.InView && now.W > 0 && now == was {
@@ -274,7 +285,7 @@ func (p *kbPage) tapFocuses(loc kbLocate, what string) bool {
 		}
 	}
 	focused, err := chromedp.Run(p.tab, chromedp.Poll[bool](`document.activeElement === document.getElementById("dummyEntry")`,
-		chromedp.WithPollingTimeout(3*time.Second)))
+		chromedp.WithPollingTimeout(patient(3*time.Second))))
 	return err == nil && focused
 }
 
@@ -994,7 +1005,7 @@ func kbEntries() []kbEntry {
 
 // shows waits until the app shows what match finds, and says whether it did.
 func (p *kbPage) shows(kind string, match func(string) bool, what string) bool {
-	_, err := webscreen.Wait(p.tab, webdriver.Tab(p.tab), kind, match, 6*time.Second)
+	_, err := webscreen.Wait(p.tab, webdriver.Tab(p.tab), kind, match, patient(6*time.Second))
 	return assert.NoError(p.t, err, what)
 }
 
@@ -1002,7 +1013,7 @@ func (p *kbPage) shows(kind string, match func(string) bool, what string) bool {
 func (p *kbPage) selectTab(tabs, name string) {
 	p.t.Helper()
 	stableShown(p.tab, p.t, "tabs", is(tabs), "the tabs "+tabs)
-	require.NoError(p.t, webscreen.SelectTab(p.tab, webdriver.Tab(p.tab), tabs, name, 20*time.Second))
+	require.NoError(p.t, webscreen.SelectTab(p.tab, webdriver.Tab(p.tab), tabs, name, patient(20*time.Second)))
 }
 
 // closeHomeScreenHint waits for the hint Safari on an iPhone or iPad gets
@@ -1015,7 +1026,7 @@ func closeHomeScreenHint(ctx context.Context, t *testing.T) {
 	_, shown := readScreen(ctx, t).Find("label", hint)
 	require.True(t, shown, "the dialog is the home-screen hint")
 	tapShown(ctx, t, "button", is("OK"), "OK under the home-screen hint")
-	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+	for deadline := time.Now().Add(patient(20 * time.Second)); ; time.Sleep(100 * time.Millisecond) {
 		if _, shown := readScreen(ctx, t).Find("label", hint); !shown {
 			return
 		}

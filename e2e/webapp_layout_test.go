@@ -208,7 +208,7 @@ func (w *webWalk) tick(text string) {
 		// not on the empty rest of a wide row.
 		w.reveal("check", off, text)
 		time.Sleep(armWait)
-		it, err := webscreen.Stable(w.tab, webdriver.Tab(w.tab), "check", off, 20*time.Second)
+		it, err := webscreen.Stable(w.tab, webdriver.Tab(w.tab), "check", off, patient(20*time.Second))
 		require.NoError(w.t, err, text)
 		require.NoError(w.t, touch(w.tab, it.X+22, it.Y+it.H/2))
 	}, func(s webscreen.Screen) bool { _, ticked := s.Find("check", on); return ticked })
@@ -237,7 +237,7 @@ func (w *webWalk) tapUntil(failure string, tap func(), done func(webscreen.Scree
 	w.t.Helper()
 	for range 3 {
 		tap()
-		for deadline := time.Now().Add(3 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		for deadline := time.Now().Add(patient(3 * time.Second)); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
 			if done(w.read()) {
 				return
 			}
@@ -332,7 +332,7 @@ func (w *webWalk) settled(d device) webscreen.Screen {
 	w.t.Helper()
 	var last string
 	var s webscreen.Screen
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(patient(20 * time.Second))
 	for time.Now().Before(deadline) {
 		s = w.read()
 		b, _ := json.Marshal(s)
@@ -349,7 +349,7 @@ func (w *webWalk) settled(d device) webscreen.Screen {
 // has stopped, and the page's last log lines say why.
 func (w *webWalk) read() webscreen.Screen {
 	w.t.Helper()
-	ctx, cancel := context.WithTimeout(w.tab, 30*time.Second)
+	ctx, cancel := context.WithTimeout(w.tab, patient(30*time.Second))
 	defer cancel()
 	s, err := webscreen.Read(ctx, webdriver.Tab(ctx))
 	if err != nil {
@@ -380,7 +380,7 @@ func (w *webWalk) tapMatch(kind string, match func(string) bool, what string) {
 	w.t.Helper()
 	w.reveal(kind, match, what)
 	time.Sleep(armWait)
-	if err := webscreen.TapShown(w.tab, webdriver.Tab(w.tab), kind, match, 20*time.Second); err != nil {
+	if err := webscreen.TapShown(w.tab, webdriver.Tab(w.tab), kind, match, patient(20*time.Second)); err != nil {
 		require.FailNow(w.t, "cannot tap "+what, "%v", err)
 	}
 }
@@ -391,7 +391,7 @@ func (w *webWalk) tapMatch(kind string, match func(string) bool, what string) {
 func (w *webWalk) reveal(kind string, match func(string) bool, what string) {
 	w.t.Helper()
 	var s webscreen.Screen
-	for deadline := time.Now().Add(20 * time.Second); ; {
+	for deadline := time.Now().Add(patient(20 * time.Second)); ; {
 		s = w.read()
 		if _, ok := s.Find(kind, match); ok {
 			break

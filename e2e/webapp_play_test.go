@@ -52,7 +52,7 @@ func startWebApp(t *testing.T, d device, path func(table string) string) (contex
 // satisfies match, in view, and returns it.
 func waitShown(ctx context.Context, t *testing.T, kind string, match func(string) bool, what string) fyneShown {
 	t.Helper()
-	it, err := webscreen.Wait(ctx, webdriver.Tab(ctx), kind, match, 20*time.Second)
+	it, err := webscreen.Wait(ctx, webdriver.Tab(ctx), kind, match, patient(20*time.Second))
 	if err != nil {
 		page := eval[string](ctx, t, `JSON.stringify({ev: window.__ev, scale: visualViewport.scale, inner: [innerWidth, innerHeight], scroll: [scrollX, scrollY, document.documentElement.scrollWidth]})`)
 		require.FailNow(t, "not shown: "+what, "the page: %s\n%v", page, err)
@@ -66,7 +66,7 @@ var is = webscreen.Is
 func stableShown(ctx context.Context, t *testing.T, kind string, match func(string) bool, what string) fyneShown {
 	t.Helper()
 	waitShown(ctx, t, kind, match, what)
-	it, err := webscreen.Stable(ctx, webdriver.Tab(ctx), kind, match, 20*time.Second)
+	it, err := webscreen.Stable(ctx, webdriver.Tab(ctx), kind, match, patient(20*time.Second))
 	require.NoError(t, err, what)
 	return it
 }
@@ -75,7 +75,7 @@ func stableShown(ctx context.Context, t *testing.T, kind string, match func(stri
 func tapShown(ctx context.Context, t *testing.T, kind string, match func(string) bool, what string) {
 	t.Helper()
 	stableShown(ctx, t, kind, match, what)
-	require.NoError(t, webscreen.TapShown(ctx, webdriver.Tab(ctx), kind, match, 20*time.Second), what)
+	require.NoError(t, webscreen.TapShown(ctx, webdriver.Tab(ctx), kind, match, patient(20*time.Second)), what)
 }
 
 // The devices the web app is tried on: a phone and a tablet, each with its
@@ -185,7 +185,7 @@ func TestWebApp_ADELEOnATablet(t *testing.T) {
 	tapShown(tab, t, "label", is("ADELE"), "the ADELE tile")
 	tapShown(tab, t, "button", is("Set up the game"), "Set up")
 	stableShown(tab, t, "tabs", is("Table|ADELE's console"), "the table and the console")
-	require.NoError(t, webscreen.SelectTab(tab, webdriver.Tab(tab), "Table|ADELE's console", "ADELE's console", 20*time.Second))
+	require.NoError(t, webscreen.SelectTab(tab, webdriver.Tab(tab), "Table|ADELE's console", "ADELE's console", patient(20*time.Second)))
 	slide := stableShown(tab, t, "slide", is("Slide to the right to show"), "the cover's slide")
 	waitShown(tab, t, "label", is("ADELE's console is hidden"), "the cover")
 	require.NoError(t, touch(tab, slide.X+slide.W-5, slide.Y+slide.H/2))
@@ -217,7 +217,7 @@ func TestWebApp_AFingerScrollsALongScreen(t *testing.T) {
 	moved := func() float64 { return heading.Y - placeOf(tab, t, "label", "Libraries and their licences").Y }
 	settled := func() float64 {
 		last := moved()
-		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); {
+		for deadline := time.Now().Add(patient(10 * time.Second)); time.Now().Before(deadline); {
 			time.Sleep(300 * time.Millisecond)
 			now := moved()
 			if now == last {

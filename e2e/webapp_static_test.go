@@ -95,7 +95,7 @@ func TestWebApp_StartsFromAStaticHTTPSHostAndOffline(t *testing.T) {
 					if (urls.some((u) => /boardside\.[0-9a-f]{8}\.wasm$/.test(u)) && urls.includes(`+"`"+appURL+"`"+`)) return true;
 				}
 				return false;
-			})()`, chromedp.WithPollingTimeout(30*time.Second)))
+			})()`, chromedp.WithPollingTimeout(patient(30*time.Second))))
 			require.NoError(t, err, "the page and the wasm are kept")
 
 			srv.CloseClientConnections()

@@ -58,7 +58,7 @@ const webAppRatio = 1
 func waitDrawn(ctx context.Context, t *testing.T) {
 	t.Helper()
 	_, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.documentElement.dataset.drawn === "1" || !!document.querySelector("#loader.failed")`,
-		chromedp.WithPollingTimeout(75*time.Second), chromedp.WithPollingInterval(50*time.Millisecond)))
+		chromedp.WithPollingTimeout(patient(75*time.Second)), chromedp.WithPollingInterval(50*time.Millisecond)))
 	require.NoError(t, err, "the app never drew")
 	failed := eval[string](ctx, t, `(document.querySelector("#loader.failed #status") || {}).textContent || ""`)
 	require.Empty(t, failed, "the page says the app could not start")
@@ -187,7 +187,7 @@ func TestWebApp_OpensOnAPhoneAndStartsAgainOffline(t *testing.T) {
 				if (urls.some((u) => /boardside\.[0-9a-f]{8}\.wasm$/.test(u)) && urls.some((u) => u.endsWith("/app/"))) return true;
 			}
 			return false;
-		})()`, chromedp.WithPollingTimeout(30*time.Second)))
+		})()`, chromedp.WithPollingTimeout(patient(30*time.Second))))
 		require.NoError(t, err, "the page and the wasm are kept")
 
 		// A host that takes the request for the wasm and never answers, as
