@@ -6,8 +6,11 @@
 // every button. Each game's taps and walk steps are in a file of its own
 // (missioncontrol_test.go, adele_test.go, marsmaze_test.go,
 // aquasphere_test.go). The tables these tests open are hosted as
-// `boardside serve` hosts them (companion/table); every page is read and
-// tapped through webdriver.Page (internal/webdriver, internal/webscreen).
+// `boardside serve` hosts them (companion/table). The app's screen is read
+// and tapped through webdriver.Page, the same in every engine
+// (internal/webdriver, internal/webscreen); the Chromium-only tests use
+// Chromium's own protocol (chromedp) beside it for what only it offers:
+// emulated phones, safe-area insets, keyboards' key events, the network.
 //
 // It holds tests only. They skip under -short (make check), and need
 // build/web (make web) and the Debian packages scripts/deps.sh installs.
