@@ -19,6 +19,7 @@ import (
 	mm "boardside/companion/marsmaze"
 	mc "boardside/companion/missioncontrol"
 	"boardside/companion/share"
+	"boardside/internal/webdriver"
 	"boardside/timers"
 )
 
@@ -667,8 +668,8 @@ func (r *dtRun) mute() error {
 // tap safety has it) where a finger at its centre lands on it, and
 // returns that centre.
 func (r *dtRun) aim(loc string, armed bool) (x, y float64, err error) {
-	p, err := chromedp.Run(r.tab, chromedp.Poll[[]float64](fmt.Sprintf(`__dt.aim(%s, %v)`, dtQuote(loc), armed),
-		chromedp.WithPollingTimeout(dtWait), chromedp.WithPollingInterval(20*time.Millisecond)))
+	var p []float64
+	err = webdriver.Until(r.tab, webdriver.Tab(r.tab), fmt.Sprintf(`__dt.aim(%s, %v)`, dtQuote(loc), armed), dtWait, 20*time.Millisecond, &p)
 	if err != nil || len(p) != 2 {
 		shown, _ := dtEval[string](r.tab, `__dt.list().map((b) => b.loc + " " + b.text).join(" | ")`)
 		return 0, 0, fmt.Errorf("waiting for %s to take taps: %v; the page's enabled buttons: %s", loc, err, shown)
@@ -677,8 +678,7 @@ func (r *dtRun) aim(loc string, armed bool) (x, y float64, err error) {
 }
 
 func (r *dtRun) waitJS(expr, what string) error {
-	_, err := chromedp.Run(r.tab, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(dtWait), chromedp.WithPollingInterval(20*time.Millisecond)))
-	if err != nil {
+	if err := webdriver.Until(r.tab, webdriver.Tab(r.tab), expr, dtWait, 20*time.Millisecond, nil); err != nil {
 		return fmt.Errorf("waiting for %s: %w", what, err)
 	}
 	return nil
@@ -744,9 +744,10 @@ func dtHasPrefix(texts []string, prefix string) bool {
 	return false
 }
 
+// dtEval evaluates expr in the tab's page, through webdriver.Page.
 func dtEval[T any](tab context.Context, expr string) (T, error) {
-	v, err := chromedp.Run(tab, chromedp.Evaluate[T](expr))
-	if err != nil {
+	var v T
+	if err := webdriver.Tab(tab).Eval(tab, expr, &v); err != nil {
 		return v, fmt.Errorf("%s: %w", strings.SplitN(expr, "\n", 2)[0], err)
 	}
 	return v, nil

@@ -95,11 +95,10 @@ func emulatePhone(t *testing.T, ctx context.Context, w, h int64) {
 	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(w, h, opts...)))
 }
 
+// text is the text of the element sel selects, "" where there is none.
 func text(ctx context.Context, t *testing.T, sel string) string {
 	t.Helper()
-	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector(`+"`"+sel+"`"+`)||{}).textContent||""`))
-	require.NoError(t, err)
-	return s
+	return eval[string](ctx, t, `(document.querySelector(`+"`"+sel+"`"+`)||{}).textContent||""`)
 }
 
 // waitText polls until the element's text contains want.
@@ -113,8 +112,7 @@ func waitText(ctx context.Context, t *testing.T, sel, want string) {
 // func() string among args is called then.
 func waitJS(ctx context.Context, t *testing.T, expr string, msg string, args ...any) {
 	t.Helper()
-	_, err := chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(patient(15*time.Second))))
-	if err != nil {
+	if err := webdriver.Until(ctx, webdriver.Tab(ctx), expr, patient(15*time.Second), 20*time.Millisecond, nil); err != nil {
 		for i, a := range args {
 			if f, ok := a.(func() string); ok {
 				args[i] = f()
@@ -124,11 +122,12 @@ func waitJS(ctx context.Context, t *testing.T, expr string, msg string, args ...
 	}
 }
 
-// eval runs a JavaScript expression and returns its value.
+// eval runs a JavaScript expression in the tab's page, through
+// webdriver.Page as every engine's, and returns its value.
 func eval[T any](ctx context.Context, t *testing.T, expr string) T {
 	t.Helper()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
-	require.NoError(t, err, expr)
+	var v T
+	require.NoError(t, webdriver.Tab(ctx).Eval(ctx, expr, &v), expr)
 	return v
 }
 
