@@ -61,13 +61,14 @@ check: gofmt
 
 # -tags ci gives Fyne's app package a headless driver; -race catches UI
 # changes made off the Fyne goroutine. The web app is built first (under a
-# minute, seconds when Go's cache has it) so that the browser test opens it;
-# a plain `go test` without build/web skips that test. The browser tests
-# walk every screen at six sizes in two languages: more than go test's
-# ten minutes a package on a slow machine (cmd/boardside, with the walk and
-# the soak, the longest). go test runs packages in the order given, two at
-# a time on two cores: cmd/boardside, the longest, first, so that the
-# others run beside it instead of before it (./... adds the rest once).
+# minute, seconds when Go's cache has it) so that the browser tests open
+# it; a plain `go test` without build/web skips them. The browser suite
+# (e2e: the web app and the quick viewer in real browsers, the three
+# engines, the walk through every screen at six sizes in two languages,
+# the soak) is the longest package, more than go test's ten minutes on a
+# slow machine. go test runs packages in the order given, two at a time on
+# two cores: ./e2e, the longest, first, so that the others run beside it
+# instead of before it (./... adds the rest once).
 #
 # The layout and German checks of every screen (LAYOUT_TESTS: six sizes,
 # two languages, a fresh app for each) run in a pass of their own without
@@ -78,9 +79,9 @@ LAYOUT_TESTS := TestScreens_FitPhonesAndSpeakGerman|TestLayout_EveryScreenAtPhon
 
 unit: web
 	$(GO) test -tags ci,$(TAGS) -run '$(LAYOUT_TESTS)' ./app/... ./docs/...
-	$(GO) test -race -timeout 45m -tags ci,$(TAGS) ./cmd/boardside ./...
+	$(GO) test -race -timeout 45m -tags ci,$(TAGS) ./e2e ./...
 
-# The browser build's mends (internal/wasmfix: Go's runtime and Fyne's
+# The browser build's mends (cmd/webbuild/wasmfix: Go's runtime and Fyne's
 # canvas cache, which crashed the page, and Fyne's font cache, which kept
 # every font it parsed), tested where they run: Go's wasm
 # tests under Node, built with the patches cmd/webbuild builds with, two
@@ -88,7 +89,7 @@ unit: web
 wasm-test:
 	flags=$$($(GO) run ./cmd/webbuild -wasmfix-only build/wasmfix-test) && \
 	GOOS=js GOARCH=wasm $(GO) test $$flags -exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" -tags $(TAGS) \
-		-run 'NilKey|Boardside' ./internal/wasmfix fyne.io/fyne/v2/internal/cache fyne.io/fyne/v2/internal/painter
+		-run 'NilKey|Boardside' ./cmd/webbuild/wasmfix fyne.io/fyne/v2/internal/cache fyne.io/fyne/v2/internal/painter
 
 smoke:
 	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -tags smoke,$(TAGS) -run TestSmoke -v ./cmd/boardside

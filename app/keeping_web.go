@@ -6,7 +6,7 @@ import (
 	"regexp"
 	"syscall/js"
 
-	"boardside/internal/jspromise"
+	"boardside/app/jspromise"
 )
 
 // The browser's side of keeping.go.

@@ -27,10 +27,10 @@ import (
 	fyneapp "fyne.io/fyne/v2/app"
 	"fyne.io/fyne/v2/storage"
 
+	"boardside/app/jspromise"
 	"boardside/app/uristore"
 	"boardside/companion"
 	"boardside/companion/adele"
-	"boardside/internal/jspromise"
 	"boardside/timers"
 )
 

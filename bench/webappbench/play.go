@@ -23,6 +23,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"boardside/bench/internal/benchbrowser"
+	"boardside/internal/webdriver"
 	"boardside/internal/webscreen"
 )
 
@@ -146,24 +147,24 @@ func (b *bench) busy(ctx context.Context, dir string, running bool, window time.
 		return r, err
 	}
 	const wait = 30 * time.Second
-	if err := webscreen.TapShown(t.Ctx, "label", webscreen.Is("Magic Maze on Mars"), wait); err != nil {
+	if err := webscreen.TapShown(t.Ctx, webdriver.Tab(t.Ctx), "label", webscreen.Is("Magic Maze on Mars"), wait); err != nil {
 		return r, fmt.Errorf("opening Magic Maze: %w", err)
 	}
 	if running {
-		if err := webscreen.TapShown(t.Ctx, "button", webscreen.Is("Turn the sand timer over to start"), wait); err != nil {
+		if err := webscreen.TapShown(t.Ctx, webdriver.Tab(t.Ctx), "button", webscreen.Is("Turn the sand timer over to start"), wait); err != nil {
 			return r, fmt.Errorf("starting the sand: %w", err)
 		}
-		if _, err := webscreen.Wait(t.Ctx, "button", webscreen.Is("Flip"), wait); err != nil {
+		if _, err := webscreen.Wait(t.Ctx, webdriver.Tab(t.Ctx), "button", webscreen.Is("Flip"), wait); err != nil {
 			return r, fmt.Errorf("the sand never ran: %w", err)
 		}
-	} else if _, err := webscreen.Wait(t.Ctx, "button", webscreen.Is("Turn the sand timer over to start"), wait); err != nil {
+	} else if _, err := webscreen.Wait(t.Ctx, webdriver.Tab(t.Ctx), "button", webscreen.Is("Turn the sand timer over to start"), wait); err != nil {
 		return r, err
 	}
 	if err := benchbrowser.Sleep(t.Ctx, 3*time.Second); err != nil { // the screen's first paints pass
 		return r, err
 	}
 	sand := func() string {
-		s, err := webscreen.Read(t.Ctx)
+		s, err := webscreen.Read(t.Ctx, webdriver.Tab(t.Ctx))
 		if err != nil {
 			return "?"
 		}

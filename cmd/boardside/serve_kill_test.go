@@ -22,9 +22,9 @@ import (
 )
 
 // served is boardside serve running as a process of its own, reached as
-// a phone reaches it (table's act and state).
+// a phone reaches it (servedTable's act and state).
 type served struct {
-	table
+	servedTable
 	cmd *exec.Cmd
 }
 
@@ -51,7 +51,7 @@ func startServe(t *testing.T, dir string, args ...string) *served {
 				for lines.Scan() {
 				}
 			}()
-			return &served{table: table{t: t, base: "http://127.0.0.1:" + strconv.Itoa(port), token: m[1]}, cmd: cmd}
+			return &served{servedTable: servedTable{t: t, base: "http://127.0.0.1:" + strconv.Itoa(port), token: m[1]}, cmd: cmd}
 		}
 	}
 	t.Fatalf("boardside serve stopped before it said where to join: %v", lines.Err())

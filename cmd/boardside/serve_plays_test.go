@@ -21,6 +21,7 @@ import (
 	mm "boardside/companion/marsmaze"
 	mc "boardside/companion/missioncontrol"
 	"boardside/companion/plays"
+	"boardside/companion/table"
 	"boardside/timers"
 )
 
@@ -43,16 +44,16 @@ func (l *lockedBuffer) String() string {
 	return l.b.String()
 }
 
-// table is a game served as boardside serve does, with its set-up flags'
+// servedTable is a game served as boardside serve does, with its set-up flags'
 // defaults, reached as a phone reaches it.
-type table struct {
+type servedTable struct {
 	t           *testing.T
 	base, token string
 	out         *lockedBuffer
 	stop        func()
 }
 
-func serveGame(t *testing.T, dir, id string) *table {
+func serveGame(t *testing.T, dir, id string) *servedTable {
 	t.Helper()
 	fl := flag.NewFlagSet("serve", flag.ContinueOnError)
 	setUps := setUpFlags(fl)
@@ -66,10 +67,10 @@ func serveGame(t *testing.T, dir, id string) *table {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	out := &lockedBuffer{}
-	srv, link, err := host(l, dir, id, false, g.game, newState, out)
+	srv, link, err := table.Host(l, dir, id, false, g.game, newState, out)
 	require.NoError(t, err)
 	go func() { _ = srv.Serve(l) }()
-	tb := &table{t: t, base: "http://" + l.Addr().String(), token: link[strings.Index(link, "?t=")+3:], out: out, stop: func() { _ = srv.Close() }}
+	tb := &servedTable{t: t, base: "http://" + l.Addr().String(), token: link[strings.Index(link, "?t=")+3:], out: out, stop: func() { _ = srv.Close() }}
 	t.Cleanup(tb.stop)
 	return tb
 }
@@ -83,7 +84,7 @@ type snapshot struct {
 	} `json:"state"`
 }
 
-func (tb *table) state() snapshot {
+func (tb *servedTable) state() snapshot {
 	tb.t.Helper()
 	code, body := get(tb.t, tb.base+"/api/v1/state?t="+tb.token)
 	require.Equal(tb.t, http.StatusOK, code, body)
@@ -94,7 +95,7 @@ func (tb *table) state() snapshot {
 
 // act sends an action as a phone does, at the version it saw; it returns
 // the answer's status.
-func (tb *table) act(version uint64, kind string, data any) int {
+func (tb *servedTable) act(version uint64, kind string, data any) int {
 	tb.t.Helper()
 	body, err := json.Marshal(map[string]any{"version": version, "action": map[string]any{"kind": kind, "data": data}})
 	require.NoError(tb.t, err)
@@ -214,7 +215,7 @@ func TestServe_ThePlaysCodeFitsATerminalAndLeadsToThePlay(t *testing.T) {
 	require.NotNil(t, snap.State.Record)
 	id := snap.State.Record.Play.ID
 	printed := tb.out.String()
-	require.Contains(t, printed, playLinkPath+id, "the short link is printed")
+	require.Contains(t, printed, table.PlayLinkPath+id, "the short link is printed")
 	width := 0
 	for _, line := range strings.Split(printed, "\n") {
 		if strings.ContainsAny(line, "█▀▄") {
@@ -227,7 +228,7 @@ func TestServe_ThePlaysCodeFitsATerminalAndLeadsToThePlay(t *testing.T) {
 
 	require.Equal(t, http.StatusOK, tb.act(snap.Version, "recordPlay", map[string]any{"id": id, "names": []string{"Anna", "Ben"}}))
 	noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	short := tb.base + playLinkPath + id
+	short := tb.base + table.PlayLinkPath + id
 	resp, err := noFollow.Get(short)
 	require.NoError(t, err)
 	resp.Body.Close()
@@ -237,7 +238,7 @@ func TestServe_ThePlaysCodeFitsATerminalAndLeadsToThePlay(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, link.Query().Get("data"), `"name":"Ben"`, "with the names given after the end")
 
-	resp, err = noFollow.Get(tb.base + playLinkPath + "0123")
+	resp, err = noFollow.Get(tb.base + table.PlayLinkPath + "0123")
 	require.NoError(t, err)
 	resp.Body.Close()
 	assert.Equal(t, http.StatusNotFound, resp.StatusCode, "a play not kept here")

@@ -7,6 +7,9 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -19,6 +22,7 @@ import (
 	mm "boardside/companion/marsmaze"
 	mc "boardside/companion/missioncontrol"
 	"boardside/companion/share"
+	"boardside/companion/table"
 )
 
 // shared is each hostable game as serve hosts it, by ID.
@@ -46,7 +50,7 @@ func startHost(t *testing.T, dir string, fresh bool) (base, token string, stop f
 	require.NoError(t, err)
 	var buf bytes.Buffer
 	g := shared[mm.Game]
-	srv, url, err := host(l, dir, mm.Game, fresh, g.game, g.newState, &buf)
+	srv, url, err := table.Host(l, dir, mm.Game, fresh, g.game, g.newState, &buf)
 	require.NoError(t, err)
 	go func() { _ = srv.Serve(l) }()
 	token = url[strings.Index(url, "?t=")+3:]
@@ -180,4 +184,24 @@ func TestServe_SetupFlags(t *testing.T) {
 	assert.ErrorIs(t, err, adele.ErrPlayers)
 	err = serve([]string{"--game", "adele", "--ship", "nostromo"}, &out)
 	assert.ErrorIs(t, err, adele.ErrNoShip)
+}
+
+func TestServe_OffersTheWebAppWhereBuilt(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "index.html"), []byte("<!DOCTYPE html>"), 0o644))
+	var out strings.Builder
+	srv := &http.Server{Handler: http.NotFoundHandler()}
+	table.OfferWebApp(srv, dir, "http://192.168.1.5:7777/?t=abc", &out)
+	assert.Contains(t, out.String(), "http://192.168.1.5:7777/app/?join=http%3A%2F%2F192.168.1.5%3A7777%2F%3Ft%3Dabc")
+	r := httptest.NewRecorder()
+	srv.Handler.ServeHTTP(r, httptest.NewRequest("GET", "/app/", nil))
+	assert.Equal(t, "<!DOCTYPE html>", r.Body.String(), "--webapp DIR is served at /app/")
+
+	out.Reset()
+	table.OfferWebApp(&http.Server{Handler: http.NotFoundHandler()}, "", "http://192.168.1.5:7777/?t=abc", &out)
+	assert.Contains(t, out.String(), "make web", "no build beside the tests: how to make one")
+
+	err := serve([]string{"--game", mm.Game, "--data", t.TempDir(), "--webapp", t.TempDir()}, &out)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "build it with make web")
 }

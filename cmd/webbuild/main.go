@@ -65,7 +65,7 @@ import (
 	"github.com/andybalholm/brotli"
 
 	"boardside/assets"
-	"boardside/internal/wasmfix"
+	"boardside/cmd/webbuild/wasmfix"
 )
 
 // Tags are the build tags of the web build: the app's own, and Fyne's
@@ -113,7 +113,7 @@ type config struct {
 	Brotli        string
 	BrotliQuality int
 	BrotliWindow  int
-	// Unmended builds the wasm without internal/wasmfix's patches: only
+	// Unmended builds the wasm without cmd/webbuild/wasmfix's patches: only
 	// to measure the crash they mend, never for players.
 	Unmended bool
 }
@@ -144,9 +144,9 @@ func main() {
 	flag.BoolVar(&c.Zopfli, "zopfli", false, "gzip the wasm with pigz -11 (zopfli): about 6 % smaller, minutes slower")
 	flag.IntVar(&c.BrotliQuality, "brotli-quality", 9, "brotli's quality for the wasm's .br, 0 to 11: 11 is 13 % smaller than 9, a minute and a half instead of seconds; -1 makes no .br")
 	flag.IntVar(&c.BrotliWindow, "brotli-window", 22, "brotli's window for the wasm's .br: 2^N bytes, 10 to 24 (24 with quality 11: 1 % smaller than 22)")
-	flag.BoolVar(&c.Unmended, "unmended", false, "build without internal/wasmfix's patches, to measure the crash they mend (never for players)")
-	patches := flag.String("wasmfix-patches", "", "with -wasmfix-only: only these of internal/wasmfix's patches, comma-separated (runtime, fyne, fonts), to see what each mends")
-	wasmfixOnly := flag.String("wasmfix-only", "", "only prepare internal/wasmfix's patches, with its tests' files, in this folder and print the go flags that use them (make wasm-test)")
+	flag.BoolVar(&c.Unmended, "unmended", false, "build without cmd/webbuild/wasmfix's patches, to measure the crash they mend (never for players)")
+	patches := flag.String("wasmfix-patches", "", "with -wasmfix-only: only these of cmd/webbuild/wasmfix's patches, comma-separated (runtime, fyne, fonts), to see what each mends")
+	wasmfixOnly := flag.String("wasmfix-only", "", "only prepare cmd/webbuild/wasmfix's patches, with its tests' files, in this folder and print the go flags that use them (make wasm-test)")
 	flag.Parse()
 	if *wasmfixOnly != "" {
 		names := strings.FieldsFunc(*patches, func(r rune) bool { return r == ',' })
@@ -452,7 +452,7 @@ func write(dir, name string, b []byte) error {
 	return os.WriteFile(p, b, 0o644)
 }
 
-// buildWasm builds c.Pkg for browsers, mended by internal/wasmfix (the Go
+// buildWasm builds c.Pkg for browsers, mended by cmd/webbuild/wasmfix (the Go
 // runtime's and Fyne's faults that crashed the page or kept fonts).
 func buildWasm(c config, tmp string, log io.Writer) ([]byte, error) {
 	p := filepath.Join(tmp, "boardside.wasm")

@@ -2,7 +2,7 @@
 // of new players does over a game night: games opened and left, tabs,
 // dialogs, entries typed into, the phone turned, all without a reload. A
 // page error (a trap of the wasm, a Go panic, an app that stops
-// answering) ends a run. The browser soak test (cmd/boardside) runs it for
+// answering) ends a run. The browser soak test (e2e) runs it for
 // a fixed number of steps with a fixed seed; bench/soakbench runs it for
 // an hour and measures the page's memory.
 package soak
@@ -23,6 +23,7 @@ import (
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 
+	"boardside/internal/webdriver"
 	"boardside/internal/webscreen"
 )
 
@@ -175,7 +176,7 @@ func step(tab context.Context, cfg Config, rng *rand.Rand, s webscreen.Screen, r
 	case p < 0.05:
 		// Anywhere: a finger that misses.
 		x, y := rng.Float64()*s.Width, rng.Float64()*s.Height
-		_ = chromedp.Do(tab, webscreen.Tap(x, y))
+		_ = webdriver.Tab(tab).Tap(tab, x, y)
 		return fmt.Sprintf("tap at %.0f,%.0f", x, y)
 	}
 	var can []webscreen.Shown
@@ -254,7 +255,7 @@ func tabAt(it webscreen.Shown, rng *rand.Rand) webscreen.Shown {
 }
 
 func tapItem(tab context.Context, it webscreen.Shown, r *Result) string {
-	_ = chromedp.Do(tab, webscreen.Tap(it.X+it.W/2, it.Y+it.H/2))
+	_ = webdriver.Tab(tab).Tap(tab, it.X+it.W/2, it.Y+it.H/2)
 	r.Taps++
 	r.Kinds[it.Kind]++
 	return fmt.Sprintf("tap %s %q", it.Kind, it.Text)
@@ -314,7 +315,7 @@ func pages(tab context.Context) (map[target.ID]bool, error) {
 func read(tab context.Context) (webscreen.Screen, error) {
 	ctx, cancel := context.WithTimeout(tab, 30*time.Second)
 	defer cancel()
-	return webscreen.Read(ctx)
+	return webscreen.Read(ctx, webdriver.Tab(ctx))
 }
 
 // signature tells screens apart by their buttons and tabs.

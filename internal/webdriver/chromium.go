@@ -55,12 +55,29 @@ func StartChromium(ctx context.Context, o Options) (Page, error) {
 	return c, nil
 }
 
+// Tab is the Page of a chromedp tab a test opened itself (tab is its
+// context): the browser tests that drive Chromium's own protocol beside
+// the page (its emulation, its events) read and tap the app through the
+// same Page as every engine. Closing it leaves the tab to its opener.
+func Tab(tab context.Context) Page {
+	return &cdp{tab: tab, cancel: func() {}}
+}
+
+// on is the context a command runs in: ctx where it is the tab's own (a
+// deadline of the caller's on the tab), else the tab.
+func (c *cdp) on(ctx context.Context) context.Context {
+	if ctx != nil && chromedp.FromContext(ctx) != nil {
+		return ctx
+	}
+	return c.tab
+}
+
 func (c *cdp) Navigate(ctx context.Context, url string) error {
-	return chromedp.Do(c.tab, chromedp.Navigate(url))
+	return chromedp.Do(c.on(ctx), chromedp.Navigate(url))
 }
 
 func (c *cdp) Eval(ctx context.Context, expr string, out any) error {
-	raw, err := chromedp.Run(c.tab, chromedp.Evaluate[string](asJSON(expr), chromedp.EvalAwaitPromise))
+	raw, err := chromedp.Run(c.on(ctx), chromedp.Evaluate[string](asJSON(expr), chromedp.EvalAwaitPromise))
 	if err != nil {
 		return err
 	}
@@ -68,11 +85,11 @@ func (c *cdp) Eval(ctx context.Context, expr string, out any) error {
 }
 
 func (c *cdp) Tap(ctx context.Context, x, y float64) error {
-	if _, err := chromedp.Call(c.tab, input.DispatchTouchEvent, input.DispatchTouchEventParams{
+	if _, err := chromedp.Call(c.on(ctx), input.DispatchTouchEvent, input.DispatchTouchEventParams{
 		Type: input.DispatchTouchEventTypeTouchStart, TouchPoints: []*input.TouchPoint{{X: x, Y: y}}}); err != nil {
 		return err
 	}
-	_, err := chromedp.Call(c.tab, input.DispatchTouchEvent, input.DispatchTouchEventParams{
+	_, err := chromedp.Call(c.on(ctx), input.DispatchTouchEvent, input.DispatchTouchEventParams{
 		Type: input.DispatchTouchEventTypeTouchEnd, TouchPoints: []*input.TouchPoint{}})
 	return err
 }
@@ -80,7 +97,7 @@ func (c *cdp) Tap(ctx context.Context, x, y float64) error {
 func (c *cdp) Scroll(ctx context.Context, x, y, dy float64) error {
 	// Chrome wants both deltas said, and cdproto leaves a zero out: a
 	// sideways hundredth of a pixel is no scroll at all.
-	_, err := chromedp.Call(c.tab, input.DispatchMouseEvent, input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMouseWheel, X: x, Y: y, DeltaX: 0.01, DeltaY: dy})
+	_, err := chromedp.Call(c.on(ctx), input.DispatchMouseEvent, input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMouseWheel, X: x, Y: y, DeltaX: 0.01, DeltaY: dy})
 	return err
 }
 
@@ -92,12 +109,12 @@ func (c *cdp) Type(ctx context.Context, text string) error {
 		if r == '\n' {
 			down = input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeKeyDown, Key: "Enter", Code: "Enter", WindowsVirtualKeyCode: 13, Text: "\r"}
 		}
-		if _, err := chromedp.Call(c.tab, input.DispatchKeyEvent, down); err != nil {
+		if _, err := chromedp.Call(c.on(ctx), input.DispatchKeyEvent, down); err != nil {
 			return err
 		}
 		up := down
 		up.Type, up.Text = input.DispatchKeyEventTypeKeyUp, ""
-		if _, err := chromedp.Call(c.tab, input.DispatchKeyEvent, up); err != nil {
+		if _, err := chromedp.Call(c.on(ctx), input.DispatchKeyEvent, up); err != nil {
 			return err
 		}
 	}
@@ -105,7 +122,7 @@ func (c *cdp) Type(ctx context.Context, text string) error {
 }
 
 func (c *cdp) Screenshot(ctx context.Context) ([]byte, error) {
-	return chromedp.Run(c.tab, chromedp.CaptureScreenshot())
+	return chromedp.Run(c.on(ctx), chromedp.CaptureScreenshot())
 }
 
 func (c *cdp) Errors(ctx context.Context) ([]string, error) {

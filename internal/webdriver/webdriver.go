@@ -20,6 +20,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"time"
 )
 
 // Page is one browser window showing one page, as a phone of the given
@@ -144,4 +145,43 @@ func pageErrors(ctx context.Context, p Page) ([]string, error) {
 	var seen []string
 	err := p.Eval(ctx, "window.__boardsideErrors || []", &seen)
 	return seen, err
+}
+
+// Until evaluates expr in the page, a promise waited for, every interval
+// until its value is truthy (as JavaScript has it), and decodes that
+// value into out, which may be nil. It gives up after timeout, saying the
+// page's last error if there was one: a page that is loading answers
+// with errors for a while, which a wait rides over.
+func Until(ctx context.Context, p Page, expr string, timeout, interval time.Duration, out any) error {
+	deadline := time.Now().Add(timeout)
+	var last error
+	for {
+		var got *struct {
+			V json.RawMessage `json:"v"`
+		}
+		err := p.Eval(ctx, "(async () => { const v = await ("+expr+"\n); return v ? { v } : null; })()", &got)
+		switch {
+		case err == nil && got != nil:
+			if out == nil {
+				return nil
+			}
+			return json.Unmarshal(got.V, out)
+		case err != nil:
+			last = err
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if time.Now().After(deadline) {
+			if last != nil {
+				return fmt.Errorf("not true in %v; the page's last error: %w", timeout, last)
+			}
+			return fmt.Errorf("not true in %v", timeout)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(interval):
+		}
+	}
 }

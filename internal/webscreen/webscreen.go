@@ -1,8 +1,10 @@
 // Package webscreen reads and taps Boardside's web app in a browser. Fyne
 // draws the whole app into one canvas, so there is no page to query: the
 // app answers window.boardsideScreen() with what its window shows and
-// where (app/screen), and a finger taps there. Browser tests
-// (cmd/boardside) and measuring programs (bench/webappbench) share it.
+// where (app/screen), and a finger taps there. It reads and taps through
+// webdriver.Page, the one driver of every engine (webdriver.Tab for a
+// chromedp tab a test opened itself). The browser tests (e2e) and the
+// measuring programs (bench/webappbench, internal/soak) share it.
 package webscreen
 
 import (
@@ -12,9 +14,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/input"
-	"github.com/chromedp/chromedp"
+	"boardside/internal/webdriver"
 )
 
 // Screen is what the app's window shows, in its units (CSS pixels).
@@ -77,56 +77,27 @@ func (s Screen) Holder(it Shown) (Shown, bool) {
 // Is matches a text exactly.
 func Is(text string) func(string) bool { return func(s string) bool { return s == text } }
 
-// Driver is what webscreen needs of a browser: an expression evaluated in
-// the page (its value decoded as JSON) and a tap. Chromium is the chromedp
-// tab in the context; internal/webdriver's pages drive WebKit and Firefox.
-type Driver interface {
-	Eval(ctx context.Context, expr string, out any) error
-	Tap(ctx context.Context, x, y float64) error
-}
-
-// Chromium is the chromedp tab that the context carries.
-var Chromium Driver = chromium{}
-
-type chromium struct{}
-
-func (chromium) Eval(ctx context.Context, expr string, out any) error {
-	raw, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => JSON.stringify(await (`+expr+`)) ?? "null")()`, chromedp.EvalAwaitPromise))
-	if err != nil || out == nil {
-		return err
-	}
-	return json.Unmarshal([]byte(raw), out)
-}
-
-func (chromium) Tap(ctx context.Context, x, y float64) error { return chromedp.Do(ctx, Tap(x, y)) }
-
-// Read asks the app, in the chromedp tab, what it shows.
-func Read(ctx context.Context) (Screen, error) { return ReadIn(ctx, Chromium) }
-
-// ReadIn asks the app what it shows.
-func ReadIn(ctx context.Context, d Driver) (Screen, error) {
+// Read asks the app in the page what it shows.
+func Read(ctx context.Context, p webdriver.Page) (Screen, error) {
 	var s Screen
 	// Before the app has started there is nothing on its screen yet.
 	var raw string
-	if err := d.Eval(ctx, `window.boardsideScreen ? window.boardsideScreen() : '{"items": []}'`, &raw); err != nil {
+	if err := p.Eval(ctx, `window.boardsideScreen ? window.boardsideScreen() : '{"items": []}'`, &raw); err != nil {
 		return s, fmt.Errorf("asking the app what it shows: %w", err)
 	}
 	return s, json.Unmarshal([]byte(raw), &s)
 }
 
-// Wait polls the chromedp tab; see WaitIn.
-func Wait(ctx context.Context, kind string, match func(string) bool, timeout time.Duration) (Shown, error) {
-	return WaitIn(ctx, Chromium, kind, match, timeout)
-}
-
-// WaitIn polls until the app shows, in view, something of kind whose text
+// Wait polls until the app shows, in view, something of kind whose text
 // satisfies match (a browser draws on its own time), and returns it; the
-// error names what was shown instead.
-func WaitIn(ctx context.Context, d Driver, kind string, match func(string) bool, timeout time.Duration) (Shown, error) {
+// error names what was shown instead. timeout bounds the wait, not the
+// test: make it generous, as what is waited for ends it as soon as it is
+// shown.
+func Wait(ctx context.Context, p webdriver.Page, kind string, match func(string) bool, timeout time.Duration) (Shown, error) {
 	var last Screen
 	deadline := time.Now().Add(timeout)
 	for {
-		s, err := ReadIn(ctx, d)
+		s, err := Read(ctx, p)
 		if err != nil {
 			return Shown{}, err
 		}
@@ -137,7 +108,7 @@ func WaitIn(ctx context.Context, d Driver, kind string, match func(string) bool,
 			}
 		}
 		if time.Now().After(deadline) {
-			return Shown{}, fmt.Errorf("not shown; the screen shows:\n%s", last)
+			return Shown{}, fmt.Errorf("not shown in %v; the screen shows:\n%s", timeout, last)
 		}
 		select {
 		case <-ctx.Done():
@@ -147,19 +118,14 @@ func WaitIn(ctx context.Context, d Driver, kind string, match func(string) bool,
 	}
 }
 
-// Stable is StableIn the chromedp tab.
-func Stable(ctx context.Context, kind string, match func(string) bool, timeout time.Duration) (Shown, error) {
-	return StableIn(ctx, Chromium, kind, match, timeout)
-}
-
-// StableIn is what WaitIn finds once it has stayed where it is for two
+// Stable is what Wait finds once it has stayed where it is for two
 // readings: a screen that has just come is laid out again when the window
 // takes its size.
-func StableIn(ctx context.Context, d Driver, kind string, match func(string) bool, timeout time.Duration) (Shown, error) {
-	it, err := WaitIn(ctx, d, kind, match, timeout)
+func Stable(ctx context.Context, p webdriver.Page, kind string, match func(string) bool, timeout time.Duration) (Shown, error) {
+	it, err := Wait(ctx, p, kind, match, timeout)
 	for err == nil {
 		var again Shown
-		if again, err = WaitIn(ctx, d, kind, match, timeout); err == nil && again == it {
+		if again, err = Wait(ctx, p, kind, match, timeout); err == nil && again == it {
 			return it, nil
 		}
 		it = again
@@ -167,43 +133,24 @@ func StableIn(ctx context.Context, d Driver, kind string, match func(string) boo
 	return it, err
 }
 
-// Tap is a finger's tap at (x, y): the browser makes the mouse events
-// Fyne's web driver reads from it.
-func Tap(x, y float64) chromedp.Action[chromedp.Void] {
-	return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
-		if _, err := cdp.Call(ctx, tg, input.DispatchTouchEvent, input.DispatchTouchEventParams{
-			Type: input.DispatchTouchEventTypeTouchStart, TouchPoints: []*input.TouchPoint{{X: x, Y: y}}}); err != nil {
-			return chromedp.Void{}, err
-		}
-		_, err := cdp.Call(ctx, tg, input.DispatchTouchEvent, input.DispatchTouchEventParams{
-			Type: input.DispatchTouchEventTypeTouchEnd, TouchPoints: []*input.TouchPoint{}})
-		return chromedp.Void{}, err
-	}
-}
-
-// TapShown is TapShownIn the chromedp tab.
-func TapShown(ctx context.Context, kind string, match func(string) bool, timeout time.Duration) error {
-	return TapShownIn(ctx, Chromium, kind, match, timeout)
-}
-
-// TapShownIn taps the middle of what StableIn finds, when it is enabled.
-func TapShownIn(ctx context.Context, d Driver, kind string, match func(string) bool, timeout time.Duration) error {
-	it, err := StableIn(ctx, d, kind, match, timeout)
+// TapShown taps the middle of what Stable finds, when it is enabled.
+func TapShown(ctx context.Context, p webdriver.Page, kind string, match func(string) bool, timeout time.Duration) error {
+	it, err := Stable(ctx, p, kind, match, timeout)
 	if err != nil {
 		return err
 	}
 	if it.Disabled {
 		return fmt.Errorf("%s %q is disabled", it.Kind, it.Text)
 	}
-	return d.Tap(ctx, it.X+it.W/2, it.Y+it.H/2)
+	return p.Tap(ctx, it.X+it.W/2, it.Y+it.H/2)
 }
 
 // SelectTab taps the tab named name in the bar whose tabs are tabs
 // ("Table|ADELE's console"): Fyne draws its tab buttons itself, so the
 // finger tries where the tab would be, then along the bar, half a second
 // apart (a tap reaches Fyne on the page's own time).
-func SelectTab(ctx context.Context, d Driver, tabs, name string, timeout time.Duration) error {
-	bar, err := StableIn(ctx, d, "tabs", Is(tabs), timeout)
+func SelectTab(ctx context.Context, d webdriver.Page, tabs, name string, timeout time.Duration) error {
+	bar, err := Stable(ctx, d, "tabs", Is(tabs), timeout)
 	if err != nil {
 		return err
 	}
@@ -219,7 +166,7 @@ func SelectTab(ctx context.Context, d Driver, tabs, name string, timeout time.Du
 		tries = append(tries, x)
 	}
 	for _, x := range tries {
-		if now, err := WaitIn(ctx, d, "tabs", Is(tabs), timeout); err != nil {
+		if now, err := Wait(ctx, d, "tabs", Is(tabs), timeout); err != nil {
 			return err
 		} else if now.Value == name {
 			return nil
@@ -229,7 +176,7 @@ func SelectTab(ctx context.Context, d Driver, tabs, name string, timeout time.Du
 		}
 		time.Sleep(500 * time.Millisecond)
 	}
-	now, err := WaitIn(ctx, d, "tabs", Is(tabs), timeout)
+	now, err := Wait(ctx, d, "tabs", Is(tabs), timeout)
 	if err == nil && now.Value != name {
 		err = fmt.Errorf("the tab %q stays %q after taps along its bar", name, now.Value)
 	}

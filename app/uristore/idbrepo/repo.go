@@ -19,7 +19,7 @@ import (
 	"fyne.io/fyne/v2/storage/repository"
 	"github.com/hack-pad/go-indexeddb/idb"
 
-	"boardside/internal/jspromise"
+	"boardside/app/jspromise"
 )
 
 const (

@@ -1,0 +1,379 @@
+// Package wasmfix mends, for the browser build only, faults that crashed
+// the web app ("RuntimeError: memory access out of bounds" in
+// runtime.mapaccess2, about a hundred times an hour of tapping) or made
+// it keep memory it did not need:
+//
+//   - Go's runtime on js/wasm hashes a nil interface key with the map's
+//     64-bit seed where every other key's hash is cut to 32 bits, so a nil
+//     lookup in a map[any]… of more than one table (about 900 entries)
+//     reads far past the map's directory (docs/upstream/go-wasm-nil-interface-hash.md);
+//   - Fyne 2.8.1 looks such a key up: AppTabs' tabButton is never
+//     extended, BaseWidget.Move repaints its nil super(), and
+//     cache.GetCanvasForObject(nil) looks nil up in the canvas cache, a
+//     plain map[any]… with migrated_fynedo that soon holds thousands of
+//     objects (docs/upstream/fyne-tabbutton-nil-canvas-lookup.md);
+//   - Fyne 2.8.1 opens IndexedDB at start without asking whether the
+//     browser has it (go-indexeddb's idb.Global() panics where it does
+//     not) and awaits the open request without looking at the error that
+//     came instead (a nil request): a browser without IndexedDB, or whose
+//     open throws, killed the app before its first screen, where
+//     Boardside would go on in memory (app/uristore)
+//     (docs/upstream/fyne-indexeddb-missing-panics.md);
+//   - Fyne 2.8.1 parses every font again for each refresh of a
+//     ThemeOverride (each gets a new scope, and the font cache is keyed by
+//     it and never emptied): ADELE's board, redrawn at every action,
+//     kept tens of MB more every few minutes
+//     (docs/upstream/fyne-theme-override-font-cache.md).
+//
+// Prepare mends them for a build: the runtime's file through the Go
+// toolchain's -overlay, Fyne's in a patched copy of its module that a
+// -modfile puts in its place. cmd/webbuild builds every wasm a player
+// gets with them (make web, make web-small, the release's web zip). A
+// patch whose lines have changed in a newer Go or Fyne stops the build
+// with a message; one whose fix is already there is left out.
+// docs/building.md says when to remove them.
+package wasmfix
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// Patch is one change to one file of the toolchain or a module.
+type Patch struct {
+	Name   string // what it mends, in a word: runtime, fyne
+	Root   string // where the file is: "goroot" or a module path
+	File   string // the file, from Root, with slashes
+	Report string // the report written for upstream, in docs/upstream
+	// Edits are the changes: each Old must be in the file once. A file
+	// that holds every New already has the fix and is left as it is.
+	Edits []Edit
+}
+
+// Edit replaces Old with New.
+type Edit struct{ Old, New string }
+
+// Patches are the browser build's mends.
+var Patches = []Patch{
+	{
+		Name:   "runtime",
+		Root:   "goroot",
+		File:   "src/runtime/alg.go",
+		Report: "docs/upstream/go-wasm-nil-interface-hash.md",
+		Edits: []Edit{
+			{ // interhash: a nil non-empty interface
+				Old: "\ttab := a.tab\n\tif tab == nil {\n\t\treturn h\n\t}\n",
+				New: "\ttab := a.tab\n\tif tab == nil {\n\t\treturn trimHash(h)\n\t}\n",
+			},
+			{ // nilinterhash: a nil any
+				Old: "\tt := a._type\n\tif t == nil {\n\t\treturn h\n\t}\n",
+				New: "\tt := a._type\n\tif t == nil {\n\t\treturn trimHash(h)\n\t}\n",
+			},
+		},
+	},
+	{
+		Name:   "fyne",
+		Root:   "fyne.io/fyne/v2",
+		File:   "internal/cache/canvases.go",
+		Report: "docs/upstream/fyne-tabbutton-nil-canvas-lookup.md",
+		Edits: []Edit{{
+			Old: "func GetCanvasForObject(obj fyne.CanvasObject) fyne.Canvas {\n\tcinfo, ok := canvases.Load(obj)\n",
+			New: "func GetCanvasForObject(obj fyne.CanvasObject) fyne.Canvas {\n\tif obj == nil {\n\t\treturn nil\n\t}\n\tcinfo, ok := canvases.Load(obj)\n",
+		}},
+	},
+	{
+		Name:   "indexeddb",
+		Root:   "fyne.io/fyne/v2",
+		File:   "internal/repository/indexdb_wasm.go",
+		Report: "docs/upstream/fyne-indexeddb-missing-panics.md",
+		Edits: []Edit{
+			{
+				Old: "import (\n\t\"context\"\n\t\"syscall/js\"\n",
+				New: "import (\n\t\"context\"\n\t\"errors\"\n\t\"syscall/js\"\n",
+			},
+			{
+				Old: "func NewIndexDBRepository() (*IndexDBRepository, error) {\n\tctx := context.Background()\n",
+				New: "func NewIndexDBRepository() (*IndexDBRepository, error) {\n\tif !js.Global().Get(\"indexedDB\").Truthy() {\n\t\treturn nil, errors.New(\"this browser has no IndexedDB\")\n\t}\n\tctx := context.Background()\n",
+			},
+			{
+				Old: "\t\treturn err\n\t})\n\tdb, err := req.Await(ctx)\n",
+				New: "\t\treturn err\n\t})\n\tif err != nil {\n\t\treturn nil, err\n\t}\n\tdb, err := req.Await(ctx)\n",
+			},
+		},
+	},
+	{
+		Name:   "fonts",
+		Root:   "fyne.io/fyne/v2",
+		File:   "internal/painter/font.go",
+		Report: "docs/upstream/fyne-theme-override-font-cache.md",
+		Edits: []Edit{
+			{
+				Old: "\t\"slices\"\n\t\"strings\"\n",
+				New: "\t\"slices\"\n\t\"strconv\"\n\t\"strings\"\n",
+			},
+			{
+				Old: "\tscope := \"\"\n\tif o != nil { // for overridden themes get the cache key right\n\t\tscope = cache.WidgetScopeID(o)\n\t}\n",
+				New: "\tscope := \"\"\n\tif o != nil && cache.WidgetScopeID(o) != \"\" {\n" +
+					"\t\t// An overridden theme's faces are its fonts': keyed by them, not by\n" +
+					"\t\t// the scope, which is new at every refresh of a ThemeOverride.\n" +
+					"\t\tif f := theme.CurrentForWidget(o).Font(style); f != nil {\n" +
+					"\t\t\tscope = f.Name() + \":\" + strconv.Itoa(len(f.Content()))\n\t\t}\n\t}\n",
+			},
+		},
+	},
+}
+
+// Apply is src with p's edits made; done says the fix was there already.
+func (p Patch) Apply(src string) (out string, done bool, err error) {
+	out = src
+	fixed := true
+	for _, e := range p.Edits {
+		fixed = fixed && strings.Contains(src, e.New)
+	}
+	if fixed {
+		return src, true, nil
+	}
+	for _, e := range p.Edits {
+		if n := strings.Count(out, e.Old); n != 1 {
+			return "", false, fmt.Errorf("the %s patch no longer applies to %s (its lines are there %d times, not once): "+
+				"see whether %s has been fixed upstream, and mend or remove the patch in cmd/webbuild/wasmfix", p.Name, p.File, n, p.Report)
+		}
+		out = strings.Replace(out, e.Old, e.New, 1)
+	}
+	return out, false, nil
+}
+
+// Prepare writes into dir what `go build` and `go test` need to build
+// with the named patches (all for none), and returns the flags that say
+// so, with a line for each patch on log:
+//
+//   - a file of GOROOT is replaced through -overlay;
+//   - a module's file cannot be (the go command refuses to overlay files
+//     in its module cache), so the module is copied into dir once, the
+//     copy patched, and -modfile names a go.mod that replaces the module
+//     with the copy. The copy's folder stays the same from build to
+//     build, so Go's cache keeps what it compiled.
+//
+// Extra maps "module:path" to a file added to that module's copy through
+// the overlay (tests of a patched package). goCmd is the go command, run
+// in the main module's folder.
+func Prepare(goCmd, dir string, names []string, extra map[string]string, log func(string)) ([]string, error) {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	overlay := map[string]string{}
+	copies := map[string]string{} // module path -> its patched copy
+	for _, p := range Patches {
+		if len(names) > 0 && !slices.Contains(names, p.Name) {
+			continue
+		}
+		root, err := rootDir(goCmd, p.Root)
+		if err != nil {
+			return nil, err
+		}
+		src, err := os.ReadFile(filepath.Join(root.dir, filepath.FromSlash(p.File)))
+		if err != nil {
+			return nil, err
+		}
+		out, done, err := p.Apply(string(src))
+		if err != nil {
+			return nil, err
+		}
+		if done {
+			log(fmt.Sprintf("wasmfix: %s %s has the %s fix already: the patch can go (%s)", p.Root, p.File, p.Name, p.Report))
+			continue
+		}
+		if err := write(p, out, root, goCmd, dir, overlay, copies); err != nil {
+			return nil, err
+		}
+		log(fmt.Sprintf("wasmfix: %s %s %s patched (%s)", p.Root, root.version, p.File, p.Report))
+	}
+	for at, file := range extra {
+		mod, rel, _ := strings.Cut(at, ":")
+		cp, err := copyOnce(copies, goCmd, dir, mod)
+		if err != nil {
+			return nil, err
+		}
+		abs, err := filepath.Abs(file)
+		if err != nil {
+			return nil, err
+		}
+		overlay[filepath.Join(cp, filepath.FromSlash(rel))] = abs
+	}
+	var flags []string
+	if len(overlay) > 0 {
+		b, err := json.MarshalIndent(struct{ Replace map[string]string }{overlay}, "", "  ")
+		if err != nil {
+			return nil, err
+		}
+		path := filepath.Join(dir, "overlay.json")
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			return nil, err
+		}
+		flags = append(flags, "-overlay", path)
+	}
+	if len(copies) > 0 {
+		modfile, err := writeModfile(goCmd, dir, copies)
+		if err != nil {
+			return nil, err
+		}
+		flags = append(flags, "-modfile", modfile)
+	}
+	return flags, nil
+}
+
+// write puts p's patched file out where the build reads it: a GOROOT
+// file beside the overlay that names it, a module's in the module's copy.
+func write(p Patch, out string, root root, goCmd, dir string, overlay, copies map[string]string) error {
+	if p.Root == "goroot" {
+		patched := filepath.Join(dir, p.Name+"-"+filepath.Base(p.File))
+		overlay[filepath.Join(root.dir, filepath.FromSlash(p.File))] = patched
+		return os.WriteFile(patched, []byte(out), 0o644)
+	}
+	cp, err := copyOnce(copies, goCmd, dir, p.Root)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(cp, filepath.FromSlash(p.File)), []byte(out), 0o644)
+}
+
+// TestFiles are the tests make wasm-test adds to Fyne's own packages, as
+// Prepare's extra takes them, from the repository's root.
+var TestFiles = map[string]string{
+	"fyne.io/fyne/v2:internal/cache/boardside_nil_test.go":    "cmd/webbuild/wasmfix/testdata/fyne_cache_nil_test.go",
+	"fyne.io/fyne/v2:internal/painter/boardside_font_test.go": "cmd/webbuild/wasmfix/testdata/fyne_font_cache_test.go",
+}
+
+// root is where a patch's file is.
+type root struct{ dir, version string }
+
+// rootDir is GOROOT for "goroot", else the folder and version of the
+// module of that path in the build.
+func rootDir(goCmd, path string) (root, error) {
+	args := []string{"env", "GOROOT", "GOVERSION"}
+	if path != "goroot" {
+		args = []string{"list", "-m", "-f", "{{.Dir}}\n{{.Version}}", path}
+	}
+	out, err := exec.Command(goCmd, args...).Output()
+	if err == nil && path != "goroot" && strings.HasPrefix(string(out), "\n") {
+		// Not in the module cache yet (a new machine): fetch it.
+		if err = exec.Command(goCmd, "mod", "download", path).Run(); err == nil {
+			out, err = exec.Command(goCmd, args...).Output()
+		}
+	}
+	if err != nil {
+		return root{}, fmt.Errorf("%s %s: %w", goCmd, strings.Join(args, " "), err)
+	}
+	dir, version, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
+	if dir == "" {
+		return root{}, fmt.Errorf("%s %s: no folder (is the module downloaded?)", goCmd, strings.Join(args, " "))
+	}
+	return root{dir, strings.TrimSpace(version)}, nil
+}
+
+// copyOnce is the module's copy in dir, as moduleCopy makes it, the first
+// time Prepare asks for it.
+func copyOnce(copies map[string]string, goCmd, dir, path string) (string, error) {
+	if cp, ok := copies[path]; ok {
+		return cp, nil
+	}
+	r, err := rootDir(goCmd, path)
+	if err != nil {
+		return "", err
+	}
+	cp, err := moduleCopy(dir, path, r)
+	if err == nil {
+		copies[path] = cp
+	}
+	return cp, err
+}
+
+// moduleCopy is a copy of the module's folder in dir, made unless a whole
+// one is there: the module cache's files are read-only and may not be
+// overlaid.
+func moduleCopy(dir, path string, r root) (string, error) {
+	cp := filepath.Join(dir, "mod", strings.ReplaceAll(path, "/", "_")+"@"+r.version)
+	done := filepath.Join(cp, ".wasmfix-copied")
+	if _, err := os.Stat(done); err == nil {
+		return cp, restore(cp, path, r)
+	}
+	if err := os.RemoveAll(cp); err != nil {
+		return "", err
+	}
+	if err := os.CopyFS(cp, os.DirFS(r.dir)); err != nil {
+		return "", fmt.Errorf("copying %s: %w", path, err)
+	}
+	// CopyFS keeps the cache's read-only modes: the patch writes one file.
+	if err := filepath.WalkDir(cp, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		mode := os.FileMode(0o644)
+		if d.IsDir() {
+			mode = 0o755
+		}
+		return os.Chmod(p, mode)
+	}); err != nil {
+		return "", err
+	}
+	return cp, os.WriteFile(done, nil, 0o644)
+}
+
+// restore puts back in cp the module's own copy of every file a patch
+// changes: an earlier build may have patched what this one leaves alone.
+func restore(cp, path string, r root) error {
+	for _, p := range Patches {
+		if p.Root != path {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(r.dir, filepath.FromSlash(p.File)))
+		if err != nil {
+			return err
+		}
+		to := filepath.Join(cp, filepath.FromSlash(p.File))
+		if old, err := os.ReadFile(to); err == nil && string(old) == string(b) {
+			continue // unchanged: its time stays
+		}
+		if err := os.WriteFile(to, b, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeModfile writes dir/go.mod, the main module's with each module
+// replaced by its copy, and its go.sum beside it.
+func writeModfile(goCmd, dir string, copies map[string]string) (string, error) {
+	out, err := exec.Command(goCmd, "env", "GOMOD").Output()
+	if err != nil {
+		return "", fmt.Errorf("%s env GOMOD: %w", goCmd, err)
+	}
+	gomod := strings.TrimSpace(string(out))
+	mod, err := os.ReadFile(gomod)
+	if err != nil {
+		return "", err
+	}
+	sum, err := os.ReadFile(strings.TrimSuffix(gomod, ".mod") + ".sum")
+	if err != nil {
+		return "", err
+	}
+	text := string(mod) + "\n// cmd/webbuild/wasmfix: the browser build's patched copies.\n"
+	for _, path := range slices.Sorted(maps.Keys(copies)) {
+		text += fmt.Sprintf("replace %s => %s\n", path, copies[path])
+	}
+	modfile := filepath.Join(dir, "go.mod")
+	if err := os.WriteFile(modfile, []byte(text), 0o644); err != nil {
+		return "", err
+	}
+	return modfile, os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644)
+}
