@@ -120,12 +120,18 @@ func TestJoinedBar_ATapNeverWaitsForTheNetwork(t *testing.T) {
 // is taken.
 func TestJoinedBar_ALateRefusalIsSaid(t *testing.T) {
 	release := make(chan struct{}, 1)
-	tb := newSlowTable(t, func(*http.Request) { <-release })
+	tb := newSlowTable(t, func(*http.Request) {
+		select { // never held past the test, should it fail
+		case <-release:
+		case <-time.After(time.Minute):
+		}
+	})
 	w := newTestWindow(t, timers.System{})
 	j, _ := joinedMission(t, w, tb.link)
 
+	// The host is faster: its start comes before the screen has drawn it.
+	require.NoError(t, tb.s.Dispatch(&mm.Start{}))
 	test.Tap(apptest.Button(t, j.Content, "Start"))
-	require.NoError(t, tb.s.Dispatch(&mm.Start{})) // the host is faster
 	release <- struct{}{}
 	w.until(t, func() bool { return !w.InFlight().Sending() })
 	assert.Equal(t, []string{companion.ErrFaster.Error()}, w.told())
