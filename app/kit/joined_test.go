@@ -151,6 +151,8 @@ func TestJoinedBar_ALateRefusalIsSaid(t *testing.T) {
 // a joined app sent before (the time the screen stood still).
 func BenchmarkJoinedTap_SlowNetwork(b *testing.B) {
 	const delay = 1500 * time.Millisecond
+	// A real wait: the benchmark times a tap against a network that really
+	// takes 1.5 s to answer, on the real clock the HTTP client runs on.
 	tb := newSlowTable(b, func(*http.Request) { time.Sleep(delay) })
 	w := newTestWindow(b, timers.System{})
 	c, err := share.Dial(context.Background(), tb.link, timers.System{})
