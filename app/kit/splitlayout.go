@@ -5,6 +5,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 )
 
 // SplitLayout puts two objects side by side when there is more width than
@@ -139,33 +140,58 @@ func (l TwoPass) MinSize(objs []fyne.CanvasObject) fyne.Size { return l.Inner.Mi
 // words learns its width only once laid out, and then needs more lines
 // than it asked for, so without the second pass it was cut on a phone.
 func NewScroll(content fyne.CanvasObject) fyne.CanvasObject {
-	return container.New(&settledScroll{content: content}, container.NewVScroll(content))
+	scroll := container.NewVScroll(content)
+	return container.New(&settledScroll{scroll: scroll}, scroll)
 }
 
 type settledScroll struct {
-	content fyne.CanvasObject
-	last    fyne.Size // the content's least size after the last layout
+	scroll *container.Scroll
+	last   fyne.Size // the content's least size after the last layout
 }
 
 func (l *settledScroll) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	for _, o := range objs {
-		o.Move(fyne.NewPos(0, 0))
-		o.Resize(size)
-	}
-	if m := l.content.MinSize(); m != l.last {
+	l.scroll.Move(fyne.NewPos(0, 0))
+	l.scroll.Resize(size)
+	if m := l.scroll.Content.MinSize(); m != l.last {
 		l.last = m
-		for _, o := range objs {
-			o.Refresh()
+		// The scroll's renderer gives the content its new least size and
+		// moves the bars; the second pass lays out every container under
+		// it again. The scroll's Refresh did both and also refreshed every
+		// widget under it, each label's words wrapped and each icon's
+		// picture read again: several times the home screen's first frame
+		// on a phone's first visit.
+		l.scroll.Base.Refresh()
+		relayout(l.scroll.Content)
+		if bottom := max(0, l.scroll.Content.Size().Height-size.Height); l.scroll.Offset.Y > bottom {
+			l.scroll.ScrollToOffset(fyne.NewPos(l.scroll.Offset.X, bottom)) // within the new height
 		}
 	}
 }
 
-func (l *settledScroll) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	var m fyne.Size
-	for _, o := range objs {
-		m = m.Max(o.MinSize())
+func (l *settledScroll) MinSize([]fyne.CanvasObject) fyne.Size { return l.scroll.MinSize() }
+
+// relayout lays out o again, when it is a container, and what is in it,
+// from the outside in, as their Refresh does. Labels, buttons and icons
+// are laid out by their parents' layouts (a label wraps its words again
+// when its width changes) and not refreshed: that read their text and
+// pictures again. Other widgets, whose insides are out of reach (a form's
+// rows), are refreshed.
+func relayout(o fyne.CanvasObject) {
+	if !o.Visible() {
+		return
 	}
-	return m
+	switch o := o.(type) {
+	case *fyne.Container:
+		if o.Layout != nil {
+			o.Layout.Layout(o.Objects, o.Size())
+		}
+		for _, child := range o.Objects {
+			relayout(child)
+		}
+	case *widget.Label, *widget.RichText, *widget.Button, *widget.Icon:
+	case fyne.Widget:
+		o.Refresh()
+	}
 }
 
 // foldRow lays its objects side by side, the first taking the width the
