@@ -205,6 +205,8 @@
     loader.remove();
     performance.mark("app-drawn");
     document.documentElement.dataset.drawn = "1";
+    // The app holds its garbage collector until now (app/startgc_web.go).
+    if (typeof globalThis.boardsideDrawn === "function") globalThis.boardsideDrawn();
     // Only now, so that it does not take bandwidth from the first start:
     // its copy of the app comes out of the HTTP cache.
     if ("serviceWorker" in navigator) {
