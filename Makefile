@@ -82,14 +82,15 @@ unit: web
 	$(GO) test -race -timeout 45m -tags ci,$(TAGS) ./e2e ./...
 
 # The browser build's mends (cmd/webbuild/wasmfix: Go's runtime and Fyne's
-# canvas cache, which crashed the page, and Fyne's font cache, which kept
-# every font it parsed), tested where they run: Go's wasm
-# tests under Node, built with the patches cmd/webbuild builds with, two
-# of them added to Fyne's own internal/cache and internal/painter.
+# canvas cache, which crashed the page, Fyne's font cache, which kept
+# every font it parsed, and its icons, coloured again at every refresh),
+# tested where they run: Go's wasm tests under Node, built with the
+# patches cmd/webbuild builds with, three of them added to Fyne's own
+# internal/cache, internal/painter and internal/svg.
 wasm-test:
 	flags=$$($(GO) run ./cmd/webbuild -wasmfix-only build/wasmfix-test) && \
 	GOOS=js GOARCH=wasm $(GO) test $$flags -exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" -tags $(TAGS) \
-		-run 'NilKey|Boardside' ./cmd/webbuild/wasmfix fyne.io/fyne/v2/internal/cache fyne.io/fyne/v2/internal/painter
+		-run 'NilKey|Boardside' ./cmd/webbuild/wasmfix fyne.io/fyne/v2/internal/cache fyne.io/fyne/v2/internal/painter fyne.io/fyne/v2/internal/svg
 
 smoke:
 	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -tags smoke,$(TAGS) -run TestSmoke -v ./cmd/boardside

@@ -23,7 +23,11 @@
 //     ThemeOverride (each gets a new scope, and the font cache is keyed by
 //     it and never emptied): ADELE's board, redrawn at every action,
 //     kept tens of MB more every few minutes
-//     (docs/upstream/fyne-theme-override-font-cache.md).
+//     (docs/upstream/fyne-theme-override-font-cache.md);
+//   - Fyne 2.8.1 colours a themed icon's SVG again (parsing and writing
+//     its XML, twice) at every refresh of its image: a first screen laid
+//     out a few times over spent tens of ms of a phone's first visit on
+//     the same few icons (docs/upstream/fyne-svg-colorize-every-refresh.md).
 //
 // Prepare mends them for a build: the runtime's file through the Go
 // toolchain's -overlay, Fyne's in a patched copy of its module that a
@@ -124,6 +128,38 @@ var Patches = []Patch{
 					"\t\t// the scope, which is new at every refresh of a ThemeOverride.\n" +
 					"\t\tif f := theme.CurrentForWidget(o).Font(style); f != nil {\n" +
 					"\t\t\tscope = f.Name() + \":\" + strconv.Itoa(len(f.Content()))\n\t\t}\n\t}\n",
+			},
+		},
+	},
+	{
+		Name:   "icons",
+		Root:   "fyne.io/fyne/v2",
+		File:   "internal/svg/svg.go",
+		Report: "docs/upstream/fyne-svg-colorize-every-refresh.md",
+		Edits: []Edit{
+			{
+				Old: "\t\"strings\"\n\n\t\"github.com/fyne-io/oksvg\"\n",
+				New: "\t\"strings\"\n\t\"sync\"\n\n\t\"github.com/fyne-io/oksvg\"\n",
+			},
+			{
+				Old: "func Colorize(src []byte, clr color.Color) ([]byte, error) {\n\trdr := bytes.NewReader(src)\n",
+				New: "func Colorize(src []byte, clr color.Color) ([]byte, error) {\n" +
+					"\t// An icon is coloured again at every refresh of its image (twice:\n" +
+					"\t// its theme's colour, then its widget's), each time parsing and\n" +
+					"\t// writing its XML: the same few icons in the same few colours.\n" +
+					"\tr, g, b, a := clr.RGBA()\n\tkey := [4]uint32{r, g, b, a}\n" +
+					"\tcolorized.Lock()\n\tout, ok := colorized.m[key][string(src)]\n\tcolorized.Unlock()\n" +
+					"\tif ok {\n\t\treturn out, nil\n\t}\n" +
+					"\tout, err := colorize(src, clr)\n\tif err != nil {\n\t\treturn out, err\n\t}\n" +
+					"\tcolorized.Lock()\n\tdefer colorized.Unlock()\n" +
+					"\tif colorized.n >= 512 { // a bound, should an app colour icons without end\n" +
+					"\t\tcolorized.m, colorized.n = nil, 0\n\t}\n" +
+					"\tif colorized.m == nil {\n\t\tcolorized.m = map[[4]uint32]map[string][]byte{}\n\t}\n" +
+					"\tif colorized.m[key] == nil {\n\t\tcolorized.m[key] = map[string][]byte{}\n\t}\n" +
+					"\tcolorized.m[key][string(src)] = out\n\tcolorized.n++\n\treturn out, nil\n}\n\n" +
+					"// colorized holds Colorize's results by colour and source.\n" +
+					"var colorized struct {\n\tsync.Mutex\n\tm map[[4]uint32]map[string][]byte\n\tn int\n}\n\n" +
+					"func colorize(src []byte, clr color.Color) ([]byte, error) {\n\trdr := bytes.NewReader(src)\n",
 			},
 		},
 	},
@@ -252,6 +288,7 @@ func write(p Patch, out string, root root, goCmd, dir string, overlay, copies ma
 var TestFiles = map[string]string{
 	"fyne.io/fyne/v2:internal/cache/boardside_nil_test.go":    "cmd/webbuild/wasmfix/testdata/fyne_cache_nil_test.go",
 	"fyne.io/fyne/v2:internal/painter/boardside_font_test.go": "cmd/webbuild/wasmfix/testdata/fyne_font_cache_test.go",
+	"fyne.io/fyne/v2:internal/svg/boardside_colorize_test.go": "cmd/webbuild/wasmfix/testdata/fyne_svg_colorize_test.go",
 }
 
 // root is where a patch's file is.
