@@ -83,14 +83,15 @@ unit: web
 
 # The browser build's mends (cmd/webbuild/wasmfix: Go's runtime and Fyne's
 # canvas cache, which crashed the page, Fyne's font cache, which kept
-# every font it parsed, and its icons, coloured again at every refresh),
-# tested where they run: Go's wasm tests under Node, built with the
-# patches cmd/webbuild builds with, three of them added to Fyne's own
-# internal/cache, internal/painter and internal/svg.
+# every font it parsed, its icons, coloured again at every refresh, and its
+# translations, all parsed at every start), tested where they run: Go's
+# wasm tests under Node, built with the patches cmd/webbuild builds with,
+# four of them added to Fyne's own internal/cache, internal/painter,
+# internal/svg and lang.
 wasm-test:
 	flags=$$($(GO) run ./cmd/webbuild -wasmfix-only build/wasmfix-test) && \
 	GOOS=js GOARCH=wasm $(GO) test $$flags -exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" -tags $(TAGS) \
-		-run 'NilKey|Boardside' ./cmd/webbuild/wasmfix fyne.io/fyne/v2/internal/cache fyne.io/fyne/v2/internal/painter fyne.io/fyne/v2/internal/svg
+		-run 'NilKey|Boardside' ./cmd/webbuild/wasmfix fyne.io/fyne/v2/internal/cache fyne.io/fyne/v2/internal/painter fyne.io/fyne/v2/internal/svg fyne.io/fyne/v2/lang
 
 smoke:
 	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -tags smoke,$(TAGS) -run TestSmoke -v ./cmd/boardside

@@ -27,7 +27,10 @@
 //   - Fyne 2.8.1 colours a themed icon's SVG again (parsing and writing
 //     its XML, twice) at every refresh of its image: a first screen laid
 //     out a few times over spent tens of ms of a phone's first visit on
-//     the same few icons (docs/upstream/fyne-svg-colorize-every-refresh.md).
+//     the same few icons (docs/upstream/fyne-svg-colorize-every-refresh.md);
+//   - Fyne 2.8.1 parses all fifteen of its translations in its lang
+//     package's initialiser, to speak one: tens of ms of every start in a
+//     browser (docs/upstream/fyne-lang-init-parses-every-language.md).
 //
 // Prepare mends them for a build: the runtime's file through the Go
 // toolchain's -overlay, Fyne's in a patched copy of its module that a
@@ -163,6 +166,42 @@ var Patches = []Patch{
 			},
 		},
 	},
+	{
+		Name:   "translations",
+		Root:   "fyne.io/fyne/v2",
+		File:   "lang/lang.go",
+		Report: "docs/upstream/fyne-lang-init-parses-every-language.md",
+		Edits: []Edit{
+			{
+				Old: "\ttranslated = []language.Tag{language.Make(\"en\")} // the first item in this list will be the fallback if none match\n" +
+					"\terr := AddTranslationsFS(translations, \"translations\")\n" +
+					"\tif err != nil {\n\t\tfyne.LogError(\"Error occurred loading built-in translations\", err)\n\t}\n}\n",
+				New: "\ttranslated = []language.Tag{language.Make(\"en\")} // the first item in this list will be the fallback if none match\n" +
+					"\tif err := listBuiltin(); err != nil {\n\t\tfyne.LogError(\"Error occurred loading built-in translations\", err)\n\t}\n" +
+					"\tupdateLocalizer()\n}\n\n" +
+					"// builtin are Fyne's own translation files not parsed yet, by language:\n" +
+					"// parsing all fifteen took tens of ms of every start in a browser, and a\n" +
+					"// window speaks one language at a time.\n" +
+					"var builtin = map[language.Base][]string{}\n\n" +
+					"// listBuiltin offers the languages of Fyne's own translations, read from\n" +
+					"// their files' names ([prefix.]lang.json, as go-i18n reads them).\n" +
+					"func listBuiltin() error {\n\tfiles, err := translations.ReadDir(\"translations\")\n\tif err != nil {\n\t\treturn err\n\t}\n" +
+					"\tfor _, f := range files {\n\t\tname := strings.TrimSuffix(f.Name(), \".json\")\n" +
+					"\t\ttag := language.Make(name[strings.LastIndex(name, \".\")+1:])\n" +
+					"\t\tbase, _ := tag.Base()\n\t\tbuiltin[base] = append(builtin[base], f.Name())\n\t\ttranslated = append(translated, tag)\n\t}\n\treturn nil\n}\n\n" +
+					"// parseBuiltin parses, once, Fyne's own translations in l's language.\n" +
+					"func parseBuiltin(l fyne.Locale) {\n\tbase, _ := language.Make(l.LanguageString()).Base()\n" +
+					"\tfor _, name := range builtin[base] {\n\t\tdata, err := translations.ReadFile(\"translations/\" + name)\n" +
+					"\t\tif err == nil {\n\t\t\t_, err = bundle.ParseMessageFileBytes(data, name)\n\t\t}\n" +
+					"\t\tif err != nil {\n\t\t\tfyne.LogError(\"Error occurred loading built-in translations\", err)\n\t\t}\n\t}\n" +
+					"\tdelete(builtin, base)\n}\n",
+			},
+			{
+				Old: "\tsetupLang(closestSupportedLocale(all).LanguageString())\n",
+				New: "\tclosest := closestSupportedLocale(all)\n\tparseBuiltin(closest)\n\tsetupLang(closest.LanguageString())\n",
+			},
+		},
+	},
 }
 
 // Apply is src with p's edits made; done says the fix was there already.
@@ -289,6 +328,7 @@ var TestFiles = map[string]string{
 	"fyne.io/fyne/v2:internal/cache/boardside_nil_test.go":    "cmd/webbuild/wasmfix/testdata/fyne_cache_nil_test.go",
 	"fyne.io/fyne/v2:internal/painter/boardside_font_test.go": "cmd/webbuild/wasmfix/testdata/fyne_font_cache_test.go",
 	"fyne.io/fyne/v2:internal/svg/boardside_colorize_test.go": "cmd/webbuild/wasmfix/testdata/fyne_svg_colorize_test.go",
+	"fyne.io/fyne/v2:lang/boardside_lazy_test.go":             "cmd/webbuild/wasmfix/testdata/fyne_lang_lazy_test.go",
 }
 
 // root is where a patch's file is.
