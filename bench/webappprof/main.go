@@ -13,9 +13,11 @@
 //     garbage collection, compiling, idle);
 //   - the Go functions with the most time, inclusive and self.
 //
-// The wasm needs its names to be read: build it without -s, e.g.
+// The wasm needs its names to be read: build it without -s, with the
+// mends every browser build has (cmd/webbuild/wasmfix), e.g.
 //
-//	GOOS=js GOARCH=wasm go build -trimpath -tags migrated_fynedo,no_emoji,release -o /tmp/named.wasm ./cmd/boardside
+//	fix=$(go run ./cmd/webbuild -wasmfix-only build/wasmfix)
+//	GOOS=js GOARCH=wasm go build $fix -trimpath -tags migrated_fynedo,no_emoji,release -o /tmp/named.wasm ./cmd/boardside
 //	go run ./cmd/webbuild -wasm /tmp/named.wasm -out build/webprof
 //	go run ./bench/webappprof -dir build/webprof [-cached] [-rate 1] [-gl angle|software] [-save FILE.cpuprofile]
 //
@@ -23,7 +25,7 @@
 // profiled the same way, for the same steps (it puts go-run, go-app-made
 // and go-ui-made marks too):
 //
-//	GOOS=js GOARCH=wasm go build -trimpath -tags migrated_fynedo,no_emoji,release -o /tmp/bare.wasm ./bench/webappbench/bare
+//	GOOS=js GOARCH=wasm go build $fix -trimpath -tags migrated_fynedo,no_emoji,release -o /tmp/bare.wasm ./bench/webappbench/bare
 //	go run ./cmd/webbuild -wasm /tmp/bare.wasm -out build/webprof-bare
 //	go run ./bench/webappprof -dir build/webprof-bare
 //
