@@ -180,8 +180,7 @@ func TestBrowser_DoubleTapsApplyOneActionAtMost(t *testing.T) {
 			for r := range queue {
 				began := time.Now()
 				tab, err := openTab(first, 4*time.Minute) // a tab of its own, without browser's 90 s limit
-				r.err = err
-				if err == nil {
+				if r.err = err; err == nil {
 					r.err = r.run(t.Context(), tab)
 					_ = tab.Close()
 				}
@@ -353,8 +352,7 @@ func (r *dtRun) run(ctx context.Context, tab *webdriver.Chrome) error {
 	// A phone of 412×915 CSS pixels, as emulatePhone makes it.
 	if err := tab.Emulate(ctx, webdriver.Phone{Width: 412, Height: 915, Scale: 2.6, Mobile: true}); err != nil {
 		return err
-	}
-	if err := tab.Navigate(ctx, "http://"+l.Addr().String()+"/?t="+h.Token()); err != nil {
+	} else if err := tab.Navigate(ctx, "http://"+l.Addr().String()+"/?t="+h.Token()); err != nil {
 		return err
 	}
 	if err := r.waitJS(`document.getElementById("conn").textContent.includes("connected") && document.getElementById("offset").textContent !== "–"`,

@@ -71,11 +71,9 @@ func inputs(tab *webdriver.Chrome, t *testing.T) []string {
 func typeName(tab *webdriver.Chrome, t *testing.T, seat int, name string) {
 	t.Helper()
 	sel := `#record .names input:nth-child(` + string(rune('1'+seat)) + `)`
-	eval[bool](tab, t, `(() => { document.querySelector("`+sel+`").value = ""; return true; })()`)
-	// Into the field, shown, as a player's keys.
 	waitJS(tab, t, `document.querySelector("`+sel+`").getClientRects().length > 0`, "the entry %s is shown", sel)
-	eval[bool](tab, t, `(() => { document.querySelector("`+sel+`").focus(); return true; })()`)
-	require.NoError(t, tab.Type(t.Context(), name))
+	eval[bool](tab, t, `(() => { const e = document.querySelector("`+sel+`"); e.value = ""; e.focus(); return true; })()`)
+	require.NoError(t, tab.Type(t.Context(), name)) // a key at a time, into the focused entry
 }
 
 func TestBrowser_TheEndOfAGameLogsInBGStatsInOneTap(t *testing.T) {
