@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"net"
@@ -12,10 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
-	"github.com/chromedp/cdproto/page"
-	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
 
 	"boardside/companion"
@@ -23,6 +18,7 @@ import (
 	mm "boardside/companion/marsmaze"
 	mc "boardside/companion/missioncontrol"
 	"boardside/companion/share"
+	"boardside/internal/webdriver"
 	"boardside/timers"
 )
 
@@ -177,8 +173,8 @@ func TestBrowser_AccessibleOnEveryPhone(t *testing.T) {
 	for _, lang := range []struct{ code, locale, accept string }{{"en", "en-US", "en-US,en"}, {"de", "de-DE", "de-DE,de"}} {
 		t.Run(lang.code, func(t *testing.T) {
 			t.Parallel()
-			newTab := browser(t, chromedp.Flag("lang", lang.locale), chromedp.Flag("accept-lang", lang.accept),
-				chromedp.Flag("host-resolver-rules", "MAP "+lanName(t)+" 127.0.0.1"))
+			newTab := browser(t, map[string]string{"lang": lang.locale, "accept-lang": lang.accept,
+				"host-resolver-rules": "MAP " + lanName(t) + " 127.0.0.1"})
 			if lang.code == "en" {
 				a11ySelfTest(t, newTab)
 			}
@@ -200,57 +196,49 @@ func TestBrowser_AccessibleOnEveryPhone(t *testing.T) {
 // a11yCheckPage opens the page in a new tab in the language and checks it
 // at every size in both colour schemes. It returns the violations, one line
 // each, and how many checks it ran.
-func a11yCheckPage(t *testing.T, newTab func() context.Context, p a11yPage, lang, locale, accept string) ([]string, int) {
+func a11yCheckPage(t *testing.T, newTab func() *webdriver.Chrome, p a11yPage, lang, locale, accept string) ([]string, int) {
 	t.Helper()
-	ctx := newTab()
-	defer func() { _ = chromedp.Cancel(ctx) }() // close the tab
+	tab := newTab()
+	defer func() { _ = tab.Close() }() // close the tab
 
-	ua := eval[string](ctx, t, `navigator.userAgent`)
-	require.NoError(t, chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		if _, err := cdp.Call(ctx, tg, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{UserAgent: ua, AcceptLanguage: accept}); err != nil {
-			return err
-		}
-		if _, err := cdp.Call(ctx, tg, emulation.SetLocaleOverride, emulation.SetLocaleOverrideParams{Locale: strings.ReplaceAll(locale, "-", "_")}); err != nil {
-			return err
-		}
-		if !p.timer {
-			return nil
-		}
+	ua := eval[string](tab, t, `navigator.userAgent`)
+	require.NoError(t, tab.UserAgent(t.Context(), webdriver.Agent{UA: ua, AcceptLanguage: accept}))
+	require.NoError(t, tab.Locale(t.Context(), strings.ReplaceAll(locale, "-", "_")))
+	if p.timer {
 		// A running timer on a phone whose browser refuses the looping
 		// video too: the bar carries the keep-the-screen-on hint, its
 		// tallest form.
-		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
-			Source: `HTMLMediaElement.prototype.play = function () { return Promise.reject(new DOMException("refused", "NotAllowedError")); };`})
-		return err
-	})))
-	emulatePhone(t, ctx, a11ySizes[0].w, a11ySizes[0].h)
-	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(p.url)))
-	require.Equal(t, lang, eval[string](ctx, t, `navigator.language.slice(0, 2)`), "%s: the browser speaks %s", p.name, locale)
+		require.NoError(t, tab.OnNewDocument(t.Context(),
+			`HTMLMediaElement.prototype.play = function () { return Promise.reject(new DOMException("refused", "NotAllowedError")); };`))
+	}
+	emulatePhone(t, tab, a11ySizes[0].w, a11ySizes[0].h)
+	require.NoError(t, tab.Navigate(t.Context(), p.url))
+	require.Equal(t, lang, eval[string](tab, t, `navigator.language.slice(0, 2)`), "%s: the browser speaks %s", p.name, locale)
 
 	// Wait until the page shows its state, in its language.
 	if p.viewer {
-		waitText(ctx, t, "#conn", map[string]string{"en": "connected", "de": "verbunden"}[lang])
+		waitText(tab, t, "#conn", map[string]string{"en": "connected", "de": "verbunden"}[lang])
 	}
-	waitText(ctx, t, p.sel, p.words[lang])
+	waitText(tab, t, p.sel, p.words[lang])
 	if p.timer {
-		waitJS(ctx, t, `!document.getElementById("timer").hidden && !document.getElementById("timer").classList.contains("waiting") && window.boardside.awake.how === "none" && !document.getElementById("hint").hidden`,
+		waitJS(tab, t, `!document.getElementById("timer").hidden && !document.getElementById("timer").classList.contains("waiting") && window.boardside.awake.how === "none" && !document.getElementById("hint").hidden`,
 			"%s: waiting for the synced timer and the keep-the-screen-on hint", p.name)
 	}
 	if p.extra != "" {
-		waitJS(ctx, t, p.extra, "%s: waiting for %s", p.name, p.extra)
+		waitJS(tab, t, p.extra, "%s: waiting for %s", p.name, p.extra)
 	}
 
-	awake := eval[string](ctx, t, `(window.boardside && window.boardside.awake.how) || "-"`) // "none" shows the keep-the-screen-on hint in the bar
+	awake := eval[string](tab, t, `(window.boardside && window.boardside.awake.how) || "-"`) // "none" shows the keep-the-screen-on hint in the bar
 
 	var found []string
 	checks := 0
 	var lowest a11yResult
 	var looked [3]int
 	for _, scheme := range []string{"light", "dark"} {
-		preferScheme(t, ctx, scheme)
+		preferScheme(t, tab, scheme)
 		for _, sz := range a11ySizes {
-			viewAt(t, ctx, sz.w, sz.h, scheme, p.name)
-			res := a11yRun(ctx, t, lang, p.adele, sz.phone)
+			viewAt(t, tab, sz.w, sz.h, scheme, p.name)
+			res := a11yRun(tab, t, lang, p.adele, sz.phone)
 			checks++
 			require.Positive(t, res.Texts, "%s: the checker found no text", p.name)
 			if lowest.MinRatio == 0 || res.MinRatio < lowest.MinRatio {
@@ -269,16 +257,16 @@ func a11yCheckPage(t *testing.T, newTab func() context.Context, p a11yPage, lang
 }
 
 // a11yRun runs the checker in the tab as it is.
-func a11yRun(ctx context.Context, t *testing.T, lang string, adele, phone bool) a11yResult {
+func a11yRun(tab *webdriver.Chrome, t *testing.T, lang string, adele, phone bool) a11yResult {
 	t.Helper()
 	opts, err := json.Marshal(map[string]any{"lang": lang, "adele": adele, "phone": phone})
 	require.NoError(t, err)
-	return eval[a11yResult](ctx, t, "("+a11yChecker+")("+string(opts)+")")
+	return eval[a11yResult](tab, t, "("+a11yChecker+")("+string(opts)+")")
 }
 
 // a11ySelfTest shows the checker a page with one of each fault, so a
 // checker that sees nothing cannot pass the viewer.
-func a11ySelfTest(t *testing.T, newTab func() context.Context) {
+func a11ySelfTest(t *testing.T, newTab func() *webdriver.Chrome) {
 	t.Helper()
 	const faulty = `<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body style="margin:0; height:100vh; overflow:hidden; background:#fff; color:#111; font:16px sans-serif">
@@ -296,11 +284,11 @@ func a11ySelfTest(t *testing.T, newTab func() context.Context) {
   <button style="position:absolute; left:0; width:60px; height:50px">one</button><button style="position:absolute; left:30px; width:60px; height:50px">two</button>
 </div></footer>
 </body></html>`
-	ctx := newTab()
-	defer func() { _ = chromedp.Cancel(ctx) }()
-	emulatePhone(t, ctx, 360, 640)
-	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate("data:text/html;charset=utf-8,"+url.PathEscape(faulty))))
-	res := a11yRun(ctx, t, "de", false, true)
+	tab := newTab()
+	defer func() { _ = tab.Close() }()
+	emulatePhone(t, tab, 360, 640)
+	require.NoError(t, tab.Navigate(t.Context(), "data:text/html;charset=utf-8,"+url.PathEscape(faulty)))
+	res := a11yRun(tab, t, "de", false, true)
 	got := map[string]bool{}
 	for _, v := range res.V {
 		got[v.Check] = true
@@ -596,21 +584,17 @@ const a11yChecker = `(opts) => {
 }`
 
 // preferScheme makes the tab's page prefer a light or a dark scheme.
-func preferScheme(t *testing.T, ctx context.Context, scheme string) {
+func preferScheme(t *testing.T, tab *webdriver.Chrome, scheme string) {
 	t.Helper()
-	require.NoError(t, chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}})
-		return err
-	})))
+	require.NoError(t, tab.Media(t.Context(), "prefers-color-scheme", scheme))
 }
 
 // viewAt makes the tab a w×h phone and waits until the page (named in a
 // failure by what) has that viewport and the scheme.
-func viewAt(t *testing.T, ctx context.Context, w, h int64, scheme, what string) {
+func viewAt(t *testing.T, tab *webdriver.Chrome, w, h int64, scheme, what string) {
 	t.Helper()
-	emulatePhone(t, ctx, w, h)
-	waitJS(ctx, t, fmt.Sprintf(`innerWidth === %d && innerHeight === %d && matchMedia("(prefers-color-scheme: %s)").matches`, w, h, scheme),
+	emulatePhone(t, tab, w, h)
+	waitJS(tab, t, fmt.Sprintf(`innerWidth === %d && innerHeight === %d && matchMedia("(prefers-color-scheme: %s)").matches`, w, h, scheme),
 		"%s: waiting for a %d×%d %s viewport; it is %s", what, w, h, scheme,
-		func() string { return eval[string](ctx, t, `innerWidth + "×" + innerHeight`) })
+		func() string { return eval[string](tab, t, `innerWidth + "×" + innerHeight`) })
 }

@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"net"
@@ -12,9 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/fetch"
-	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -23,11 +19,12 @@ import (
 	mm "boardside/companion/marsmaze"
 	"boardside/companion/share"
 	"boardside/companion/table"
+	"boardside/internal/webdriver"
 	"boardside/timers"
 )
 
 func TestBrowser_FlipInOnePhoneShowsOnTheOther(t *testing.T) {
-	newTab := browser(t)
+	newTab := browser(t, nil)
 	clock := timers.System{}
 	s := companion.New(mm.Rules, mm.New(), clock)
 	require.NoError(t, s.Dispatch(&mm.ChooseMission{Mission: 2}))
@@ -41,9 +38,9 @@ func TestBrowser_FlipInOnePhoneShowsOnTheOther(t *testing.T) {
 	url := "http://" + l.Addr().String() + "/?t=" + h.Token()
 
 	phone1, phone2 := newTab(), newTab()
-	for _, p := range []context.Context{phone1, phone2} {
+	for _, p := range []*webdriver.Chrome{phone1, phone2} {
 		emulatePhone(t, p, 412, 915)
-		require.NoError(t, chromedp.Do(p, chromedp.Navigate(url)))
+		require.NoError(t, p.Navigate(t.Context(), url))
 		waitText(p, t, "#conn", "connected")
 		waitText(p, t, "#info", "Hourglass markers left: 2")
 		waitText(p, t, "#buttons", "Flip")
@@ -63,7 +60,7 @@ func TestBrowser_FlipInOnePhoneShowsOnTheOther(t *testing.T) {
 }
 
 func TestBrowser_ViewersComeBackWhenTheHostRestarts(t *testing.T) {
-	newTab := browser(t)
+	newTab := browser(t, nil)
 	dir := t.TempDir()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
@@ -72,7 +69,7 @@ func TestBrowser_ViewersComeBackWhenTheHostRestarts(t *testing.T) {
 
 	p := newTab()
 	emulatePhone(t, p, 412, 915)
-	require.NoError(t, chromedp.Do(p, chromedp.Navigate(url)))
+	require.NoError(t, p.Navigate(t.Context(), url))
 	waitText(p, t, "#conn", "connected")
 	stop()
 	waitText(p, t, "#conn", "offline")
@@ -89,7 +86,7 @@ func TestBrowser_ViewersComeBackWhenTheHostRestarts(t *testing.T) {
 }
 
 func TestBrowser_ADELECrewTable(t *testing.T) {
-	newTab := browser(t)
+	newTab := browser(t, nil)
 	start := adeleAfterRound1(t)
 	door := start.Placed[0]
 	var other int
@@ -119,7 +116,7 @@ func TestBrowser_ADELECrewTable(t *testing.T) {
 
 	phone := newTab()
 	emulatePhone(t, phone, 412, 915)
-	require.NoError(t, chromedp.Do(phone, chromedp.Navigate(base+"/?t="+token)))
+	require.NoError(t, phone.Navigate(t.Context(), base+"/?t="+token))
 	waitText(phone, t, "#conn", "connected")
 	waitText(phone, t, "#game", "ADELE · Deimos · 4 players")
 	before := public()
@@ -133,8 +130,8 @@ func TestBrowser_ADELECrewTable(t *testing.T) {
 	waitText(phone, t, ".ecards", "Next emergency"+kinds[before.Next.Kind])
 	waitText(phone, t, ".missions", "✗Blue mission")
 	waitText(phone, t, "#adele", "Alarm terminal 1 used (room 3)")
-	rooms, err := chromedp.Run(phone, chromedp.Evaluate[int](`document.querySelectorAll(".room").length`))
-	require.NoError(t, err)
+	var rooms int
+	require.NoError(t, phone.Eval(t.Context(), `document.querySelectorAll(".room").length`, &rooms))
 	assert.Equal(t, adele.Rooms, rooms)
 	waitText(phone, t, ".room[data-room='7']", "Impact")
 
@@ -164,8 +161,8 @@ func TestBrowser_ADELECrewTable(t *testing.T) {
 		waitText(phone, t, ".missions", "✓Blue mission")
 	}
 
-	html, err := chromedp.Run(phone, chromedp.OuterHTML(chromedp.CSS("html")))
-	require.NoError(t, err)
+	var html string
+	require.NoError(t, phone.Eval(t.Context(), `document.documentElement.outerHTML`, &html))
 	for _, secret := range []string{"energy", "hand", "console"} {
 		assert.NotContains(t, strings.ToLower(html), secret, "ADELE's secrets stay on her device")
 	}
@@ -176,7 +173,7 @@ func TestBrowser_ADELECrewTable(t *testing.T) {
 // that load fails, as it does when the host goes away just then, the page
 // tries again, and the game and its buttons show once the script comes.
 func TestBrowser_AGameScriptThatFailsToLoadIsTriedAgain(t *testing.T) {
-	newTab := browser(t)
+	newTab := browser(t, nil)
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	url, stop := marsHost(t, l, t.TempDir())
@@ -185,22 +182,13 @@ func TestBrowser_AGameScriptThatFailsToLoadIsTriedAgain(t *testing.T) {
 	p := newTab()
 	emulatePhone(t, p, 412, 915)
 	var failed atomic.Int32
-	require.NoError(t, chromedp.Listen(p, func(ev any) {
-		paused, ok := ev.(*fetch.EventRequestPaused)
-		if !ok {
-			return
+	require.NoError(t, p.Intercept(t.Context(), "*/marsmaze.js", func(string) webdriver.Verdict {
+		if failed.Add(1) == 1 { // the first load of marsmaze.js
+			return webdriver.Refuse
 		}
-		go func() { // not on the event loop, which the answer needs
-			if failed.Add(1) == 1 { // the first load of marsmaze.js
-				_, _ = chromedp.Call(p, fetch.FailRequest, fetch.FailRequestParams{RequestID: paused.RequestID, ErrorReason: network.ErrorReasonConnectionRefused})
-				return
-			}
-			_, _ = chromedp.Call(p, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: paused.RequestID})
-		}()
+		return webdriver.Continue
 	}))
-	_, err = chromedp.Call(p, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*/marsmaze.js"}}})
-	require.NoError(t, err)
-	require.NoError(t, chromedp.Do(p, chromedp.Navigate(url)))
+	require.NoError(t, p.Navigate(t.Context(), url))
 	waitText(p, t, "#conn", "connected")
 	tap(p, t, "Turn the sand timer over")
 	waitText(p, t, "#info", "Hourglass markers left: 1")

@@ -8,8 +8,8 @@
 // aquasphere_test.go). The tables these tests open are hosted as
 // `boardside serve` hosts them (companion/table). The app's screen is read
 // and tapped through webdriver.Page, the same in every engine
-// (internal/webdriver, internal/webscreen); the Chromium-only tests use
-// Chromium's own protocol (chromedp) beside it for what only it offers:
+// (internal/webdriver, internal/webscreen); the Chromium-only tests hold
+// a webdriver.Chrome, a Page with what only Chromium offers beside it:
 // emulated phones, safe-area insets, keyboards' key events, the network.
 //
 // It holds tests only. They skip under -short (make check), and need

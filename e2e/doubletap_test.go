@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 
 	"boardside/companion"
@@ -149,7 +148,7 @@ func dtGames() []dtGame {
 
 func TestBrowser_DoubleTapsApplyOneActionAtMost(t *testing.T) {
 	t.Parallel() // a browser and hosts of its own
-	newTab := browser(t)
+	first := startChrome(t, webdriver.ChromeOptions{})
 	start := time.Now()
 	games := dtGames()
 
@@ -180,11 +179,11 @@ func TestBrowser_DoubleTapsApplyOneActionAtMost(t *testing.T) {
 			defer wg.Done()
 			for r := range queue {
 				began := time.Now()
-				ctx, cancel := chromedp.NewContext(context.WithoutCancel(newTab())) // a tab of its own, without browser's 90 s limit
-				ctx, cancelTimeout := context.WithTimeout(ctx, patient(4*time.Minute))
-				r.err = r.run(ctx)
-				cancelTimeout()
-				cancel() // closes the tab
+				tab, err := openTab(first, 4*time.Minute) // a tab of its own, without browser's 90 s limit
+				if r.err = err; err == nil {
+					r.err = r.run(t.Context(), tab)
+					_ = tab.Close()
+				}
 				r.took = time.Since(began)
 			}
 		}()
@@ -297,7 +296,8 @@ type dtRun struct {
 	game    string
 	st      dtState
 	initial companion.State
-	tab     context.Context
+	ctx     context.Context
+	tab     *webdriver.Chrome
 	s       *companion.Session
 	clock   *dtClock
 	g       share.Game
@@ -323,8 +323,8 @@ func (r *dtRun) check(ok bool, format string, args ...any) bool {
 
 // run hosts the state, opens it on a phone-sized page and double-taps
 // each of its enabled buttons at each gap.
-func (r *dtRun) run(tab context.Context) error {
-	r.tab = tab
+func (r *dtRun) run(ctx context.Context, tab *webdriver.Chrome) error {
+	r.ctx, r.tab = ctx, tab
 	r.g = shared[r.game].game
 	r.clock = &dtClock{}
 	r.s = companion.New(r.g.Rules, r.initial, r.clock)
@@ -350,8 +350,9 @@ func (r *dtRun) run(tab context.Context) error {
 	defer func() { _ = srv.Close() }()
 
 	// A phone of 412×915 CSS pixels, as emulatePhone makes it.
-	if err := chromedp.Do(tab, chromedp.EmulateViewport(412, 915, chromedp.EmulateScale(2.6), chromedp.EmulateMobile),
-		chromedp.Navigate("http://"+l.Addr().String()+"/?t="+h.Token())); err != nil {
+	if err := tab.Emulate(ctx, webdriver.Phone{Width: 412, Height: 915, Scale: 2.6, Mobile: true}); err != nil {
+		return err
+	} else if err := tab.Navigate(ctx, "http://"+l.Addr().String()+"/?t="+h.Token()); err != nil {
 		return err
 	}
 	if err := r.waitJS(`document.getElementById("conn").textContent.includes("connected") && document.getElementById("offset").textContent !== "–"`,
@@ -365,7 +366,7 @@ func (r *dtRun) run(tab context.Context) error {
 	if err := r.waitVersion(); err != nil {
 		return err
 	}
-	if _, err := dtEval[bool](tab, dtJS); err != nil {
+	if _, err := dtEval[bool](r, dtJS); err != nil {
 		return err
 	}
 
@@ -375,7 +376,7 @@ func (r *dtRun) run(tab context.Context) error {
 		}
 	}
 
-	list, err := dtEval[[]dtButton](tab, `__dt.list()`)
+	list, err := dtEval[[]dtButton](r, `__dt.list()`)
 	if err != nil {
 		return err
 	}
@@ -430,7 +431,7 @@ func (r *dtRun) doubleTap(b dtButton, gap time.Duration, heldUp bool) error {
 			return err
 		}
 
-		scrolled, err := dtEval[bool](r.tab, `__dt.reveal(`+dtQuote(b.Loc)+`)`)
+		scrolled, err := dtEval[bool](r, `__dt.reveal(`+dtQuote(b.Loc)+`)`)
 		if err != nil {
 			return err
 		}
@@ -441,7 +442,7 @@ func (r *dtRun) doubleTap(b dtButton, gap time.Duration, heldUp bool) error {
 		if err != nil {
 			return err
 		}
-		mark, err := dtEval[json.RawMessage](r.tab, `__dt.mark()`)
+		mark, err := dtEval[json.RawMessage](r, `__dt.mark()`)
 		if err != nil {
 			return err
 		}
@@ -449,7 +450,7 @@ func (r *dtRun) doubleTap(b dtButton, gap time.Duration, heldUp bool) error {
 			// From half the gap after now to 700 ms after the second tap.
 			hold := fmt.Sprintf(`setTimeout(() => { const end = performance.now() + %d; while (performance.now() < end); }, %d)`,
 				(gap/2 + 700*time.Millisecond).Milliseconds(), (gap / 2).Milliseconds())
-			if _, err := dtEval[int](r.tab, hold); err != nil {
+			if _, err := dtEval[int](r, hold); err != nil {
 				return err
 			}
 		}
@@ -552,11 +553,11 @@ func (r *dtRun) twoTaps(x, y float64, gap time.Duration, mark json.RawMessage) (
 		return dtSince{}, err
 	}
 	first := time.Now()
-	if err := touch(r.tab, x, y); err != nil {
+	if err := r.tab.Tap(r.ctx, x, y); err != nil {
 		return dtSince{}, err
 	}
 	time.Sleep(time.Until(first.Add(gap)))
-	if err := touch(r.tab, x, y); err != nil {
+	if err := r.tab.Tap(r.ctx, x, y); err != nil {
 		return dtSince{}, err
 	}
 	time.Sleep(dtSettle)
@@ -569,7 +570,7 @@ func (r *dtRun) twoTaps(x, y float64, gap time.Duration, mark json.RawMessage) (
 	if err := r.waitVersion(); err != nil {
 		return dtSince{}, err
 	}
-	got, err := dtEval[dtSince](r.tab, `__dt.since(`+string(mark)+`)`)
+	got, err := dtEval[dtSince](r, `__dt.since(`+string(mark)+`)`)
 	if err != nil {
 		return got, err
 	}
@@ -585,7 +586,7 @@ func (r *dtRun) answerNo() error {
 	if err != nil {
 		return fmt.Errorf("the question's No: %w", err)
 	}
-	if err := touch(r.tab, x, y); err != nil {
+	if err := r.tab.Tap(r.ctx, x, y); err != nil {
 		return err
 	}
 	if err := r.waitJS(`document.getElementById("dialog").hidden`, "No to close the question"); err != nil {
@@ -601,7 +602,7 @@ func (r *dtRun) answerNo() error {
 func (r *dtRun) mute() error {
 	var delivered []string
 	for try := 1; ; try++ {
-		before, err := dtEval[string](r.tab, `document.getElementById("mute").getAttribute("aria-pressed")`)
+		before, err := dtEval[string](r, `document.getElementById("mute").getAttribute("aria-pressed")`)
 		if err != nil {
 			return err
 		}
@@ -609,7 +610,7 @@ func (r *dtRun) mute() error {
 		if err != nil {
 			return err
 		}
-		mark, err := dtEval[json.RawMessage](r.tab, `__dt.mark()`)
+		mark, err := dtEval[json.RawMessage](r, `__dt.mark()`)
 		if err != nil {
 			return err
 		}
@@ -621,11 +622,11 @@ func (r *dtRun) mute() error {
 		if err != nil {
 			return fmt.Errorf("the sound switch: %w", err)
 		}
-		changes, err := dtEval[int](r.tab, fmt.Sprintf(`__dt.muteChanges(%d)`, m.Mute))
+		changes, err := dtEval[int](r, fmt.Sprintf(`__dt.muteChanges(%d)`, m.Mute))
 		if err != nil {
 			return err
 		}
-		after, err := dtEval[string](r.tab, `document.getElementById("mute").getAttribute("aria-pressed")`)
+		after, err := dtEval[string](r, `document.getElementById("mute").getAttribute("aria-pressed")`)
 		if err != nil {
 			return err
 		}
@@ -635,7 +636,7 @@ func (r *dtRun) mute() error {
 			if err != nil {
 				return err
 			}
-			if err := touch(r.tab, x, y); err != nil {
+			if err := r.tab.Tap(r.ctx, x, y); err != nil {
 				return err
 			}
 			if err := r.waitJS(fmt.Sprintf(`document.getElementById("mute").getAttribute("aria-pressed") === %s`, dtQuote(before)), "the sound switch back as it was"); err != nil {
@@ -669,16 +670,16 @@ func (r *dtRun) mute() error {
 // returns that centre.
 func (r *dtRun) aim(loc string, armed bool) (x, y float64, err error) {
 	var p []float64
-	err = webdriver.Until(r.tab, webdriver.Tab(r.tab), fmt.Sprintf(`__dt.aim(%s, %v)`, dtQuote(loc), armed), dtWait, 20*time.Millisecond, &p)
+	err = webdriver.Until(r.ctx, r.tab, fmt.Sprintf(`__dt.aim(%s, %v)`, dtQuote(loc), armed), dtWait, 20*time.Millisecond, &p)
 	if err != nil || len(p) != 2 {
-		shown, _ := dtEval[string](r.tab, `__dt.list().map((b) => b.loc + " " + b.text).join(" | ")`)
+		shown, _ := dtEval[string](r, `__dt.list().map((b) => b.loc + " " + b.text).join(" | ")`)
 		return 0, 0, fmt.Errorf("waiting for %s to take taps: %v; the page's enabled buttons: %s", loc, err, shown)
 	}
 	return p[0], p[1], nil
 }
 
 func (r *dtRun) waitJS(expr, what string) error {
-	if err := webdriver.Until(r.tab, webdriver.Tab(r.tab), expr, dtWait, 20*time.Millisecond, nil); err != nil {
+	if err := webdriver.Until(r.ctx, r.tab, expr, dtWait, 20*time.Millisecond, nil); err != nil {
 		return fmt.Errorf("waiting for %s: %w", what, err)
 	}
 	return nil
@@ -688,7 +689,7 @@ func (r *dtRun) waitJS(expr, what string) error {
 func (r *dtRun) waitVersion() error {
 	v := r.s.View().Version
 	if err := r.waitJS(fmt.Sprintf(`document.documentElement.dataset.version === "%d"`, v), fmt.Sprintf("version %d", v)); err != nil {
-		shown, _ := dtEval[string](r.tab, `document.documentElement.dataset.version || "none"`)
+		shown, _ := dtEval[string](r, `document.documentElement.dataset.version || "none"`)
 		return fmt.Errorf("%w (the page shows %s)", err, shown)
 	}
 	return nil
@@ -744,10 +745,10 @@ func dtHasPrefix(texts []string, prefix string) bool {
 	return false
 }
 
-// dtEval evaluates expr in the tab's page, through webdriver.Page.
-func dtEval[T any](tab context.Context, expr string) (T, error) {
+// dtEval evaluates expr in the run's page, through webdriver.Page.
+func dtEval[T any](r *dtRun, expr string) (T, error) {
 	var v T
-	if err := webdriver.Tab(tab).Eval(tab, expr, &v); err != nil {
+	if err := r.tab.Eval(r.ctx, expr, &v); err != nil {
 		return v, fmt.Errorf("%s: %w", strings.SplitN(expr, "\n", 2)[0], err)
 	}
 	return v, nil

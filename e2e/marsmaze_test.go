@@ -75,7 +75,7 @@ func (w *webWalk) longerSand() {
 			}
 		}
 		require.Len(w.t, plus, 2, "the sand timer's two buttons")
-		require.NoError(w.t, touch(w.tab, plus[1].X+plus[1].W/2, plus[1].Y+plus[1].H/2))
+		require.NoError(w.t, w.tab.Tap(w.t.Context(), plus[1].X+plus[1].W/2, plus[1].Y+plus[1].H/2))
 	}
 }
 

@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
 
 	"boardside/companion"
@@ -23,7 +22,7 @@ func TestBrowser_Screenshots(t *testing.T) {
 	if dir == "" {
 		t.Skip("set VIEWER_SHOTS to a folder to take the web viewer's pictures")
 	}
-	newTab := browser(t)
+	newTab := browser(t, nil)
 	clock := timers.System{}
 	mars := companion.New(mm.Rules, mm.New(), clock)
 	require.NoError(t, mars.Dispatch(&mm.ChooseMission{Mission: 3}))
@@ -41,12 +40,12 @@ func TestBrowser_Screenshots(t *testing.T) {
 		for size, wh := range sizes {
 			tab := newTab()
 			emulatePhone(t, tab, wh[0], wh[1])
-			require.NoError(t, chromedp.Do(tab, chromedp.Navigate(url)))
+			require.NoError(t, tab.Navigate(t.Context(), url))
 			waitText(tab, t, "#conn", "connected")
 			// A real wait: the picture is for people, taken once the first clock
 			// sync has drawn the timer and the flash of any alert has faded.
-			require.NoError(t, chromedp.Do(tab, chromedp.Sleep(300*time.Millisecond)))
-			png, err := chromedp.Run(tab, chromedp.CaptureScreenshot())
+			time.Sleep(300 * time.Millisecond)
+			png, err := tab.Screenshot(t.Context())
 			require.NoError(t, err)
 			require.NoError(t, os.WriteFile(filepath.Join(dir, name+"-"+size+".png"), png, 0o644))
 		}

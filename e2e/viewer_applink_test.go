@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"context"
 	"net"
 	"net/http"
 	"os"
@@ -9,14 +8,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/page"
-	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	mm "boardside/companion/marsmaze"
 	"boardside/companion/share"
 	"boardside/companion/webapp"
+	"boardside/internal/webdriver"
 	"boardside/timers"
 )
 
@@ -49,10 +47,10 @@ func serveWithApp(t *testing.T, dir string) (string, *http.Server) {
 }
 
 // appAnswered waits until the page knows whether the host has the app.
-func appAnswered(ctx context.Context, t *testing.T) string {
+func appAnswered(tab *webdriver.Chrome, t *testing.T) string {
 	t.Helper()
-	waitJS(ctx, t, `!!document.documentElement.dataset.fullApp`, "waiting for the page to ask the host for the full app")
-	return eval[string](ctx, t, `document.documentElement.dataset.fullApp`)
+	waitJS(tab, t, `!!document.documentElement.dataset.fullApp`, "waiting for the page to ask the host for the full app")
+	return eval[string](tab, t, `document.documentElement.dataset.fullApp`)
 }
 
 // clearOfTheBar tells what of the link overlaps the action bar or a
@@ -68,7 +66,7 @@ const clearOfTheBar = `(() => {
 })()`
 
 func TestBrowser_AppLinkWhereTheHostServesTheApp(t *testing.T) {
-	newTab := browser(t)
+	newTab := browser(t, nil)
 	table, _ := serveWithApp(t, fakeApp(t))
 	p := open(t, newTab, table)
 	waitText(p, t, "#start", "Turn the sand timer over")
@@ -101,7 +99,7 @@ func TestBrowser_AppLinkWhereTheHostServesTheApp(t *testing.T) {
 		require.Len(t, pos, 2)
 		waitJS(p, t, `(() => { const a = document.getElementById("applink"); return !!a._tap && performance.now() >= a._tap.armedAt; })()`,
 			"waiting for the link to take taps")
-		require.NoError(t, touch(p, pos[0], pos[1]))
+		require.NoError(t, p.Tap(t.Context(), pos[0], pos[1]))
 		waitAcrossNavigation(p, t, `location.pathname === "/app/" && !!document.getElementById("fullapp")`)
 		assert.Equal(t, webapp.URL(table), eval[string](p, t, `location.href`))
 	})
@@ -110,11 +108,11 @@ func TestBrowser_AppLinkWhereTheHostServesTheApp(t *testing.T) {
 // waitAcrossNavigation polls until expr is true in the page the tab is
 // navigating to: a poll the old page's end cuts short starts again in the
 // new one.
-func waitAcrossNavigation(ctx context.Context, t *testing.T, expr string) {
+func waitAcrossNavigation(tab *webdriver.Chrome, t *testing.T, expr string) {
 	t.Helper()
 	var err error
 	for range 5 {
-		if _, err = chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(patient(15*time.Second)))); err == nil {
+		if err = webdriver.Until(t.Context(), tab, expr, patient(15*time.Second), frame, nil); err == nil {
 			return
 		}
 	}
@@ -122,14 +120,12 @@ func waitAcrossNavigation(ctx context.Context, t *testing.T, expr string) {
 }
 
 func TestBrowser_AppLinkInGerman(t *testing.T) {
-	newTab := browser(t)
+	newTab := browser(t, nil)
 	table, _ := serveWithApp(t, fakeApp(t))
 	p := newTab()
-	_, err := chromedp.Call(p, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
-		Source: `Object.defineProperty(navigator, "language", { get: () => "de-DE" });`})
-	require.NoError(t, err)
+	require.NoError(t, p.OnNewDocument(t.Context(), `Object.defineProperty(navigator, "language", { get: () => "de-DE" });`))
 	emulatePhone(t, p, 360, 640)
-	require.NoError(t, chromedp.Do(p, chromedp.Navigate(table)))
+	require.NoError(t, p.Navigate(t.Context(), table))
 	waitText(p, t, "#conn", "verbunden")
 	require.Equal(t, "yes", appAnswered(p, t))
 	assert.Equal(t, "Die ganze App öffnen", eval[string](p, t, `document.getElementById("applink").textContent`))
@@ -138,23 +134,23 @@ func TestBrowser_AppLinkInGerman(t *testing.T) {
 }
 
 func TestBrowser_NoAppLinkWhereTheHostHasNoApp(t *testing.T) {
-	newTab := browser(t)
+	newTab := browser(t, nil)
 	table, _ := serveWithApp(t, t.TempDir()) // a folder without a build: /app/ says how to make one
 	p := open(t, newTab, table)
 	require.Equal(t, "no", appAnswered(p, t))
 	assert.True(t, eval[bool](p, t, `document.getElementById("applink").hidden`))
-	status, err := chromedp.Run(p, chromedp.Evaluate[int](`fetch("/app/", {method: "HEAD"}).then((r) => r.status)`, chromedp.EvalAwaitPromise))
-	require.NoError(t, err)
+	var status int
+	require.NoError(t, p.Eval(t.Context(), `fetch("/app/", {method: "HEAD"}).then((r) => r.status)`, &status))
 	assert.Equal(t, 404, status, "what the page was told")
 }
 
 func TestBrowser_NoAppLinkForAWrongLink(t *testing.T) {
-	newTab := browser(t)
+	newTab := browser(t, nil)
 	table, _ := serveWithApp(t, fakeApp(t))
 	wrong := table[:len(table)-32] + share.NewToken() // another table's token
 	p := newTab()
 	emulatePhone(t, p, 412, 915)
-	require.NoError(t, chromedp.Do(p, chromedp.Navigate(wrong)))
+	require.NoError(t, p.Navigate(t.Context(), wrong))
 	waitJS(p, t, `!document.getElementById("fatal").hidden`, "waiting for the page to say the link is wrong")
 	appAnswered(p, t)
 	assert.True(t, eval[bool](p, t, `document.getElementById("applink").hidden`), "the app would not join that table either")

@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"context"
 	"fmt"
 	"sync"
 	"sync/atomic"
@@ -13,6 +12,7 @@ import (
 
 	"boardside/companion"
 	mm "boardside/companion/marsmaze"
+	"boardside/internal/webdriver"
 	"boardside/timers"
 )
 
@@ -31,7 +31,7 @@ type shiftedClock struct {
 func (c *shiftedClock) Now() time.Time { return time.Now().Add(time.Duration(c.shift.Load())) }
 
 func TestViewer_TwoPhonesOneTapApplyOnce(t *testing.T) {
-	newTab := browser(t)
+	newTab := browser(t, nil)
 	clock := &shiftedClock{}
 	s := companion.New(mm.Rules, mm.New(), clock)
 	require.NoError(t, s.Dispatch(&mm.ChooseMission{Mission: 5})) // 4 hourglass markers
@@ -40,7 +40,7 @@ func TestViewer_TwoPhonesOneTapApplyOnce(t *testing.T) {
 	require.NoError(t, s.Dispatch(&mm.Start{})) // 5 minutes of sand in each half
 	clock.shift.Store(0)
 	th := serveTable(t, s, mm.Game)
-	phones := []context.Context{open(t, newTab, th.url), open(t, newTab, th.url)}
+	phones := []*webdriver.Chrome{open(t, newTab, th.url), open(t, newTab, th.url)}
 	flips := func() int { return s.View().State.(*mm.State).Flips }
 
 	// race taps button on both phones, the second gap after the first, and
@@ -64,7 +64,7 @@ func TestViewer_TwoPhonesOneTapApplyOnce(t *testing.T) {
 				defer wg.Done()
 				// A real gap between two fingers on two real pages.
 				time.Sleep(time.Until(start.Add(time.Duration(n) * gap)))
-				assert.NoError(t, touch(phones[i], at[i][0], at[i][1]))
+				assert.NoError(t, phones[i].Tap(t.Context(), at[i][0], at[i][1]))
 			}()
 		}
 		wg.Wait()
@@ -113,7 +113,7 @@ func TestViewer_TwoPhonesOneTapApplyOnce(t *testing.T) {
 
 // showsHost waits until every phone shows the host's version, and its
 // hourglass markers.
-func showsHost(t *testing.T, phones []context.Context, s *companion.Session) {
+func showsHost(t *testing.T, phones []*webdriver.Chrome, s *companion.Session) {
 	t.Helper()
 	v := s.View()
 	for _, p := range phones {

@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"context"
 	"encoding/json"
 	"net/http"
 	"net/url"
@@ -9,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -17,6 +15,7 @@ import (
 	"boardside/companion/adele"
 	mm "boardside/companion/marsmaze"
 	"boardside/companion/plays"
+	"boardside/internal/webdriver"
 	"boardside/internal/webscreen"
 )
 
@@ -26,17 +25,17 @@ import (
 // catchOpened makes the page's window.open keep the links it is given
 // (window.opened) instead of opening them: a tab opened at once, or one
 // opened blank and sent to its link later.
-func catchOpened(ctx context.Context, t *testing.T) {
+func catchOpened(tab *webdriver.Chrome, t *testing.T) {
 	t.Helper()
-	eval[bool](ctx, t, webscreen.CatchOpened)
+	eval[bool](tab, t, webscreen.CatchOpened)
 }
 
 // openedPlay waits for the page to open a link and decodes the play it
 // sends BG Stats.
-func openedPlay(ctx context.Context, t *testing.T) (link string, sent map[string]any) {
+func openedPlay(tab *webdriver.Chrome, t *testing.T) (link string, sent map[string]any) {
 	t.Helper()
-	waitJS(ctx, t, `window.opened.length > 0`, "waiting for Log in BG Stats to open a link")
-	link = eval[string](ctx, t, `window.opened[window.opened.length - 1]`)
+	waitJS(tab, t, `window.opened.length > 0`, "waiting for Log in BG Stats to open a link")
+	link = eval[string](tab, t, `window.opened[window.opened.length - 1]`)
 	u, err := url.Parse(link)
 	require.NoError(t, err)
 	require.NoError(t, json.Unmarshal([]byte(u.Query().Get("data")), &sent))
@@ -64,20 +63,21 @@ func lastPlayIn(t *testing.T, dir string, names ...string) {
 	require.NoError(t, l.Add(p))
 }
 
-func inputs(ctx context.Context, t *testing.T) []string {
-	return eval[[]string](ctx, t, `[...document.querySelectorAll("#record input")].map((e) => e.value)`)
+func inputs(tab *webdriver.Chrome, t *testing.T) []string {
+	return eval[[]string](tab, t, `[...document.querySelectorAll("#record input")].map((e) => e.value)`)
 }
 
 // typeName puts name in the seat's entry as a player types it.
-func typeName(ctx context.Context, t *testing.T, seat int, name string) {
+func typeName(tab *webdriver.Chrome, t *testing.T, seat int, name string) {
 	t.Helper()
 	sel := `#record .names input:nth-child(` + string(rune('1'+seat)) + `)`
-	eval[bool](ctx, t, `(() => { document.querySelector("`+sel+`").value = ""; return true; })()`)
-	require.NoError(t, chromedp.Do(ctx, chromedp.SendKeys(sel, name)))
+	waitJS(tab, t, `document.querySelector("`+sel+`").getClientRects().length > 0`, "the entry %s is shown", sel)
+	eval[bool](tab, t, `(() => { const e = document.querySelector("`+sel+`"); e.value = ""; e.focus(); return true; })()`)
+	require.NoError(t, tab.Type(t.Context(), name)) // a key at a time, into the focused entry
 }
 
 func TestBrowser_TheEndOfAGameLogsInBGStatsInOneTap(t *testing.T) {
-	newTab := browser(t)
+	newTab := browser(t, nil)
 	dir := t.TempDir()
 	lastPlayIn(t, dir, "Anna", "Ben")
 	tb := serveGame(t, dir, mm.Game)
@@ -121,7 +121,7 @@ func TestBrowser_TheEndOfAGameLogsInBGStatsInOneTap(t *testing.T) {
 }
 
 func TestBrowser_TwoPhonesNamingAtOnceApplyOnce(t *testing.T) {
-	newTab := browser(t)
+	newTab := browser(t, nil)
 	dir := t.TempDir()
 	tb := serveGame(t, dir, mm.Game)
 	p := open(t, newTab, tb.base+"/?t="+tb.token)
@@ -135,9 +135,9 @@ func TestBrowser_TwoPhonesNamingAtOnceApplyOnce(t *testing.T) {
 	typeName(p, t, 0, "Anna")
 	typeName(q, t, 0, "Zoë")
 	var wg sync.WaitGroup
-	for _, ctx := range []context.Context{p, q} {
+	for _, tab := range []*webdriver.Chrome{p, q} {
 		wg.Add(1)
-		go func() { defer wg.Done(); tapIn(ctx, t, "#record", "Save names") }()
+		go func() { defer wg.Done(); tapIn(tab, t, "#record", "Save names") }()
 	}
 	wg.Wait()
 
@@ -148,8 +148,8 @@ func TestBrowser_TwoPhonesNamingAtOnceApplyOnce(t *testing.T) {
 	assert.Equal(t, seen+1, snap.Version, "applied once")
 	require.Len(t, snap.State.Record.Play.Players, 1)
 	winner := snap.State.Record.Play.Players[0].Name
-	for _, ctx := range []context.Context{p, q} {
-		waitJS(ctx, t, `document.querySelector("#record input").value === `+jsonString(winner), "waiting for the host's names on each phone")
+	for _, tab := range []*webdriver.Chrome{p, q} {
+		waitJS(tab, t, `document.querySelector("#record input").value === `+jsonString(winner), "waiting for the host's names on each phone")
 	}
 	faster := eval[string](p, t, `document.getElementById("toast").textContent`) + eval[string](q, t, `document.getElementById("toast").textContent`)
 	assert.Contains(t, faster, "Someone was faster", "the other phone is told")
@@ -158,7 +158,7 @@ func TestBrowser_TwoPhonesNamingAtOnceApplyOnce(t *testing.T) {
 func jsonString(s string) string { b, _ := json.Marshal(s); return string(b) }
 
 func TestBrowser_ADELEsEndNamesEveryPlayerAndWhoPlayedADELE(t *testing.T) {
-	newTab := browser(t)
+	newTab := browser(t, nil)
 	dir := t.TempDir()
 	tb := serveGame(t, dir, adele.Game) // 4 players unless told
 	p := open(t, newTab, tb.base+"/?t="+tb.token)

@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"context"
 	"encoding/json"
 	"io/fs"
 	"net"
@@ -13,9 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/page"
-	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -24,6 +20,7 @@ import (
 	"boardside/companion/adele"
 	mm "boardside/companion/marsmaze"
 	"boardside/companion/share"
+	"boardside/internal/webdriver"
 	"boardside/timers"
 )
 
@@ -59,17 +56,17 @@ func serveTable(t *testing.T, s *companion.Session, game string) *tableHost {
 	return th
 }
 
-func open(t *testing.T, newTab func() context.Context, url string) context.Context {
+func open(t *testing.T, newTab func() *webdriver.Chrome, url string) *webdriver.Chrome {
 	t.Helper()
 	p := newTab()
 	emulatePhone(t, p, 412, 915)
-	require.NoError(t, chromedp.Do(p, chromedp.Navigate(url)))
+	require.NoError(t, p.Navigate(t.Context(), url))
 	waitText(p, t, "#conn", "connected")
 	return p
 }
 
 func TestBrowser_UndoFromAPhone(t *testing.T) {
-	newTab := browser(t)
+	newTab := browser(t, nil)
 	s := marsSession(t, 2, &mm.Start{})
 	p := open(t, newTab, serveTable(t, s, mm.Game).url)
 
@@ -92,7 +89,7 @@ func TestBrowser_UndoFromAPhone(t *testing.T) {
 }
 
 func TestBrowser_UndoNeverOffersADELEsMoves(t *testing.T) {
-	newTab := browser(t)
+	newTab := browser(t, nil)
 	st := adeleAfterRound1(t)
 	s := companion.New(adele.Rules, st, timers.System{})
 	p := open(t, newTab, serveTable(t, s, adele.Game).url)
@@ -127,7 +124,7 @@ func TestBrowser_UndoNeverOffersADELEsMoves(t *testing.T) {
 }
 
 func TestBrowser_OfflineBannerAndATapThatDidNotArrive(t *testing.T) {
-	newTab := browser(t)
+	newTab := browser(t, nil)
 	s := marsSession(t, 2, &mm.Start{})
 	th := serveTable(t, s, mm.Game)
 	p := open(t, newTab, th.url)
@@ -150,7 +147,7 @@ func TestBrowser_OfflineBannerAndATapThatDidNotArrive(t *testing.T) {
 }
 
 func TestBrowser_AWrongLinkSaysSoAndStopsTrying(t *testing.T) {
-	newTab := browser(t)
+	newTab := browser(t, nil)
 	s := marsSession(t, 2, &mm.Start{})
 	th := serveTable(t, s, mm.Game)
 	want := "This link belongs to another table or an old game: scan the host's code again."
@@ -161,11 +158,11 @@ func TestBrowser_AWrongLinkSaysSoAndStopsTrying(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			p := newTab()
 			emulatePhone(t, p, 412, 915)
-			require.NoError(t, chromedp.Do(p, chromedp.Navigate("http://127.0.0.1:"+th.port+"/?t="+tok)))
+			require.NoError(t, p.Navigate(t.Context(), "http://127.0.0.1:"+th.port+"/?t="+tok))
 			waitText(p, t, "#fatal", want)
 			waitText(p, t, "#conn", "offline")
 			before := th.requests.Load()
-			require.NoError(t, chromedp.Do(p, chromedp.Sleep(4*time.Second))) // the browser would retry within 3 s
+			time.Sleep(4 * time.Second) // the browser would retry within 3 s
 			assert.Equal(t, before, th.requests.Load(), "the page stopped asking the host")
 			assert.Empty(t, eval[string](p, t, `document.getElementById("timer").textContent`), "no made-up time")
 		})
@@ -173,14 +170,14 @@ func TestBrowser_AWrongLinkSaysSoAndStopsTrying(t *testing.T) {
 }
 
 func TestBrowser_AlertsFireOnceEachAcrossAReload(t *testing.T) {
-	newTab := browser(t)
+	newTab := browser(t, nil)
 	s := marsSession(t, 1, &mm.SetSand{Seconds: 8})
 	p := open(t, newTab, serveTable(t, s, mm.Game).url)
 	waitText(p, t, "#start", "Turn the sand timer over")
 	require.NoError(t, s.Dispatch(&mm.Start{}))
 	// Reload once the 4-second alert has fired: the page comes back mid-count.
 	waitJS(p, t, `JSON.parse(sessionStorage.getItem("boardside.alertLog") || "[]").some((a) => a.mark === 4)`, "the 0:04 alert fired")
-	require.NoError(t, chromedp.Do(p, chromedp.Reload()))
+	require.NoError(t, p.Reload(t.Context()))
 	waitText(p, t, "#conn", "connected")
 	waitText(p, t, "#end", "The sand has run out")
 	waitJS(p, t, `JSON.parse(sessionStorage.getItem("boardside.alertLog") || "[]").some((a) => a.mark === 0)`, "time's up alerted")
@@ -196,14 +193,14 @@ func TestBrowser_AlertsFireOnceEachAcrossAReload(t *testing.T) {
 }
 
 func TestBrowser_MuteIsRemembered(t *testing.T) {
-	newTab := browser(t)
+	newTab := browser(t, nil)
 	p := open(t, newTab, serveTable(t, marsSession(t, 2), mm.Game).url)
 	require.Equal(t, "Sound on", eval[string](p, t, `document.getElementById("mute").getAttribute("aria-label")`))
 	waitJS(p, t, `performance.now() >= document.getElementById("mute")._tap.armedAt`, "the sound switch takes taps")
 	c := eval[[]float64](p, t, `(() => { const r = document.getElementById("mute").getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
-	require.NoError(t, touch(p, c[0], c[1]))
+	require.NoError(t, p.Tap(t.Context(), c[0], c[1]))
 	waitJS(p, t, `document.getElementById("mute").getAttribute("aria-label") === "Sound off"`, "muted")
-	require.NoError(t, chromedp.Do(p, chromedp.Reload()))
+	require.NoError(t, p.Reload(t.Context()))
 	waitText(p, t, "#conn", "connected")
 	assert.Equal(t, "Sound off", eval[string](p, t, `document.getElementById("mute").getAttribute("aria-label")`), "the phone remembers")
 }
@@ -214,7 +211,7 @@ func TestBrowser_MuteIsRemembered(t *testing.T) {
 // where that fails too, a line asks the players to keep it on.
 func TestBrowser_KeepsTheScreenOn(t *testing.T) {
 	// The host's LAN name is not a secure context (lanName).
-	newTab := browser(t, chromedp.Flag("host-resolver-rules", "MAP "+lanName(t)+" 127.0.0.1"))
+	newTab := browser(t, map[string]string{"host-resolver-rules": "MAP " + lanName(t) + " 127.0.0.1"})
 	s := marsSession(t, 2)
 	th := serveTable(t, s, mm.Game)
 	insecure := "http://" + lanName(t) + ":" + th.port + "/?t=" + th.token
@@ -235,7 +232,7 @@ func TestBrowser_KeepsTheScreenOn(t *testing.T) {
 	t.Run("plain-HTTP page: looping video", func(t *testing.T) {
 		p := newTab()
 		emulatePhone(t, p, 412, 915)
-		require.NoError(t, chromedp.Do(p, chromedp.Navigate(insecure)))
+		require.NoError(t, p.Navigate(t.Context(), insecure))
 		waitText(p, t, "#conn", "connected")
 		require.False(t, eval[bool](p, t, `window.isSecureContext`), "the page is not a secure context")
 		require.False(t, eval[bool](p, t, `"wakeLock" in navigator`), "so it has no wake lock")
@@ -252,12 +249,9 @@ func TestBrowser_KeepsTheScreenOn(t *testing.T) {
 		p := newTab()
 		emulatePhone(t, p, 412, 915)
 		// A browser that refuses to play the video.
-		require.NoError(t, chromedp.Do(p, chromedp.Action[chromedp.Void](func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
-			_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
-				Source: `HTMLMediaElement.prototype.play = function () { return Promise.reject(new DOMException("refused", "NotAllowedError")); };`})
-			return chromedp.Void{}, err
-		})))
-		require.NoError(t, chromedp.Do(p, chromedp.Navigate(insecure)))
+		require.NoError(t, p.OnNewDocument(t.Context(),
+			`HTMLMediaElement.prototype.play = function () { return Promise.reject(new DOMException("refused", "NotAllowedError")); };`))
+		require.NoError(t, p.Navigate(t.Context(), insecure))
 		waitText(p, t, "#conn", "connected")
 		waitJS(p, t, `document.documentElement.dataset.awake === "none" && !document.getElementById("hint").hidden`, "the hint shows")
 		waitText(p, t, "#hint", "Keep this screen on yourself")

@@ -1,15 +1,11 @@
 package e2e
 
 import (
-	"context"
 	"net"
 	"net/url"
 	"strings"
 	"testing"
 
-	"github.com/chromedp/cdproto/emulation"
-	"github.com/chromedp/cdproto/page"
-	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -36,20 +32,18 @@ const refusesVideo = `HTMLMediaElement.prototype.play = function () { return Pro
 // a phone at the table opens http://192.168.…:7777/app/ (127.0.0.1 would
 // be one). lang is the browser's language; script, when not "", runs in
 // the page before its own.
-func openOnLAN(t *testing.T, newTab func() context.Context, lang, script string) context.Context {
+func openOnLAN(t *testing.T, newTab func() *webdriver.Chrome, lang, script string) *webdriver.Chrome {
 	t.Helper()
 	table, _ := serveWithApp(t, builtWebApp(t))
 	u, err := url.Parse(table)
 	require.NoError(t, err)
 	tab := newTab()
-	require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(412, 915, chromedp.EmulateScale(webAppRatio), chromedp.EmulateMobile, chromedp.EmulateTouch)))
-	_, err = chromedp.Call(tab, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{UserAgent: phone.ua, AcceptLanguage: lang})
-	require.NoError(t, err)
+	require.NoError(t, tab.Emulate(t.Context(), webdriver.Phone{Width: 412, Height: 915, Scale: webAppRatio, Mobile: true, Touch: true}))
+	require.NoError(t, tab.UserAgent(t.Context(), webdriver.Agent{UA: phone.ua, AcceptLanguage: lang}))
 	if script != "" {
-		_, err = chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: script})
-		require.NoError(t, err)
+		require.NoError(t, tab.OnNewDocument(t.Context(), script))
 	}
-	require.NoError(t, chromedp.Do(tab, chromedp.Navigate("http://"+net.JoinHostPort(lanName(t), u.Port())+"/app/")))
+	require.NoError(t, tab.Navigate(t.Context(), "http://"+net.JoinHostPort(lanName(t), u.Port())+"/app/"))
 	waitDrawn(tab, t)
 	require.False(t, eval[bool](tab, t, `window.isSecureContext`), "a LAN address over plain HTTP is not a secure context")
 	require.False(t, eval[bool](tab, t, `"wakeLock" in navigator`), "so the page has no wake lock")
@@ -57,10 +51,10 @@ func openOnLAN(t *testing.T, newTab func() context.Context, lang, script string)
 }
 
 // awakeIs waits until the page keeps the screen on the way want says.
-func awakeIs(ctx context.Context, t *testing.T, want string) {
+func awakeIs(tab *webdriver.Chrome, t *testing.T, want string) {
 	t.Helper()
-	waitJS(ctx, t, "("+AwakeHow+`) === "`+want+`"`, "the page keeps the screen on by %q; it says %s", want,
-		func() string { return eval[string](ctx, t, AwakeHow) })
+	waitJS(tab, t, "("+AwakeHow+`) === "`+want+`"`, "the page keeps the screen on by %q; it says %s", want,
+		func() string { return eval[string](tab, t, AwakeHow) })
 }
 
 // TestWebApp_KeepsTheScreenOnOverPlainHTTP opens the web app from a host's
@@ -72,7 +66,7 @@ func awakeIs(ctx context.Context, t *testing.T, want string) {
 // runs and not after.
 func TestWebApp_KeepsTheScreenOnOverPlainHTTP(t *testing.T) {
 	t.Parallel() // a browser and tables of its own
-	newTab := webAppBrowser(t, chromedp.Flag("host-resolver-rules", "MAP "+lanName(t)+" 127.0.0.1"))
+	newTab := webAppBrowser(t, map[string]string{"host-resolver-rules": "MAP " + lanName(t) + " 127.0.0.1"})
 
 	t.Run("a secure page holds the wake lock", func(t *testing.T) {
 		tab, _ := startWebApp(t, phone, func(table string) string { return webapp.URL(table)[:strings.Index(webapp.URL(table), "?")] })
@@ -125,7 +119,7 @@ func TestWebApp_KeepsTheScreenOnOverPlainHTTP(t *testing.T) {
 			home := map[string]string{"en-GB": "Home", "de-DE": "Spiele"}[c.lang]
 			tapShown(tab, t, "button", is(home), "Home")
 			awakeIs(tab, t, "off")
-			_, err := webscreen.Wait(tab, webdriver.Tab(tab), "label", is(c.says), 0)
+			_, err := webscreen.Wait(t.Context(), tab, "label", is(c.says), 0)
 			assert.Error(t, err, "no timer runs: the line is gone")
 		})
 	}

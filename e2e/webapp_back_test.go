@@ -1,18 +1,15 @@
 package e2e
 
 import (
-	"context"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/page"
-	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"boardside/companion/webapp"
+	"boardside/internal/webdriver"
 )
 
 // Back in the web app, as a phone's Back button or gesture gives it: the
@@ -22,21 +19,20 @@ import (
 // pressBack goes back one entry in the tab's history, as the browser's own
 // Back does (not the page's history.back()), and returns at once: a Back
 // inside the app loads nothing.
-func pressBack(ctx context.Context, t *testing.T) {
+func pressBack(tab *webdriver.Chrome, t *testing.T) {
 	t.Helper()
-	h, err := chromedp.Call(ctx, page.GetNavigationHistory, cdp.Empty{})
+	h, err := tab.History(t.Context())
 	require.NoError(t, err)
-	require.Positive(t, h.CurrentIndex, "an entry to go back to")
-	_, err = chromedp.Call(ctx, page.NavigateToHistoryEntry, page.NavigateToHistoryEntryParams{EntryID: h.Entries[h.CurrentIndex-1].ID})
-	require.NoError(t, err)
+	require.Positive(t, h.Current, "an entry to go back to")
+	require.NoError(t, tab.GoTo(t.Context(), h.Entries[h.Current-1]))
 }
 
 // showingURL is the address of the tab's history entry showing.
-func showingURL(ctx context.Context, t *testing.T) string {
+func showingURL(tab *webdriver.Chrome, t *testing.T) string {
 	t.Helper()
-	h, err := chromedp.Call(ctx, page.GetNavigationHistory, cdp.Empty{})
+	h, err := tab.History(t.Context())
 	require.NoError(t, err)
-	return h.Entries[h.CurrentIndex].URL
+	return h.Entries[h.Current].URL
 }
 
 // recordPushes notes, for every history entry the page adds, the event
@@ -63,9 +59,9 @@ type pushed struct {
 
 // pushesOnTaps checks that each entry the page added came from a tap or
 // key the player made.
-func pushesOnTaps(ctx context.Context, t *testing.T) {
+func pushesOnTaps(tab *webdriver.Chrome, t *testing.T) {
 	t.Helper()
-	for _, p := range eval[[]pushed](ctx, t, `__pushes`) {
+	for _, p := range eval[[]pushed](tab, t, `__pushes`) {
 		assert.True(t, p.Trusted && p.Active, "an entry added outside a tap: %+v", p)
 		assert.Contains(t, []string{"pointerup", "touchend", "mousedown", "keydown"}, p.Event)
 	}
@@ -74,10 +70,10 @@ func pushesOnTaps(ctx context.Context, t *testing.T) {
 const toastShown = `!document.getElementById("toast").hidden`
 
 // waitToast waits for the page's line about leaving.
-func waitToast(ctx context.Context, t *testing.T) {
+func waitToast(tab *webdriver.Chrome, t *testing.T) {
 	t.Helper()
-	waitJS(ctx, t, toastShown, "the page says a second Back leaves")
-	assert.Equal(t, "Press Back again to leave Boardside. Your game is kept.", eval[string](ctx, t, `document.getElementById("toast").textContent`))
+	waitJS(tab, t, toastShown, "the page says a second Back leaves")
+	assert.Equal(t, "Press Back again to leave Boardside. Your game is kept.", eval[string](tab, t, `document.getElementById("toast").textContent`))
 }
 
 // TestWebApp_BackAfterAReloadInAGame opens a game on a phone, reloads the
@@ -107,7 +103,7 @@ func TestWebApp_BackAfterAReloadInAGame(t *testing.T) {
 		assert.False(t, eval[bool](tab, t, toastShown))
 	})
 
-	require.NoError(t, chromedp.Do(tab, chromedp.Reload()))
+	require.NoError(t, tab.Reload(t.Context()))
 	waitDrawn(tab, t)
 	waitShown(tab, t, "button", is("Turn the sand timer over to start"), "the game, after the reload")
 
@@ -128,9 +124,9 @@ func TestWebApp_BackAfterAReloadInAGame(t *testing.T) {
 	// meanwhile: a question then may go unanswered, and is asked again.
 	left := ""
 	for deadline := time.Now().Add(patient(15 * time.Second)); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-		h, err := chromedp.Call(tab, page.GetNavigationHistory, cdp.Empty{})
-		if err == nil && h.Entries[h.CurrentIndex].URL != appURL {
-			left = h.Entries[h.CurrentIndex].URL
+		h, err := tab.History(t.Context())
+		if err == nil && h.Entries[h.Current].URL != appURL {
+			left = h.Entries[h.Current].URL
 			break
 		}
 	}
@@ -146,7 +142,7 @@ func TestWebApp_BackFromHistoryAfterAReload(t *testing.T) {
 	tapShown(tab, t, "button", is("Turn the sand timer over to start"), "Start")
 	waitShown(tab, t, "button", is("Flip"), "the game runs")
 
-	require.NoError(t, chromedp.Do(tab, chromedp.Reload()))
+	require.NoError(t, tab.Reload(t.Context()))
 	waitDrawn(tab, t)
 	require.True(t, eval[bool](tab, t, recordPushes))
 	tapShown(tab, t, "button", is("History"), "History, on the game's bar")
@@ -185,9 +181,9 @@ func TestWebApp_AJoinedPhoneKeepsItsTable(t *testing.T) {
 		_, join := readScreen(tab, t).Find("button", is("Join"))
 		assert.False(t, join, "no Join to tap, %s", what)
 	}
-	require.NoError(t, chromedp.Do(tab, chromedp.Reload()))
+	require.NoError(t, tab.Reload(t.Context()))
 	atTable("after a reload")
-	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(appURL)))
+	require.NoError(t, tab.Navigate(t.Context(), appURL))
 	atTable("opened at the app's own address")
 
 	tapShown(tab, t, "button", is("Colonists landed"), "Colonists landed")
@@ -195,7 +191,7 @@ func TestWebApp_AJoinedPhoneKeepsItsTable(t *testing.T) {
 
 	pressBack(tab, t)
 	waitShown(tab, t, "button", is("Join a table"), "home: the table left")
-	require.NoError(t, chromedp.Do(tab, chromedp.Reload()))
+	require.NoError(t, tab.Reload(t.Context()))
 	waitDrawn(tab, t)
 	waitShown(tab, t, "button", is("Join a table"), "home after a reload: the table is not joined again")
 	_, joined := readScreen(tab, t).Find("button", is("Colonists landed"))

@@ -1,19 +1,16 @@
 package e2e
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/emulation"
-	"github.com/chromedp/cdproto/input"
-	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"boardside/companion/webapp"
+	"boardside/internal/webdriver"
 	"boardside/internal/webscreen"
 )
 
@@ -49,13 +46,13 @@ const HiddenInputFocused = `document.activeElement === document.getElementById("
 // in Firefox, included), and what a phone's keyboard types still arrives.
 func TestWebApp_ThePageFitsThePhone(t *testing.T) {
 	dir := builtWebApp(t)
-	newTab := webAppBrowser(t)
+	newTab := webAppBrowser(t, nil)
 	for _, d := range []device{{390, 844, phone.ua}, {412, 915, phone.ua}} {
 		t.Run(fmt.Sprintf("%d×%d", d.w, d.h), func(t *testing.T) {
 			table, _ := serveWithApp(t, dir)
 			tab := newTab()
 			emulatePhone(t, tab, d.w, d.h)
-			require.NoError(t, chromedp.Do(tab, chromedp.Navigate(webapp.URL(table)[:strings.Index(webapp.URL(table), "?")])))
+			require.NoError(t, tab.Navigate(t.Context(), webapp.URL(table)[:strings.Index(webapp.URL(table), "?")]))
 			waitDrawn(tab, t)
 			fits := func(when string) {
 				t.Helper()
@@ -66,14 +63,13 @@ func TestWebApp_ThePageFitsThePhone(t *testing.T) {
 
 			tapShown(tab, t, "button", is("Join a table"), "Join a table")
 			entry := stableShown(tab, t, "entry", is(""), "the table link's entry")
-			require.NoError(t, touch(tab, entry.X+entry.W/2, entry.Y+entry.H/2))
-			_, err := chromedp.Run(tab, chromedp.Poll[bool](HiddenInputFocused, chromedp.WithPollingTimeout(patient(10*time.Second))))
+			require.NoError(t, tab.Tap(t.Context(), entry.X+entry.W/2, entry.Y+entry.H/2))
+			err := webdriver.Until(t.Context(), tab, HiddenInputFocused, patient(10*time.Second), frame, nil)
 			require.NoError(t, err, "the entry takes the keyboard")
 			fits("a text field focused")
 
 			// As a phone's keyboard types: into the focused hidden input.
-			_, err = chromedp.Call(tab, input.InsertText, input.InsertTextParams{Text: "Jörg"})
-			require.NoError(t, err)
+			require.NoError(t, tab.InsertText(t.Context(), "Jörg"))
 			waitShown(tab, t, "entry", is("Jörg"), "what the keyboard typed, in the entry")
 			fits("after typing")
 		})
@@ -124,24 +120,22 @@ func outOfSafeArea(s webscreen.Screen, r safeRect) []string {
 
 // safeInsets sets the insets env(safe-area-inset-*) gives, as a phone's
 // notch, rounded corners and home indicator make them.
-func safeInsets(ctx context.Context, t *testing.T, top, right, bottom, left int64) {
+func safeInsets(tab *webdriver.Chrome, t *testing.T, top, right, bottom, left int64) {
 	t.Helper()
-	_, err := chromedp.Call(ctx, emulation.SetSafeAreaInsetsOverride, emulation.SetSafeAreaInsetsOverrideParams{Insets: &emulation.SafeAreaInsets{
-		Top: &top, TopMax: &top, Right: &right, RightMax: &right, Bottom: &bottom, BottomMax: &bottom, Left: &left, LeftMax: &left}})
-	require.NoError(t, err)
+	require.NoError(t, tab.SafeArea(t.Context(), webdriver.Insets{Top: top, Right: right, Bottom: bottom, Left: left}))
 }
 
 // inSafeArea waits until every tappable the app shows lies inside the
 // page's safe area (a turned phone is laid out anew over a few frames),
 // and fails naming those that do not.
-func inSafeArea(ctx context.Context, t *testing.T, w, h float64, want safeRect, what string) {
+func inSafeArea(tab *webdriver.Chrome, t *testing.T, w, h float64, want safeRect, what string) {
 	t.Helper()
-	r := eval[safeRect](ctx, t, SafeRect)
+	r := eval[safeRect](tab, t, SafeRect)
 	require.Equal(t, want, r, "%s: the page's safe area, as emulated", what)
 	var out []string
 	var s webscreen.Screen
 	for end := time.Now().Add(patient(10 * time.Second)); ; {
-		s = readScreen(ctx, t)
+		s = readScreen(tab, t)
 		out = outOfSafeArea(s, r)
 		if len(out) == 0 && s.Width == w && s.Height == h || time.Now().After(end) {
 			break
@@ -150,8 +144,8 @@ func inSafeArea(ctx context.Context, t *testing.T, w, h float64, want safeRect, 
 	}
 	assert.Equal(t, [2]float64{w, h}, [2]float64{s.Width, s.Height}, "%s: the app's window is the whole viewport", what)
 	assert.Empty(t, out, "%s: tappables under a notch, a corner or the home indicator; the safe area is %+v; the screen:\n%s", what, r, s)
-	assert.True(t, eval[bool](ctx, t, CanvasCoversViewport), "%s: the canvas fills the viewport, under the notch too", what)
-	assert.True(t, eval[bool](ctx, t, PageFits), "%s: the page fits: %s", what, eval[string](ctx, t, PageSize))
+	assert.True(t, eval[bool](tab, t, CanvasCoversViewport), "%s: the canvas fills the viewport, under the notch too", what)
+	assert.True(t, eval[bool](tab, t, PageFits), "%s: the page fits: %s", what, eval[string](tab, t, PageSize))
 }
 
 // TestWebApp_ClearOfTheNotchAndTheHomeIndicator opens the web app on a
@@ -163,14 +157,13 @@ func inSafeArea(ctx context.Context, t *testing.T, w, h float64, want safeRect, 
 func TestWebApp_ClearOfTheNotchAndTheHomeIndicator(t *testing.T) {
 	dir := builtWebApp(t)
 	t.Parallel() // a browser and a table of its own
-	newTab := webAppBrowser(t)
+	newTab := webAppBrowser(t, nil)
 	table, _ := serveWithApp(t, dir)
 	tab := newTab()
-	require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(3), chromedp.EmulateMobile, chromedp.EmulateTouch)))
-	_, err := chromedp.Call(tab, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{UserAgent: phone.ua})
-	require.NoError(t, err)
+	require.NoError(t, tab.Emulate(t.Context(), webdriver.Phone{Width: 390, Height: 844, Scale: 3, Mobile: true, Touch: true}))
+	require.NoError(t, tab.UserAgent(t.Context(), webdriver.Agent{UA: phone.ua}))
 	safeInsets(tab, t, 47, 0, 34, 0)
-	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(webapp.URL(table)[:strings.Index(webapp.URL(table), "?")])))
+	require.NoError(t, tab.Navigate(t.Context(), webapp.URL(table)[:strings.Index(webapp.URL(table), "?")]))
 	waitDrawn(tab, t)
 	upright := safeRect{0, 47, 390, 844 - 34}
 	inSafeArea(tab, t, 390, 844, upright, "home, upright")
@@ -182,7 +175,7 @@ func TestWebApp_ClearOfTheNotchAndTheHomeIndicator(t *testing.T) {
 	assert.InDelta(t, 844-34, flip.Y+flip.H, 24, "Flip stays at the foot, just above the home indicator")
 
 	// On its side: the notch at the left, the home indicator below.
-	require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(844, 390, chromedp.EmulateScale(3), chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateLandscape)))
+	require.NoError(t, tab.Emulate(t.Context(), webdriver.Phone{Width: 844, Height: 390, Scale: 3, Mobile: true, Touch: true, Landscape: true}))
 	safeInsets(tab, t, 0, 47, 21, 47)
 	inSafeArea(tab, t, 844, 390, safeRect{47, 0, 844 - 47, 390 - 21}, "Magic Maze running, on its side")
 	// A dialog: Fyne lays it over the whole canvas, not inside the screen.

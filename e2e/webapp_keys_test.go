@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"context"
 	"fmt"
 	"net"
 	"net/url"
@@ -11,12 +10,6 @@ import (
 	"testing"
 	"time"
 
-	cdpbrowser "github.com/chromedp/cdproto/browser"
-	"github.com/chromedp/cdproto/emulation"
-	"github.com/chromedp/cdproto/input"
-	"github.com/chromedp/cdproto/page"
-	"github.com/chromedp/cdproto/runtime"
-	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -79,17 +72,16 @@ var (
 )
 
 // kbBrowser is headless Chromium for the web app that knows lanName.
-func kbBrowser(t *testing.T) func() context.Context {
+func kbBrowser(t *testing.T) func() *webdriver.Chrome {
 	// An entry's tab sets a game up and types twelve ways: 30 s on a quiet
 	// machine, past browser's 90 s on a loaded one (ADELE's console).
-	return browserFor(t, 4*time.Minute, chromedp.Flag("disable-gpu", false), chromedp.Flag("use-gl", "swiftshader"),
-		chromedp.Flag("enable-unsafe-swiftshader", true), chromedp.Flag("host-resolver-rules", "MAP "+lanName(t)+" 127.0.0.1"))
+	return browserFor(t, 4*time.Minute, webdriver.ChromeOptions{WebGL: true, Flags: map[string]string{"host-resolver-rules": "MAP " + lanName(t) + " 127.0.0.1"}})
 }
 
 // kbPage is the web app in a tab of a device, and what its keyboards did.
 type kbPage struct {
 	t     *testing.T
-	tab   context.Context
+	tab   *webdriver.Chrome
 	d     kbDevice
 	table string // the table's link, as this device reaches it
 	// piled lists what stayed in the hidden input after it handed text over.
@@ -98,7 +90,7 @@ type kbPage struct {
 
 // openKeys serves the web app beside a new table (a new origin: storage of
 // its own) and opens it on d at /app/.
-func openKeys(t *testing.T, newTab func() context.Context, d kbDevice) *kbPage {
+func openKeys(t *testing.T, newTab func() *webdriver.Chrome, d kbDevice) *kbPage {
 	t.Helper()
 	table, _ := serveWithApp(t, builtWebApp(t))
 	if d.lan {
@@ -109,28 +101,19 @@ func openKeys(t *testing.T, newTab func() context.Context, d kbDevice) *kbPage {
 	}
 	base := table[:strings.Index(table, "/?")]
 	tab := newTab()
-	opts := []chromedp.EmulateViewportOption{chromedp.EmulateScale(webAppRatio)}
-	if d.mobile {
-		opts = append(opts, chromedp.EmulateMobile)
-	}
-	require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(d.w, d.h, opts...)))
-	_, err := chromedp.Call(tab, emulation.SetTouchEmulationEnabled, emulation.SetTouchEmulationEnabledParams{Enabled: d.touchPoints > 0, MaxTouchPoints: d.touchPoints})
-	require.NoError(t, err)
-	_, err = chromedp.Call(tab, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{UserAgent: d.ua, Platform: d.platform})
-	require.NoError(t, err)
+	require.NoError(t, tab.Emulate(t.Context(), webdriver.Phone{Width: d.w, Height: d.h, Scale: webAppRatio, Mobile: d.mobile,
+		Touch: d.touchPoints > 0, TouchPoints: d.touchPoints}))
+	require.NoError(t, tab.UserAgent(t.Context(), webdriver.Agent{UA: d.ua, Platform: d.platform}))
 	// A page in the background may not read the clipboard: this one is in front.
-	_, err = chromedp.Call(tab, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true})
-	require.NoError(t, err)
+	require.NoError(t, tab.KeepFocus(t.Context()))
 	if !d.lan {
 		for _, name := range []string{"clipboard-read", "clipboard-write"} {
-			_, err = chromedp.Call(tab, cdpbrowser.SetPermission, cdpbrowser.SetPermissionParams{Permission: &cdpbrowser.PermissionDescriptor{Name: name}, Setting: cdpbrowser.PermissionSettingGranted, Origin: base})
-			require.NoError(t, err)
+			require.NoError(t, tab.Grant(t.Context(), name, base))
 		}
 	}
 	// waitShown's report on a time-out reads the page's events from __ev.
-	_, err = chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `window.__ev = [];`})
-	require.NoError(t, err)
-	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(base+"/app/")))
+	require.NoError(t, tab.OnNewDocument(t.Context(), `window.__ev = [];`))
+	require.NoError(t, tab.Navigate(t.Context(), base+"/app/"))
 	waitDrawn(tab, t)
 	return &kbPage{t: t, tab: tab, d: d, table: table}
 }
@@ -189,7 +172,7 @@ func entryUnder(label string) kbLocate {
 
 // text is the located entry's text now.
 func (p *kbPage) text(loc kbLocate) (string, bool) {
-	s, err := webscreen.Read(p.tab, webdriver.Tab(p.tab))
+	s, err := webscreen.Read(p.t.Context(), p.tab)
 	require.NoError(p.t, err)
 	it, ok := loc(s)
 	return it.Text, ok
@@ -231,13 +214,8 @@ func (p *kbPage) scrollTo(kind string, match func(string) bool, what string) {
 		}
 		// The mouse wheel, where the mouse is: Fyne scrolls what lies under it.
 		x, y := float64(p.d.w)/2, float64(p.d.h)/2
-		for _, ev := range []input.DispatchMouseEventParams{
-			{Type: input.DispatchMouseEventTypeMouseMoved, X: x, Y: y},
-			{Type: input.DispatchMouseEventTypeMouseWheel, X: x, Y: y, DeltaX: 0.01, DeltaY: 120}, // deltaX must be sent: not 0
-		} {
-			_, err := chromedp.Call(p.tab, input.DispatchMouseEvent, ev)
-			require.NoError(p.t, err)
-		}
+		require.NoError(p.t, p.tab.Hover(p.t.Context(), x, y))
+		require.NoError(p.t, p.tab.Scroll(p.t.Context(), x, y, 120))
 		last = ""
 	}
 	tapShown(p.tab, p.t, kind, match, what)
@@ -272,30 +250,23 @@ func (p *kbPage) tapFocuses(loc kbLocate, what string) bool {
 	}
 	x, y := it.X+it.W/2, it.Y+it.H/2
 	if p.d.touchPoints > 0 {
-		require.NoError(p.t, touch(p.tab, x, y))
+		require.NoError(p.t, p.tab.Tap(p.t.Context(), x, y))
 	} else {
 		// Fyne's web driver clicks where the mouse last moved.
-		for _, ev := range []input.DispatchMouseEventParams{
-			{Type: input.DispatchMouseEventTypeMouseMoved, X: x, Y: y},
-			{Type: input.DispatchMouseEventTypeMousePressed, X: x, Y: y, Button: input.MouseButtonLeft, ClickCount: 1},
-			{Type: input.DispatchMouseEventTypeMouseReleased, X: x, Y: y, Button: input.MouseButtonLeft, ClickCount: 1},
-		} {
-			_, err := chromedp.Call(p.tab, input.DispatchMouseEvent, ev)
-			require.NoError(p.t, err)
-		}
+		require.NoError(p.t, p.tab.Click(p.t.Context(), x, y))
 	}
-	focused, err := chromedp.Run(p.tab, chromedp.Poll[bool](`document.activeElement === document.getElementById("dummyEntry")`,
-		chromedp.WithPollingTimeout(patient(3*time.Second))))
+	var focused bool
+	err := webdriver.Until(p.t.Context(), p.tab, `document.activeElement === document.getElementById("dummyEntry")`,
+		patient(3*time.Second), frame, &focused)
 	return err == nil && focused
 }
 
 // ---- keys ----
 
 // key sends one key event.
-func (p *kbPage) key(ev input.DispatchKeyEventParams) {
+func (p *kbPage) key(ev webdriver.KeyEvent) {
 	p.t.Helper()
-	_, err := chromedp.Call(p.tab, input.DispatchKeyEvent, ev)
-	require.NoError(p.t, err)
+	require.NoError(p.t, p.tab.Key(p.t.Context(), ev))
 }
 
 // hwKey is a key of a hardware keyboard: what it types, where it lies.
@@ -347,7 +318,7 @@ func (p *kbPage) press(k hwKey, mods int64) {
 	if k.shift {
 		mods |= 8
 	}
-	down := input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeRawKeyDown, Key: k.key, Code: k.code, WindowsVirtualKeyCode: k.keyCode, Modifiers: mods}
+	down := webdriver.KeyEvent{Kind: webdriver.RawKeyDown, Key: k.key, Code: k.code, KeyCode: k.keyCode, Modifiers: mods}
 	p.key(down)
 	text := k.key
 	if k == keyEnter {
@@ -355,11 +326,11 @@ func (p *kbPage) press(k hwKey, mods int64) {
 	}
 	if len([]rune(text)) == 1 && mods&(2|4) == 0 {
 		char := down
-		char.Type, char.Text, char.UnmodifiedText = input.DispatchKeyEventTypeChar, text, text
+		char.Kind, char.Text, char.UnmodifiedText = webdriver.KeyChar, text, text
 		p.key(char)
 	}
 	up := down
-	up.Type = input.DispatchKeyEventTypeKeyUp
+	up.Kind = webdriver.KeyUp
 	p.key(up)
 }
 
@@ -390,24 +361,23 @@ func (p *kbPage) clear(loc kbLocate) {
 }
 
 // phoneKey is the key a phone's keyboard reports for anything it types.
-func phoneKey(typ input.DispatchKeyEventType) input.DispatchKeyEventParams {
-	return input.DispatchKeyEventParams{Type: typ, Key: "Unidentified", WindowsVirtualKeyCode: 229, NativeVirtualKeyCode: 229}
+func phoneKey(kind webdriver.KeyKind) webdriver.KeyEvent {
+	return webdriver.KeyEvent{Kind: kind, Key: "Unidentified", KeyCode: 229, NativeKeyCode: 229}
 }
 
 // insert is the keyboard putting text into the hidden input.
 func (p *kbPage) insert(text string) {
 	p.t.Helper()
-	_, err := chromedp.Call(p.tab, input.InsertText, input.InsertTextParams{Text: text})
-	require.NoError(p.t, err)
+	require.NoError(p.t, p.tab.InsertText(p.t.Context(), text))
 }
 
 // gboard types text as Gboard does without suggestions: a keydown 229 and
 // the letter inserted, letter by letter.
 func (p *kbPage) gboard(text string) {
 	for _, r := range text {
-		p.key(phoneKey(input.DispatchKeyEventTypeKeyDown))
+		p.key(phoneKey(webdriver.KeyDown))
 		p.insert(string(r))
-		p.key(phoneKey(input.DispatchKeyEventTypeKeyUp))
+		p.key(phoneKey(webdriver.KeyUp))
 		p.checkEmpty("Gboard's " + string(r))
 	}
 }
@@ -416,9 +386,9 @@ func (p *kbPage) gboard(text string) {
 // between the letters, so whatever follows (Enter) comes straight after.
 func (p *kbPage) burst(text string) {
 	for _, r := range text {
-		p.key(phoneKey(input.DispatchKeyEventTypeKeyDown))
+		p.key(phoneKey(webdriver.KeyDown))
 		p.insert(string(r))
-		p.key(phoneKey(input.DispatchKeyEventTypeKeyUp))
+		p.key(phoneKey(webdriver.KeyUp))
 	}
 }
 
@@ -427,11 +397,10 @@ func (p *kbPage) burst(text string) {
 func (p *kbPage) compose(steps ...string) {
 	p.t.Helper()
 	for _, s := range steps {
-		p.key(phoneKey(input.DispatchKeyEventTypeKeyDown))
+		p.key(phoneKey(webdriver.KeyDown))
 		n := int64(len([]rune(s)))
-		_, err := chromedp.Call(p.tab, input.ImeSetComposition, input.ImeSetCompositionParams{Text: s, SelectionStart: n, SelectionEnd: n})
-		require.NoError(p.t, err)
-		p.key(phoneKey(input.DispatchKeyEventTypeKeyUp))
+		require.NoError(p.t, p.tab.Compose(p.t.Context(), s, n, n))
+		p.key(phoneKey(webdriver.KeyUp))
 	}
 }
 
@@ -445,10 +414,10 @@ func (p *kbPage) commit(text string) {
 // hidden input: a keydown 229, then the input's own delete (Chromium's
 // editing command, as the keyboard's deleteSurroundingText).
 func (p *kbPage) phoneDelete() {
-	down := phoneKey(input.DispatchKeyEventTypeKeyDown)
+	down := phoneKey(webdriver.KeyDown)
 	down.Commands = []string{"deleteBackward"}
 	p.key(down)
-	p.key(phoneKey(input.DispatchKeyEventTypeKeyUp))
+	p.key(phoneKey(webdriver.KeyUp))
 	p.checkEmpty("a phone's backspace")
 }
 
@@ -456,8 +425,7 @@ func (p *kbPage) phoneDelete() {
 // a plain-HTTP page, the browser's on a secure one.
 func (p *kbPage) setClipboard(text string) {
 	p.t.Helper()
-	_, err := chromedp.Run(p.tab, chromedp.Evaluate[bool](fmt.Sprintf(`navigator.clipboard.writeText(%q).then(() => true)`, text), chromedp.EvalAwaitPromise))
-	require.NoError(p.t, err)
+	require.NoError(p.t, p.tab.Eval(p.t.Context(), fmt.Sprintf(`navigator.clipboard.writeText(%q).then(() => true)`, text), nil))
 }
 
 // menuPaste pastes text into the hidden input the way a phone's clipboard
@@ -466,18 +434,18 @@ func (p *kbPage) setClipboard(text string) {
 // its copy command, which a plain-HTTP page may use too.
 func (p *kbPage) menuPaste(text string) {
 	p.t.Helper()
-	gesture := func(e *runtime.EvaluateParams) { yes := true; e.UserGesture = &yes }
-	copied, err := chromedp.Run(p.tab, chromedp.Evaluate[bool](fmt.Sprintf(`(() => {
+	var copied bool
+	err := p.tab.EvalAsUser(p.t.Context(), fmt.Sprintf(`(() => {
 		const put = (e) => { e.clipboardData.setData("text/plain", %q); e.preventDefault(); };
 		document.addEventListener("copy", put, { once: true, capture: true });
 		return document.execCommand("copy");
-	})()`, text), gesture))
+	})()`, text), &copied)
 	require.NoError(p.t, err)
 	require.True(p.t, copied, "the browser's copy command ran")
-	down := phoneKey(input.DispatchKeyEventTypeKeyDown)
+	down := phoneKey(webdriver.KeyDown)
 	down.Commands = []string{"paste"}
 	p.key(down)
-	p.key(phoneKey(input.DispatchKeyEventTypeKeyUp))
+	p.key(phoneKey(webdriver.KeyUp))
 	p.checkEmpty("a paste")
 }
 
@@ -688,7 +656,7 @@ var kbKinds = []kbKind{
 }
 
 // tryEntry opens the entry on the device and tries every kind on it.
-func tryEntry(t *testing.T, newTab func() context.Context, d kbDevice, e kbEntry, tally *kbTally) {
+func tryEntry(t *testing.T, newTab func() *webdriver.Chrome, d kbDevice, e kbEntry, tally *kbTally) {
 	// Every kind counts as failed until it is typed: a page that stops
 	// the test half way leaves its kinds failed.
 	for _, k := range kbKinds {
@@ -743,7 +711,7 @@ func TestWebApp_Keys(t *testing.T) {
 // hidden input, so the keyboard shows. Its keyboard inserts text with no
 // key codes; dictation inserts a phrase; a paste; a hardware keyboard
 // with Cmd.
-func tryIPad(t *testing.T, newTab func() context.Context, tally *kbTally) {
+func tryIPad(t *testing.T, newTab func() *webdriver.Chrome, tally *kbTally) {
 	const name = "AquaSphere: new player's name, on an iPad"
 	var p *kbPage
 	loc := entryBeside("Add player")
@@ -819,7 +787,7 @@ var (
 // desktop; its driver still focuses the hidden input for an entry, and
 // the page's keys type: letters outside ASCII, and what a German keyboard
 // types with Option (a Mac) or AltGr (Windows).
-func tryDesktop(t *testing.T, newTab func() context.Context, tally *kbTally, d kbDevice, name string) {
+func tryDesktop(t *testing.T, newTab func() *webdriver.Chrome, tally *kbTally, d kbDevice, name string) {
 	for _, k := range []string{"a desktop to Fyne", "hardware keyboard", "Option or AltGr"} {
 		tally.add(name, k, false)
 	}
@@ -1005,7 +973,7 @@ func kbEntries() []kbEntry {
 
 // shows waits until the app shows what match finds, and says whether it did.
 func (p *kbPage) shows(kind string, match func(string) bool, what string) bool {
-	_, err := webscreen.Wait(p.tab, webdriver.Tab(p.tab), kind, match, patient(6*time.Second))
+	_, err := webscreen.Wait(p.t.Context(), p.tab, kind, match, patient(6*time.Second))
 	return assert.NoError(p.t, err, what)
 }
 
@@ -1013,21 +981,21 @@ func (p *kbPage) shows(kind string, match func(string) bool, what string) bool {
 func (p *kbPage) selectTab(tabs, name string) {
 	p.t.Helper()
 	stableShown(p.tab, p.t, "tabs", is(tabs), "the tabs "+tabs)
-	require.NoError(p.t, webscreen.SelectTab(p.tab, webdriver.Tab(p.tab), tabs, name, patient(20*time.Second)))
+	require.NoError(p.t, webscreen.SelectTab(p.t.Context(), p.tab, tabs, name, patient(20*time.Second)))
 }
 
 // closeHomeScreenHint waits for the hint Safari on an iPhone or iPad gets
 // once (how to keep Boardside on the home screen), taps its OK as a player
 // would, and waits for it to go.
-func closeHomeScreenHint(ctx context.Context, t *testing.T) {
+func closeHomeScreenHint(tab *webdriver.Chrome, t *testing.T) {
 	t.Helper()
 	hint := is("Keep Boardside on the home screen")
-	waitShown(ctx, t, "button", is("OK"), "the home-screen hint on an iPad's Safari")
-	_, shown := readScreen(ctx, t).Find("label", hint)
+	waitShown(tab, t, "button", is("OK"), "the home-screen hint on an iPad's Safari")
+	_, shown := readScreen(tab, t).Find("label", hint)
 	require.True(t, shown, "the dialog is the home-screen hint")
-	tapShown(ctx, t, "button", is("OK"), "OK under the home-screen hint")
+	tapShown(tab, t, "button", is("OK"), "OK under the home-screen hint")
 	for deadline := time.Now().Add(patient(20 * time.Second)); ; time.Sleep(100 * time.Millisecond) {
-		if _, shown := readScreen(ctx, t).Find("label", hint); !shown {
+		if _, shown := readScreen(tab, t).Find("label", hint); !shown {
 			return
 		}
 		require.True(t, time.Now().Before(deadline), "the home-screen hint stays after OK")

@@ -13,10 +13,6 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
-	"github.com/chromedp/cdproto/emulation"
-	"github.com/chromedp/cdproto/input"
-	"github.com/chromedp/cdproto/runtime"
-	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
 
 	"boardside/app/apptest"
@@ -61,8 +57,7 @@ func TestWebApp_EveryScreenFitsEveryPhone(t *testing.T) {
 			t.Run(code, func(t *testing.T) {
 				t.Parallel()
 				// A browser each: each language starts with no games saved.
-				newTab := browserFor(t, 20*time.Minute, chromedp.Flag("disable-gpu", false), chromedp.Flag("use-gl", "swiftshader"),
-					chromedp.Flag("enable-unsafe-swiftshader", true))
+				newTab := browserFor(t, 20*time.Minute, webdriver.ChromeOptions{WebGL: true})
 				table, _ := serveWithApp(t, dir)
 				w := &webWalk{t: t, tab: newTab(), code: code, tr: translator(t, code), found: &found, checked: &checked, foundMu: &foundMu, table: table}
 				w.open(webapp.URL(table)[:strings.Index(webapp.URL(table), "?")])
@@ -81,7 +76,7 @@ func TestWebApp_EveryScreenFitsEveryPhone(t *testing.T) {
 // webWalk is one language's walk through the web app.
 type webWalk struct {
 	t       *testing.T
-	tab     context.Context
+	tab     *webdriver.Chrome
 	code    string
 	tr      func(string) string
 	found   *[]string // what the walks found, kept when one stops
@@ -94,25 +89,25 @@ type webWalk struct {
 	errors []string // the page's exceptions
 }
 
-// keepLog keeps the page's last 40 log lines and exceptions, to say why an
-// app that stopped answering did.
-func (w *webWalk) keepLog(ev any) {
-	var line string
-	switch ev := ev.(type) {
-	case *runtime.EventConsoleAPICalled:
-		var parts []string
-		for _, a := range ev.Args {
-			parts = append(parts, strings.Trim(string(a.Value), `"`))
-		}
-		line = string(ev.Type) + ": " + strings.Join(parts, " ")
-	case *runtime.EventExceptionThrown:
-		line = "exception: " + ev.ExceptionDetails.Text
-		if ex := ev.ExceptionDetails.Exception; ex != nil {
-			line += " " + ex.Description
-		}
-	default:
-		return
+// keepConsole and keepException keep the page's last 40 log lines and
+// exceptions, to say why an app that stopped answering did.
+func (w *webWalk) keepConsole(c webdriver.Console) {
+	var parts []string
+	for _, a := range c.Args {
+		parts = append(parts, strings.Trim(a.JSON, `"`))
 	}
+	w.keepLog(c.Kind + ": " + strings.Join(parts, " "))
+}
+
+func (w *webWalk) keepException(e webdriver.Exception) {
+	line := "exception: " + e.Text
+	if e.Description != "" {
+		line += " " + e.Description
+	}
+	w.keepLog(line)
+}
+
+func (w *webWalk) keepLog(line string) {
 	w.logMu.Lock()
 	defer w.logMu.Unlock()
 	if strings.HasPrefix(line, "exception: ") {
@@ -130,9 +125,9 @@ var walkSize = webSizes[0]
 func (w *webWalk) open(url string) {
 	w.t.Helper()
 	w.logMu = &sync.Mutex{}
-	require.NoError(w.t, chromedp.Listen(w.tab, w.keepLog))
+	require.NoError(w.t, w.tab.Listen(w.t.Context(), webdriver.Listener{Console: w.keepConsole, Exception: w.keepException}))
 	w.resize(walkSize)
-	require.NoError(w.t, chromedp.Do(w.tab, chromedp.Navigate(url)))
+	require.NoError(w.t, w.tab.Navigate(w.t.Context(), url))
 	waitDrawn(w.tab, w.t)
 }
 
@@ -193,8 +188,7 @@ func (w *webWalk) joined() {
 func (w *webWalk) typeInto(match func(string) bool, text string) {
 	w.t.Helper()
 	w.tapMatch("entry", match, "the entry")
-	_, err := chromedp.Call(w.tab, input.InsertText, input.InsertTextParams{Text: text})
-	require.NoError(w.t, err)
+	require.NoError(w.t, w.tab.InsertText(w.t.Context(), text))
 	w.waitText("entry", webscreen.Is(text))
 }
 
@@ -208,9 +202,9 @@ func (w *webWalk) tick(text string) {
 		// not on the empty rest of a wide row.
 		w.reveal("check", off, text)
 		time.Sleep(armWait)
-		it, err := webscreen.Stable(w.tab, webdriver.Tab(w.tab), "check", off, patient(20*time.Second))
+		it, err := webscreen.Stable(w.t.Context(), w.tab, "check", off, patient(20*time.Second))
 		require.NoError(w.t, err, text)
-		require.NoError(w.t, touch(w.tab, it.X+22, it.Y+it.H/2))
+		require.NoError(w.t, w.tab.Tap(w.t.Context(), it.X+22, it.Y+it.H/2))
 	}, func(s webscreen.Screen) bool { _, ticked := s.Find("check", on); return ticked })
 }
 
@@ -315,15 +309,10 @@ func (w *webWalk) violations(s webscreen.Screen, d device) []string {
 // resize makes the tab the device d.
 func (w *webWalk) resize(d device) {
 	w.t.Helper()
-	opts := []chromedp.EmulateViewportOption{chromedp.EmulateScale(webAppRatio), chromedp.EmulateMobile, chromedp.EmulateTouch}
-	if d.w > d.h {
-		opts = append(opts, chromedp.EmulateLandscape)
-	}
-	require.NoError(w.t, chromedp.Do(w.tab, chromedp.EmulateViewport(d.w, d.h, opts...)))
+	require.NoError(w.t, w.tab.Emulate(w.t.Context(), webdriver.Phone{Width: d.w, Height: d.h, Scale: webAppRatio, Mobile: true, Touch: true, Landscape: d.w > d.h}))
 	// The page's language is the browser's: navigator.language.
-	_, err := chromedp.Call(w.tab, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{UserAgent: d.ua,
-		AcceptLanguage: map[string]string{"en": "en-GB", "de": "de-DE"}[w.code]})
-	require.NoError(w.t, err)
+	require.NoError(w.t, w.tab.UserAgent(w.t.Context(), webdriver.Agent{UA: d.ua,
+		AcceptLanguage: map[string]string{"en": "en-GB", "de": "de-DE"}[w.code]}))
 }
 
 // settled is the screen once the app has taken the page's size and its
@@ -349,9 +338,9 @@ func (w *webWalk) settled(d device) webscreen.Screen {
 // has stopped, and the page's last log lines say why.
 func (w *webWalk) read() webscreen.Screen {
 	w.t.Helper()
-	ctx, cancel := context.WithTimeout(w.tab, patient(30*time.Second))
+	ctx, cancel := context.WithTimeout(w.t.Context(), patient(30*time.Second))
 	defer cancel()
-	s, err := webscreen.Read(ctx, webdriver.Tab(ctx))
+	s, err := webscreen.Read(ctx, w.tab)
 	if err != nil {
 		w.logMu.Lock()
 		defer w.logMu.Unlock()
@@ -380,7 +369,7 @@ func (w *webWalk) tapMatch(kind string, match func(string) bool, what string) {
 	w.t.Helper()
 	w.reveal(kind, match, what)
 	time.Sleep(armWait)
-	if err := webscreen.TapShown(w.tab, webdriver.Tab(w.tab), kind, match, patient(20*time.Second)); err != nil {
+	if err := webscreen.TapShown(w.t.Context(), w.tab, kind, match, patient(20*time.Second)); err != nil {
 		require.FailNow(w.t, "cannot tap "+what, "%v", err)
 	}
 }
@@ -411,7 +400,7 @@ func (w *webWalk) reveal(kind string, match func(string) bool, what string) {
 		require.True(w.t, ok, "%s lies out of view, and no scroll holds it:\n%s", what, s)
 		mid := sc.Y + sc.H/2
 		dy := max(-sc.H*0.4, min(sc.H*0.4, it.Y+it.H/2-mid)) // up, to bring what is below into view
-		require.NoError(w.t, chromedp.Do(w.tab, stroke(sc.X+sc.W/2, mid+dy/2, mid-dy/2, 10, 200*time.Millisecond)))
+		require.NoError(w.t, stroke(w.t.Context(), w.tab, sc.X+sc.W/2, mid+dy/2, mid-dy/2, 10, 200*time.Millisecond))
 		time.Sleep(300 * time.Millisecond) // the page scrolls on its own time
 		s = w.read()
 	}
@@ -446,7 +435,7 @@ func (w *webWalk) pickRadio(option string) {
 	_, err := fmt.Sscanf(option, "%g", &i)
 	require.NoError(w.t, err)
 	x := r.X + (i-0.5)*r.MinW/n
-	require.NoError(w.t, touch(w.tab, x, r.Y+r.H/2))
+	require.NoError(w.t, w.tab.Tap(w.t.Context(), x, r.Y+r.H/2))
 	w.waitText("radio", webscreen.Is(option))
 }
 

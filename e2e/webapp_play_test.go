@@ -7,11 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
-	"github.com/chromedp/cdproto/input"
-	"github.com/chromedp/cdproto/page"
-	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -24,37 +19,36 @@ import (
 type fyneShown = webscreen.Shown
 
 // readScreen asks the app what it shows.
-func readScreen(ctx context.Context, t *testing.T) webscreen.Screen {
+func readScreen(tab *webdriver.Chrome, t *testing.T) webscreen.Screen {
 	t.Helper()
-	s, err := webscreen.Read(ctx, webdriver.Tab(ctx))
+	s, err := webscreen.Read(t.Context(), tab)
 	require.NoError(t, err)
 	return s
 }
 
 // startWebApp serves build/web beside a Magic Maze on Mars table and
 // opens /app/ (the address path gives) on an emulated phone or tablet.
-func startWebApp(t *testing.T, d device, path func(table string) string) (context.Context, string) {
+func startWebApp(t *testing.T, d device, path func(table string) string) (*webdriver.Chrome, string) {
 	dir := builtWebApp(t)
-	newTab := webAppBrowser(t)
+	newTab := webAppBrowser(t, nil)
 	table, _ := serveWithApp(t, dir)
 	tab := newTab()
-	require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(d.w, d.h, chromedp.EmulateScale(webAppRatio), chromedp.EmulateMobile, chromedp.EmulateTouch)))
-	_, err := chromedp.Call(tab, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{UserAgent: d.ua})
+	require.NoError(t, tab.Emulate(t.Context(), webdriver.Phone{Width: d.w, Height: d.h, Scale: webAppRatio, Mobile: true, Touch: true}))
+	require.NoError(t, tab.UserAgent(t.Context(), webdriver.Agent{UA: d.ua}))
+	err := tab.OnNewDocument(t.Context(), `window.__ev = []; for (const k of ["touchstart","touchend","mousemove","mousedown","mouseup","click","contextmenu"]) addEventListener(k, (e) => __ev.push([k, Math.round(e.timeStamp), e.clientX, e.clientY]), true);`)
 	require.NoError(t, err)
-	_, err = chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `window.__ev = []; for (const k of ["touchstart","touchend","mousemove","mousedown","mouseup","click","contextmenu"]) addEventListener(k, (e) => __ev.push([k, Math.round(e.timeStamp), e.clientX, e.clientY]), true);`})
-	require.NoError(t, err)
-	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(path(table))))
+	require.NoError(t, tab.Navigate(t.Context(), path(table)))
 	waitDrawn(tab, t)
 	return tab, table
 }
 
 // waitShown waits until the app shows something of kind whose text
 // satisfies match, in view, and returns it.
-func waitShown(ctx context.Context, t *testing.T, kind string, match func(string) bool, what string) fyneShown {
+func waitShown(tab *webdriver.Chrome, t *testing.T, kind string, match func(string) bool, what string) fyneShown {
 	t.Helper()
-	it, err := webscreen.Wait(ctx, webdriver.Tab(ctx), kind, match, patient(20*time.Second))
+	it, err := webscreen.Wait(t.Context(), tab, kind, match, patient(20*time.Second))
 	if err != nil {
-		page := eval[string](ctx, t, `JSON.stringify({ev: window.__ev, scale: visualViewport.scale, inner: [innerWidth, innerHeight], scroll: [scrollX, scrollY, document.documentElement.scrollWidth]})`)
+		page := eval[string](tab, t, `JSON.stringify({ev: window.__ev, scale: visualViewport.scale, inner: [innerWidth, innerHeight], scroll: [scrollX, scrollY, document.documentElement.scrollWidth]})`)
 		require.FailNow(t, "not shown: "+what, "the page: %s\n%v", page, err)
 	}
 	return it
@@ -63,19 +57,19 @@ func waitShown(ctx context.Context, t *testing.T, kind string, match func(string
 var is = webscreen.Is
 
 // stableShown is what waitShown finds once it stays where it is.
-func stableShown(ctx context.Context, t *testing.T, kind string, match func(string) bool, what string) fyneShown {
+func stableShown(tab *webdriver.Chrome, t *testing.T, kind string, match func(string) bool, what string) fyneShown {
 	t.Helper()
-	waitShown(ctx, t, kind, match, what)
-	it, err := webscreen.Stable(ctx, webdriver.Tab(ctx), kind, match, patient(20*time.Second))
+	waitShown(tab, t, kind, match, what)
+	it, err := webscreen.Stable(t.Context(), tab, kind, match, patient(20*time.Second))
 	require.NoError(t, err, what)
 	return it
 }
 
 // tapShown taps, with a finger, the middle of what stableShown finds.
-func tapShown(ctx context.Context, t *testing.T, kind string, match func(string) bool, what string) {
+func tapShown(tab *webdriver.Chrome, t *testing.T, kind string, match func(string) bool, what string) {
 	t.Helper()
-	stableShown(ctx, t, kind, match, what)
-	require.NoError(t, webscreen.TapShown(ctx, webdriver.Tab(ctx), kind, match, patient(20*time.Second)), what)
+	stableShown(tab, t, kind, match, what)
+	require.NoError(t, webscreen.TapShown(t.Context(), tab, kind, match, patient(20*time.Second)), what)
 }
 
 // The devices the web app is tried on: a phone and a tablet, each with its
@@ -92,9 +86,9 @@ type device struct {
 }
 
 // sandShown is the Magic Maze screen's sand timer reading, in seconds.
-func sandShown(ctx context.Context, t *testing.T) int {
+func sandShown(tab *webdriver.Chrome, t *testing.T) int {
 	t.Helper()
-	d := waitShown(ctx, t, "digits", func(s string) bool { return strings.Contains(s, ":") }, "the sand timer")
+	d := waitShown(tab, t, "digits", func(s string) bool { return strings.Contains(s, ":") }, "the sand timer")
 	secs, err := sandSeconds(d.Text)
 	require.NoError(t, err, d.Text)
 	return secs
@@ -144,11 +138,11 @@ func TestWebApp_PlaysMagicMazeAndComesBackAfterAReload(t *testing.T) {
 	b0 := time.Now()
 	before := sandShown(tab, t)
 	b1 := time.Now()
-	changed, err := chromedp.Run(tab, chromedp.Evaluate[int](asEarlierBuilds, chromedp.EvalAwaitPromise))
-	require.NoError(t, err)
+	var changed int
+	require.NoError(t, tab.Eval(t.Context(), asEarlierBuilds, &changed))
 	require.Positive(t, changed, "the saves were put as Uint8Arrays")
 
-	require.NoError(t, chromedp.Do(tab, chromedp.Reload()))
+	require.NoError(t, tab.Reload(t.Context()))
 	waitDrawn(tab, t)
 	waitShown(tab, t, "button", is("Flip"), "the game, after the reload")
 	a0 := time.Now()
@@ -183,7 +177,7 @@ func TestWebApp_JoinsTheTableItCameFromInOneTap(t *testing.T) {
 	tapShown(tab, t, "button", is("Turn the sand timer over to start"), "Start again, after the undo")
 	waitShown(tab, t, "button", is("Flip"), "the table's game started again")
 
-	require.NoError(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`history.back()`)))
+	require.NoError(t, tab.Eval(t.Context(), `history.back()`, nil))
 	waitShown(tab, t, "button", is("Join a table"), "home, after Back")
 	assert.True(t, eval[bool](tab, t, `document.getElementById("toast").hidden`), "Back went a screen back: no word about leaving")
 	assert.NotContains(t, eval[string](tab, t, `location.href`), "join=", "a reload opens this phone's own games")
@@ -196,20 +190,20 @@ func TestWebApp_ADELEOnATablet(t *testing.T) {
 	tapShown(tab, t, "label", is("ADELE"), "the ADELE tile")
 	tapShown(tab, t, "button", is("Set up the game"), "Set up")
 	stableShown(tab, t, "tabs", is("Table|ADELE's console"), "the table and the console")
-	require.NoError(t, webscreen.SelectTab(tab, webdriver.Tab(tab), "Table|ADELE's console", "ADELE's console", patient(20*time.Second)))
+	require.NoError(t, webscreen.SelectTab(t.Context(), tab, "Table|ADELE's console", "ADELE's console", patient(20*time.Second)))
 	slide := stableShown(tab, t, "slide", is("Slide to the right to show"), "the cover's slide")
 	waitShown(tab, t, "label", is("ADELE's console is hidden"), "the cover")
-	require.NoError(t, touch(tab, slide.X+slide.W-5, slide.Y+slide.H/2))
+	require.NoError(t, tab.Tap(t.Context(), slide.X+slide.W-5, slide.Y+slide.H/2))
 	time.Sleep(500 * time.Millisecond) // time for the tap to have lifted it, if it could
 	waitShown(tab, t, "label", is("ADELE's console is hidden"), "the cover, after a tap at the slide's end")
 
 	y := slide.Y + slide.H/2
-	require.NoError(t, chromedp.Do(tab,
-		touchAt(input.DispatchTouchEventTypeTouchStart, slide.X+10, y),
-		touchAt(input.DispatchTouchEventTypeTouchMove, slide.X+40, y),
-		touchAt(input.DispatchTouchEventTypeTouchMove, slide.X+slide.W/2, y),
-		touchAt(input.DispatchTouchEventTypeTouchMove, slide.X+slide.W-2, y),
-		touchAt(input.DispatchTouchEventTypeTouchEnd, 0, 0)))
+	require.NoError(t, tab.Touch(t.Context(),
+		webdriver.TouchEvent{Kind: webdriver.TouchStart, X: slide.X + 10, Y: y},
+		webdriver.TouchEvent{Kind: webdriver.TouchMove, X: slide.X + 40, Y: y},
+		webdriver.TouchEvent{Kind: webdriver.TouchMove, X: slide.X + slide.W/2, Y: y},
+		webdriver.TouchEvent{Kind: webdriver.TouchMove, X: slide.X + slide.W - 2, Y: y},
+		webdriver.TouchEvent{Kind: webdriver.TouchEnd}))
 	waitShown(tab, t, "label", is("Hand"), "the console, uncovered")
 }
 
@@ -240,13 +234,13 @@ func TestWebApp_AFingerScrollsALongScreen(t *testing.T) {
 	}
 
 	// A flick: 60 px up in 64 ms, lifted while moving. The screen goes on.
-	require.NoError(t, chromedp.Do(tab, stroke(x, 700, 640, 15, 0)))
+	require.NoError(t, stroke(t.Context(), tab, x, 700, 640, 15, 0))
 	flicked := settled()
 	assert.Greater(t, flicked, 90.0, "a flick coasts on after the finger lifts")
 
 	// A slow drag 200 px down, the finger at rest for 200 ms before it
 	// lifts: the screen follows the finger and stops with it.
-	require.NoError(t, chromedp.Do(tab, stroke(x, 300, 500, 10, 200*time.Millisecond)))
+	require.NoError(t, stroke(t.Context(), tab, x, 300, 500, 10, 200*time.Millisecond))
 	back := flicked - settled()
 	assert.InDelta(t, min(200, flicked), back, 25, "the screen came back down with the finger, no further (the flick went %.0f px)", flicked)
 }
@@ -255,41 +249,34 @@ func TestWebApp_AFingerScrollsALongScreen(t *testing.T) {
 // phone reports a moving finger, resting rest before it lifts. The
 // events carry those times, so the page sees the finger's speed whatever
 // the test's own pace.
-func stroke(x, from, to, step float64, rest time.Duration) chromedp.Action[chromedp.Void] {
-	return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
-		at := float64(time.Now().UnixMilli()) / 1000
-		send := func(typ input.DispatchTouchEventType, y float64) error {
-			points := []*input.TouchPoint{{X: x, Y: y}}
-			if typ == input.DispatchTouchEventTypeTouchEnd {
-				points = []*input.TouchPoint{}
-			}
-			_, err := cdp.Call(ctx, tg, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: typ, TouchPoints: points, Timestamp: input.TimeSinceEpoch(at)})
+func stroke(ctx context.Context, tab *webdriver.Chrome, x, from, to, step float64, rest time.Duration) error {
+	at := time.Now().Truncate(time.Millisecond)
+	send := func(kind webdriver.TouchKind, y float64) error {
+		return tab.Touch(ctx, webdriver.TouchEvent{Kind: kind, X: x, Y: y, At: at})
+	}
+	if err := send(webdriver.TouchStart, from); err != nil {
+		return err
+	}
+	dir := 1.0
+	if to < from {
+		dir = -1
+	}
+	y := from
+	for (to-y)*dir > 0 {
+		y += dir * min(step, (to-y)*dir)
+		at = at.Add(16 * time.Millisecond)
+		if err := send(webdriver.TouchMove, y); err != nil {
 			return err
 		}
-		if err := send(input.DispatchTouchEventTypeTouchStart, from); err != nil {
-			return chromedp.Void{}, err
-		}
-		dir := 1.0
-		if to < from {
-			dir = -1
-		}
-		y := from
-		for (to-y)*dir > 0 {
-			y += dir * min(step, (to-y)*dir)
-			at += 0.016
-			if err := send(input.DispatchTouchEventTypeTouchMove, y); err != nil {
-				return chromedp.Void{}, err
-			}
-		}
-		at += rest.Seconds() + 0.016
-		return chromedp.Void{}, send(input.DispatchTouchEventTypeTouchEnd, y)
 	}
+	at = at.Add(rest + 16*time.Millisecond)
+	return send(webdriver.TouchEnd, y)
 }
 
 // placeOf is where the app shows something, in view or not.
-func placeOf(ctx context.Context, t *testing.T, kind, text string) fyneShown {
+func placeOf(tab *webdriver.Chrome, t *testing.T, kind, text string) fyneShown {
 	t.Helper()
-	sc := readScreen(ctx, t)
+	sc := readScreen(tab, t)
 	it, ok := sc.Find(kind, is(text))
 	require.True(t, ok, "not on the screen: %s\n%s", text, sc)
 	return it

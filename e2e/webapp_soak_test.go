@@ -7,14 +7,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/emulation"
-	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"boardside/app/catalog"
 	"boardside/companion/webapp"
 	"boardside/internal/soak"
+	"boardside/internal/webdriver"
 )
 
 // soakSteps is how many things the soak test does in its one page: about
@@ -40,14 +39,12 @@ func TestWebApp_SoakInOnePage(t *testing.T) {
 		require.NoError(t, err)
 		seed = n
 	}
-	newTab := browserFor(t, 20*time.Minute, chromedp.Flag("disable-gpu", false), chromedp.Flag("use-gl", "swiftshader"),
-		chromedp.Flag("enable-unsafe-swiftshader", true))
+	newTab := browserFor(t, 20*time.Minute, webdriver.ChromeOptions{WebGL: true})
 	table, _ := serveWithApp(t, dir)
 	tab := newTab()
-	require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(phone.w, phone.h, chromedp.EmulateScale(2.6), chromedp.EmulateMobile, chromedp.EmulateTouch)))
-	_, err := chromedp.Call(tab, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{UserAgent: phone.ua, AcceptLanguage: "en-GB"})
-	require.NoError(t, err)
-	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(webapp.URL(table)[:strings.Index(webapp.URL(table), "?")])))
+	require.NoError(t, tab.Emulate(t.Context(), webdriver.Phone{Width: phone.w, Height: phone.h, Scale: 2.6, Mobile: true, Touch: true}))
+	require.NoError(t, tab.UserAgent(t.Context(), webdriver.Agent{UA: phone.ua, AcceptLanguage: "en-GB"}))
+	require.NoError(t, tab.Navigate(t.Context(), webapp.URL(table)[:strings.Index(webapp.URL(table), "?")]))
 	waitDrawn(tab, t)
 
 	var titles []string
@@ -55,7 +52,7 @@ func TestWebApp_SoakInOnePage(t *testing.T) {
 		titles = append(titles, g.Name)
 	}
 	var last []string // the last steps, to say what led to a page error
-	r, err := soak.Run(tab, soak.Config{Seed: seed, Steps: soakSteps, Games: titles, Sizes: [][2]int64{{phone.w, phone.h}, {phone.h, phone.w}},
+	r, err := soak.Play(t.Context(), tab, soak.Config{Seed: seed, Steps: soakSteps, Games: titles, Sizes: [][2]int64{{phone.w, phone.h}, {phone.h, phone.w}},
 		Step: func(n int, what string) {
 			last = append(last, strconv.Itoa(n)+": "+what)
 			if len(last) > 25 {

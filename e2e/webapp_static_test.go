@@ -22,11 +22,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"boardside/internal/webdriver"
 )
 
 // staticHost is the static host's name: not loopback, so only HTTPS with a
@@ -51,11 +50,11 @@ func TestWebApp_StartsFromAStaticHTTPSHostAndOffline(t *testing.T) {
 	unzip(t, released, filepath.Join(site, "boardside"))
 	cert, spki := selfSigned(t, staticHost)
 	// The host's name and certificate.
-	newTab := webAppBrowser(t,
-		chromedp.Flag("host-resolver-rules", "MAP "+staticHost+" 127.0.0.1"),
+	newTab := webAppBrowser(t, map[string]string{
+		"host-resolver-rules": "MAP " + staticHost + " 127.0.0.1",
 		// Trusts this one certificate, not any; Chromium heeds it only
-		// with a --user-data-dir, which chromedp's allocator gives it.
-		chromedp.Flag("ignore-certificate-errors-spki-list", spki))
+		// with a --user-data-dir, which webdriver.StartChrome gives it.
+		"ignore-certificate-errors-spki-list": spki})
 
 	for _, at := range []string{"/", "/boardside/"} {
 		t.Run("at "+at, func(t *testing.T) {
@@ -69,17 +68,17 @@ func TestWebApp_StartsFromAStaticHTTPSHostAndOffline(t *testing.T) {
 			appURL := "https://" + net.JoinHostPort(staticHost, port) + at
 
 			tab := newTab()
-			require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(412, 915, chromedp.EmulateScale(phoneRatio), chromedp.EmulateMobile, chromedp.EmulateTouch)))
+			require.NoError(t, tab.Emulate(t.Context(), webdriver.Phone{Width: 412, Height: 915, Scale: phoneRatio, Mobile: true, Touch: true}))
 			var mu sync.Mutex
 			var wasmTypes []string // what the host's answers for the wasm said they were
-			require.NoError(t, chromedp.Listen(tab, func(ev any) {
-				if r, ok := ev.(*network.EventResponseReceived); ok && strings.HasSuffix(r.Response.URL, ".wasm") && !r.Response.FromServiceWorker {
+			require.NoError(t, tab.Listen(t.Context(), webdriver.Listener{Response: func(r webdriver.Response) {
+				if strings.HasSuffix(r.URL, ".wasm") && !r.FromServiceWorker {
 					mu.Lock()
-					wasmTypes = append(wasmTypes, r.Response.MimeType)
+					wasmTypes = append(wasmTypes, r.MimeType)
 					mu.Unlock()
 				}
-			}))
-			require.NoError(t, chromedp.Do(tab, chromedp.Navigate(appURL)))
+			}}))
+			require.NoError(t, tab.Navigate(t.Context(), appURL))
 			waitDrawn(tab, t)
 			screenShows(tab, t)
 			assert.True(t, eval[bool](tab, t, `isSecureContext && location.protocol === "https:"`), "HTTPS, the certificate trusted")
@@ -89,13 +88,13 @@ func TestWebApp_StartsFromAStaticHTTPSHostAndOffline(t *testing.T) {
 
 			waitJS(tab, t, `!!navigator.serviceWorker.controller`, "the service worker controls the page")
 			assert.Equal(t, appURL, eval[string](tab, t, `navigator.serviceWorker.controller.scriptURL.replace(/sw\.js$/, "")`), "sw.js beside the page")
-			_, err = chromedp.Run(tab, chromedp.Poll[bool](`(async () => {
+			err = webdriver.Until(t.Context(), tab, `(async () => {
 				for (const k of await caches.keys()) {
 					const urls = (await (await caches.open(k)).keys()).map((r) => r.url);
 					if (urls.some((u) => /boardside\.[0-9a-f]{8}\.wasm$/.test(u)) && urls.includes(`+"`"+appURL+"`"+`)) return true;
 				}
 				return false;
-			})()`, chromedp.WithPollingTimeout(patient(30*time.Second))))
+			})()`, patient(30*time.Second), frame, nil)
 			require.NoError(t, err, "the page and the wasm are kept")
 
 			srv.CloseClientConnections()
@@ -104,9 +103,8 @@ func TestWebApp_StartsFromAStaticHTTPSHostAndOffline(t *testing.T) {
 				c.Close()
 				t.Fatal("the host still answers")
 			}
-			_, err = chromedp.Call(tab, network.ClearBrowserCache, cdp.Empty{})
-			require.NoError(t, err)
-			require.NoError(t, chromedp.Do(tab, chromedp.Reload()))
+			require.NoError(t, tab.ClearCache(t.Context()))
+			require.NoError(t, tab.Reload(t.Context()))
 			waitDrawn(tab, t)
 			screenShows(tab, t)
 			assert.True(t, eval[bool](tab, t, fromKept), "the wasm came from the service worker's copy")
@@ -180,15 +178,14 @@ func TestWebApp_SaysWhyWhenAHostSendsTheWasmWrong(t *testing.T) {
 	}))
 	t.Cleanup(srv.Close)
 
-	tab := webAppBrowser(t)()
+	tab := webAppBrowser(t, nil)()
 	emulatePhone(t, tab, 412, 915)
-	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(srv.URL+"/")))
+	require.NoError(t, tab.Navigate(t.Context(), srv.URL+"/"))
 	waitJS(tab, t, `!!document.querySelector("#loader.failed")`, "the start fails")
 	waitJS(tab, t, `performance.getEntriesByType("resource").some((e) => /\.wasm$/.test(e.name) && e.responseEnd > 0)`, "the download ends")
 	// A count shown after the download's last bytes would be on screen by
 	// the next frame.
-	_, err := chromedp.Run(tab, chromedp.Evaluate[bool](`new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))`, chromedp.EvalAwaitPromise))
-	require.NoError(t, err)
+	require.NoError(t, tab.Eval(t.Context(), `new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))`, nil))
 	status := eval[string](tab, t, `document.getElementById("status").textContent`)
 	assert.True(t, strings.HasPrefix(status, "Boardside could not be loaded ("), status)
 	assert.Equal(t, "Try again", eval[string](tab, t, `document.querySelector("#loader button").textContent`))

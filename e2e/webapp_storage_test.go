@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"context"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -11,8 +10,6 @@ import (
 
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/storage/repository"
-	"github.com/chromedp/cdproto/page"
-	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -22,6 +19,7 @@ import (
 	mm "boardside/companion/marsmaze"
 	"boardside/companion/plays"
 	"boardside/companion/webapp"
+	"boardside/internal/webdriver"
 	"boardside/timers"
 )
 
@@ -135,10 +133,10 @@ type storeKeys struct {
 	One  map[string]any `json:"one"`
 }
 
-func readKeys(ctx context.Context, t *testing.T, db, store, one string) storeKeys {
+func readKeys(tab *webdriver.Chrome, t *testing.T, db, store, one string) storeKeys {
 	t.Helper()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[storeKeys](fmt.Sprintf(keysIn, db, store, store, one), chromedp.EvalAwaitPromise))
-	require.NoError(t, err)
+	var v storeKeys
+	require.NoError(t, tab.Eval(t.Context(), fmt.Sprintf(keysIn, db, store, store, one), &v))
 	return v
 }
 
@@ -151,19 +149,18 @@ func readKeys(ctx context.Context, t *testing.T, db, store, one string) storeKey
 func TestWebApp_FindsTheSavesOfFynesLayout(t *testing.T) {
 	dir := builtWebApp(t)
 	records := savesOfEarlierBuilds(t)
-	newTab := webAppBrowser(t)
+	newTab := webAppBrowser(t, nil)
 	table, _ := serveWithApp(t, dir)
 	tab := newTab()
-	require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(412, 915, chromedp.EmulateScale(webAppRatio), chromedp.EmulateMobile, chromedp.EmulateTouch)))
-	_, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: countPersist})
-	require.NoError(t, err)
+	require.NoError(t, tab.Emulate(t.Context(), webdriver.Phone{Width: 412, Height: 915, Scale: webAppRatio, Mobile: true, Touch: true}))
+	require.NoError(t, tab.OnNewDocument(t.Context(), countPersist))
 
 	// The quick viewer's page, on the app's origin, writes the old layout.
-	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(table)))
+	require.NoError(t, tab.Navigate(t.Context(), table))
 	js, err := json.Marshal(records)
 	require.NoError(t, err)
-	n, err := chromedp.Run(tab, chromedp.Evaluate[int](fmt.Sprintf(putInFyneLayout, js), chromedp.EvalAwaitPromise))
-	require.NoError(t, err)
+	var n int
+	require.NoError(t, tab.Eval(t.Context(), fmt.Sprintf(putInFyneLayout, js), &n))
 	require.Equal(t, len(records), n)
 	var files []string
 	for _, r := range records {
@@ -174,7 +171,7 @@ func TestWebApp_FindsTheSavesOfFynesLayout(t *testing.T) {
 	require.Contains(t, files, "/fyne/sessions/marsmaze.json.a", "the game's save, at the path the app reads")
 
 	appURL := webapp.URL(table)
-	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(appURL[:strings.Index(appURL, "?")])))
+	require.NoError(t, tab.Navigate(t.Context(), appURL[:strings.Index(appURL, "?")]))
 	waitDrawn(tab, t)
 
 	moved := readKeys(tab, t, "boardside-files", "files", "moved-from-fyne")
@@ -183,7 +180,8 @@ func TestWebApp_FindsTheSavesOfFynesLayout(t *testing.T) {
 	}
 	require.NotNil(t, moved.One, "the move is marked done")
 	assert.EqualValues(t, len(files), moved.One["files"])
-	layout, err := chromedp.Run(tab, chromedp.Evaluate[map[string]any](`new Promise((ok, no) => {
+	var layout map[string]any
+	err = tab.Eval(t.Context(), `new Promise((ok, no) => {
 		const r = indexedDB.open("boardside-files");
 		r.onerror = () => no(r.error);
 		r.onsuccess = () => {
@@ -191,7 +189,7 @@ func TestWebApp_FindsTheSavesOfFynesLayout(t *testing.T) {
 			ok({ indexes: [...st.indexNames], unique: st.index("parent").unique, keyPath: st.keyPath });
 			r.result.close();
 		};
-	})`, chromedp.EvalAwaitPromise))
+	})`, &layout)
 	require.NoError(t, err)
 	assert.Equal(t, map[string]any{"indexes": []any{"parent"}, "unique": false, "keyPath": nil}, layout,
 		"keyed by path, one index, on parent, not unique: nothing a file's bytes or a folder can break")
@@ -203,12 +201,12 @@ func TestWebApp_FindsTheSavesOfFynesLayout(t *testing.T) {
 	tapShown(tab, t, "button", is("Played games"), "Played games, on the home screen")
 	waitShown(tab, t, "label", is("2 played games, the newest first."), "both played games found")
 	waitShown(tab, t, "label", is("AquaSphere"), "the AquaSphere play")
-	require.NoError(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`history.back()`)))
+	require.NoError(t, tab.Eval(t.Context(), `history.back()`, nil))
 	tapShown(tab, t, "label", is("Magic Maze on Mars"), "the Magic Maze tile")
 	waitShown(tab, t, "button", is("Flip"), "the game under way, found: its sand runs")
 
 	// A reload moves nothing again: the mark is the same.
-	require.NoError(t, chromedp.Do(tab, chromedp.Reload()))
+	require.NoError(t, tab.Reload(t.Context()))
 	waitDrawn(tab, t)
 	waitShown(tab, t, "button", is("Flip"), "the game, after a reload")
 	again := readKeys(tab, t, "boardside-files", "files", "moved-from-fyne")
@@ -222,10 +220,10 @@ func TestWebApp_FindsTheSavesOfFynesLayout(t *testing.T) {
 	tapShown(tab, t, "button", is("Flip"), "Flip again")
 	time.Sleep(time.Second) // the second save's transaction, in the page's time
 	assert.Equal(t, 1, eval[int](tab, t, `window.__persistAsked`), "once a page")
-	kept, err := chromedp.Run(tab, chromedp.Evaluate[bool](`navigator.storage.persisted()`, chromedp.EvalAwaitPromise))
-	require.NoError(t, err)
+	var kept bool
+	require.NoError(t, tab.Eval(t.Context(), `navigator.storage.persisted()`, &kept))
 	t.Logf("navigator.storage.persisted() after the first save: %v", kept)
-	require.NoError(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`history.back()`)))
+	require.NoError(t, tab.Eval(t.Context(), `history.back()`, nil))
 	tapShown(tab, t, "button", is("Settings"), "Settings")
 	want := "This browser has not promised to keep Boardside's games"
 	if kept {
@@ -243,10 +241,10 @@ const countPersist = `window.__persistAsked = 0;
 }`
 
 // readScreenDialogs are the texts of the dialogs the app shows.
-func readScreenDialogs(ctx context.Context, t *testing.T) []string {
+func readScreenDialogs(tab *webdriver.Chrome, t *testing.T) []string {
 	t.Helper()
 	var out []string
-	for _, it := range readScreen(ctx, t).Items {
+	for _, it := range readScreen(tab, t).Items {
 		if it.Dialog && it.Text != "" {
 			out = append(out, it.Text)
 		}
@@ -288,16 +286,15 @@ var keepsNothing = []struct {
 func TestWebApp_GoesOnWhereTheBrowserKeepsNothing(t *testing.T) {
 	dir := builtWebApp(t)
 	t.Parallel() // a browser and a table of its own
-	newTab := webAppBrowser(t)
+	newTab := webAppBrowser(t, nil)
 	table, _ := serveWithApp(t, dir)
 	for _, c := range keepsNothing {
 		t.Run(c.name, func(t *testing.T) {
 			tab := newTab()
-			require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(phone.w, phone.h, chromedp.EmulateScale(webAppRatio), chromedp.EmulateMobile, chromedp.EmulateTouch)))
-			_, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: c.script})
-			require.NoError(t, err)
+			require.NoError(t, tab.Emulate(t.Context(), webdriver.Phone{Width: phone.w, Height: phone.h, Scale: webAppRatio, Mobile: true, Touch: true}))
+			require.NoError(t, tab.OnNewDocument(t.Context(), c.script))
 			appURL := webapp.URL(table)
-			require.NoError(t, chromedp.Do(tab, chromedp.Navigate(appURL[:strings.Index(appURL, "?")])))
+			require.NoError(t, tab.Navigate(t.Context(), appURL[:strings.Index(appURL, "?")]))
 			waitDrawn(tab, t)
 			if c.midGame {
 				waitShown(tab, t, "button", is("Played games"), "the home screen")

@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"image"
 	"image/png"
@@ -13,16 +12,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/fetch"
-	"github.com/chromedp/cdproto/input"
-	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/cdproto/page"
-	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"boardside/companion/webapp"
+	"boardside/internal/webdriver"
 )
 
 // builtWebApp is the folder make web builds; the browser test needs it.
@@ -38,9 +32,8 @@ func builtWebApp(t *testing.T) string {
 
 // webAppBrowser is headless Chromium that draws WebGL with SwiftShader, as
 // Fyne's web driver needs, with any flags more.
-func webAppBrowser(t *testing.T, more ...chromedp.ExecAllocatorOption) func() context.Context {
-	return browser(t, append([]chromedp.ExecAllocatorOption{chromedp.Flag("disable-gpu", false), chromedp.Flag("use-gl", "swiftshader"),
-		chromedp.Flag("enable-unsafe-swiftshader", true)}, more...)...)
+func webAppBrowser(t *testing.T, flags map[string]string) func() *webdriver.Chrome {
+	return browserFor(t, 90*time.Second, webdriver.ChromeOptions{WebGL: true, Flags: flags})
 }
 
 // webAppRatio is the device pixel ratio the web app's browser tests draw
@@ -55,20 +48,20 @@ func webAppBrowser(t *testing.T, more ...chromedp.ExecAllocatorOption) func() co
 const webAppRatio = 1
 
 // waitDrawn waits until the page says the app's first frame is on screen.
-func waitDrawn(ctx context.Context, t *testing.T) {
+func waitDrawn(tab *webdriver.Chrome, t *testing.T) {
 	t.Helper()
-	_, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.documentElement.dataset.drawn === "1" || !!document.querySelector("#loader.failed")`,
-		chromedp.WithPollingTimeout(patient(75*time.Second)), chromedp.WithPollingInterval(50*time.Millisecond)))
+	err := webdriver.Until(t.Context(), tab, `document.documentElement.dataset.drawn === "1" || !!document.querySelector("#loader.failed")`,
+		patient(75*time.Second), 50*time.Millisecond, nil)
 	require.NoError(t, err, "the app never drew")
-	failed := eval[string](ctx, t, `(document.querySelector("#loader.failed #status") || {}).textContent || ""`)
+	failed := eval[string](tab, t, `(document.querySelector("#loader.failed #status") || {}).textContent || ""`)
 	require.Empty(t, failed, "the page says the app could not start")
 }
 
 // screenShows checks a screenshot for the home screen: a few per cent of
 // its pixels unlike the background, and colours enough for text.
-func screenShows(ctx context.Context, t *testing.T) {
+func screenShows(tab *webdriver.Chrome, t *testing.T) {
 	t.Helper()
-	shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	shot, err := tab.Screenshot(t.Context())
 	require.NoError(t, err)
 	img, err := png.Decode(bytes.NewReader(shot))
 	require.NoError(t, err)
@@ -87,17 +80,6 @@ func screenShows(ctx context.Context, t *testing.T) {
 	assert.Greater(t, total-most, total/50, "the screen is more than its background")
 	assert.Greater(t, len(counts), 20, "text and tiles, not a blank canvas")
 	assert.Equal(t, image.Pt(int(math.Floor(412*phoneRatio)), int(math.Floor(915*phoneRatio))), image.Pt(b.Dx(), b.Dy()), "the phone's screen, at its pixel ratio")
-}
-
-func touchAt(typ input.DispatchTouchEventType, x, y float64) chromedp.Action[chromedp.Void] {
-	return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
-		points := []*input.TouchPoint{{X: x, Y: y}}
-		if typ == input.DispatchTouchEventTypeTouchEnd {
-			points = []*input.TouchPoint{}
-		}
-		_, err := cdp.Call(ctx, tg, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: typ, TouchPoints: points})
-		return chromedp.Void{}, err
-	}
 }
 
 // fromKept tells whether the page took the wasm from the service worker's
@@ -123,16 +105,15 @@ const countedDownload = `__statuses.some((s) => /^Downloading Boardside… \d+ %
 // HTTP cache emptied, and reloads: the service worker's copy starts it.
 func TestWebApp_OpensOnAPhoneAndStartsAgainOffline(t *testing.T) {
 	dir := builtWebApp(t)
-	newTab := webAppBrowser(t)
+	newTab := webAppBrowser(t, nil)
 
 	table, srv := serveWithApp(t, dir)
 	appURL := webapp.URL(table)
 
 	tab := newTab()
-	require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(412, 915, chromedp.EmulateScale(phoneRatio), chromedp.EmulateMobile, chromedp.EmulateTouch)))
-	_, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: recordStatus})
-	require.NoError(t, err)
-	require.NoError(t, chromedp.Do(tab, chromedp.Navigate(appURL)))
+	require.NoError(t, tab.Emulate(t.Context(), webdriver.Phone{Width: 412, Height: 915, Scale: phoneRatio, Mobile: true, Touch: true}))
+	require.NoError(t, tab.OnNewDocument(t.Context(), recordStatus))
+	require.NoError(t, tab.Navigate(t.Context(), appURL))
 	waitDrawn(tab, t)
 	assert.True(t, eval[bool](tab, t, countedDownload), "a first visit counts the download: %v", eval[[]string](tab, t, `__statuses`))
 	assert.True(t, eval[bool](tab, t, `document.getElementById("loader") === null`), "the loading screen is gone")
@@ -145,12 +126,12 @@ func TestWebApp_OpensOnAPhoneAndStartsAgainOffline(t *testing.T) {
 
 	t.Run("a finger drag is the mouse wheel at the finger", func(t *testing.T) {
 		eval[bool](tab, t, `(window.wheels = [], document.addEventListener("wheel", (e) => wheels.push([e.deltaY, e.clientY]), true), true)`)
-		require.NoError(t, chromedp.Do(tab,
-			touchAt(input.DispatchTouchEventTypeTouchStart, 200, 600),
-			touchAt(input.DispatchTouchEventTypeTouchMove, 200, 560),
-			touchAt(input.DispatchTouchEventTypeTouchMove, 200, 500),
-			touchAt(input.DispatchTouchEventTypeTouchMove, 200, 450),
-			touchAt(input.DispatchTouchEventTypeTouchEnd, 0, 0)))
+		require.NoError(t, tab.Touch(t.Context(),
+			webdriver.TouchEvent{Kind: webdriver.TouchStart, X: 200, Y: 600},
+			webdriver.TouchEvent{Kind: webdriver.TouchMove, X: 200, Y: 560},
+			webdriver.TouchEvent{Kind: webdriver.TouchMove, X: 200, Y: 500},
+			webdriver.TouchEvent{Kind: webdriver.TouchMove, X: 200, Y: 450},
+			webdriver.TouchEvent{Kind: webdriver.TouchEnd}))
 		got := eval[[][]float64](tab, t, `wheels`)
 		require.GreaterOrEqual(t, len(got), 3, "a wheel event per move past the touch slop")
 		// Fyne moves content by twice a wheel delta of 5 or more: half the
@@ -160,10 +141,10 @@ func TestWebApp_OpensOnAPhoneAndStartsAgainOffline(t *testing.T) {
 	})
 
 	t.Run("Back stays in the app once", func(t *testing.T) {
-		require.NoError(t, touch(tab, 60, 30)) // the title: a touch gives the page the right to add a history entry
+		require.NoError(t, tab.Tap(t.Context(), 60, 30)) // the title: a touch gives the page the right to add a history entry
 		waitJS(tab, t, fmt.Sprintf(`history.length === %d && (history.state || {}).depth === 3`, entries+3),
 			"the page keeps three entries ahead (the drag's touch or this tap added them)")
-		require.NoError(t, chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`history.back()`)))
+		require.NoError(t, tab.Eval(t.Context(), `history.back()`, nil))
 		waitJS(tab, t, `!document.getElementById("toast").hidden`, "a note says a second Back leaves")
 		loc := eval[string](tab, t, `location.href`)
 		assert.Equal(t, appURL, loc, "still the app, the table link kept")
@@ -171,7 +152,7 @@ func TestWebApp_OpensOnAPhoneAndStartsAgainOffline(t *testing.T) {
 	})
 
 	t.Run("a later visit takes the wasm from the HTTP cache as it is", func(t *testing.T) {
-		require.NoError(t, chromedp.Do(tab, chromedp.Reload()))
+		require.NoError(t, tab.Reload(t.Context()))
 		waitDrawn(tab, t)
 		screenShows(tab, t)
 		assert.Equal(t, []float64{0}, eval[[]float64](tab, t, `performance.getEntriesByType("resource").filter((e) => /\.wasm$/.test(e.name)).map((e) => e.transferSize)`),
@@ -181,28 +162,25 @@ func TestWebApp_OpensOnAPhoneAndStartsAgainOffline(t *testing.T) {
 
 	t.Run("the service worker keeps the app", func(t *testing.T) {
 		waitJS(tab, t, `!!navigator.serviceWorker.controller`, "the service worker controls the page")
-		_, err := chromedp.Run(tab, chromedp.Poll[bool](`(async () => {
+		err := webdriver.Until(t.Context(), tab, `(async () => {
 			for (const k of await caches.keys()) {
 				const urls = (await (await caches.open(k)).keys()).map((r) => r.url);
 				if (urls.some((u) => /boardside\.[0-9a-f]{8}\.wasm$/.test(u)) && urls.some((u) => u.endsWith("/app/"))) return true;
 			}
 			return false;
-		})()`, chromedp.WithPollingTimeout(patient(30*time.Second))))
+		})()`, patient(30*time.Second), frame, nil)
 		require.NoError(t, err, "the page and the wasm are kept")
 
 		// A host that takes the request for the wasm and never answers, as
 		// a laptop closed mid-game can, with the HTTP cache emptied: the
 		// page starts from the kept copy after a few seconds.
-		_, err = chromedp.Call(tab, network.ClearBrowserCache, cdp.Empty{})
-		require.NoError(t, err)
-		_, err = chromedp.Call(tab, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*.wasm"}}})
-		require.NoError(t, err)
-		require.NoError(t, chromedp.Do(tab, chromedp.Reload()))
+		require.NoError(t, tab.ClearCache(t.Context()))
+		require.NoError(t, tab.Intercept(t.Context(), "*.wasm", nil)) // held, never answered
+		require.NoError(t, tab.Reload(t.Context()))
 		waitDrawn(tab, t)
 		assert.True(t, eval[bool](tab, t, fromKept),
 			"the wasm came from the service worker's copy while the host kept silent")
-		_, err = chromedp.Call(tab, fetch.Disable, cdp.Empty{})
-		require.NoError(t, err)
+		require.NoError(t, tab.StopIntercepting(t.Context()))
 
 		require.NoError(t, srv.Close()) // the host is gone
 		resp, err := http.Get(appURL)
@@ -212,9 +190,8 @@ func TestWebApp_OpensOnAPhoneAndStartsAgainOffline(t *testing.T) {
 		require.Error(t, err, "nothing answers any more")
 		// The browser's HTTP cache, which gives the wasm while it holds it
 		// (sw.js), is emptied: the service worker's copy must do.
-		_, err = chromedp.Call(tab, network.ClearBrowserCache, cdp.Empty{})
-		require.NoError(t, err)
-		require.NoError(t, chromedp.Do(tab, chromedp.Reload()))
+		require.NoError(t, tab.ClearCache(t.Context()))
+		require.NoError(t, tab.Reload(t.Context()))
 		waitDrawn(tab, t)
 		screenShows(tab, t)
 		assert.True(t, eval[bool](tab, t, fromKept),
@@ -228,7 +205,7 @@ func TestWebApp_OpensOnAPhoneAndStartsAgainOffline(t *testing.T) {
 // and offers the table in the quick viewer, instead of a blank page.
 func TestWebApp_SaysWhyWhereTheBrowserCannotRunIt(t *testing.T) {
 	dir := builtWebApp(t)
-	newTab := webAppBrowser(t)
+	newTab := webAppBrowser(t, nil)
 	table, _ := serveWithApp(t, dir)
 
 	for _, c := range []struct{ lacks, script, says string }{
@@ -239,9 +216,8 @@ func TestWebApp_SaysWhyWhereTheBrowserCannotRunIt(t *testing.T) {
 		t.Run(c.lacks, func(t *testing.T) {
 			tab := newTab()
 			emulatePhone(t, tab, 412, 915)
-			_, err := chromedp.Call(tab, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: c.script})
-			require.NoError(t, err)
-			require.NoError(t, chromedp.Do(tab, chromedp.Navigate(webapp.URL(table))))
+			require.NoError(t, tab.OnNewDocument(t.Context(), c.script))
+			require.NoError(t, tab.Navigate(t.Context(), webapp.URL(table)))
 			waitText(tab, t, "#status", c.says)
 			assert.Equal(t, table, eval[string](tab, t, `document.querySelector("#loader a").href`), "the quick viewer instead")
 			assert.Zero(t, eval[int](tab, t, `document.querySelectorAll("canvas").length`))

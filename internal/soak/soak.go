@@ -2,9 +2,9 @@
 // of new players does over a game night: games opened and left, tabs,
 // dialogs, entries typed into, the phone turned, all without a reload. A
 // page error (a trap of the wasm, a Go panic, an app that stops
-// answering) ends a run. The browser soak test (e2e) runs it for
-// a fixed number of steps with a fixed seed; bench/soakbench runs it for
-// an hour and measures the page's memory.
+// answering) ends a run. The browser soak test (e2e) plays it for a fixed
+// number of steps with a fixed seed in a webdriver.Chrome; bench/soakbench
+// runs it for an hour and measures the page's memory.
 package soak
 
 import (
@@ -15,13 +15,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/input"
-	"github.com/chromedp/cdproto/page"
-	"github.com/chromedp/cdproto/runtime"
-	"github.com/chromedp/cdproto/target"
-	"github.com/chromedp/chromedp"
 
 	"boardside/internal/webdriver"
 	"boardside/internal/webscreen"
@@ -65,18 +58,26 @@ var Never = []string{"Log in BG Stats", "Export as CSV", "Export as JSON", "Impo
 // texts are typed into entries: names with umlauts, figures, a PIN.
 var texts = []string{"Jörg", "Anna", "12", "7", "Zoë Ürün", "1234", "ß"}
 
-// Run taps the app in the page tab shows, once it has drawn, until
-// cfg.Steps or ctx ends, or the page dies.
+// Run is Play in the chromedp tab whose context tab is.
+//
+// Deprecated: for bench/soakbench, which opens its tab with chromedp; use
+// Play.
 func Run(tab context.Context, cfg Config) (Result, error) {
+	return Play(tab, webdriver.Tab(tab), cfg)
+}
+
+// Play taps the app in the page tab shows, once it has drawn, until
+// cfg.Steps or ctx ends, or the page dies.
+func Play(ctx context.Context, tab *webdriver.Chrome, cfg Config) (Result, error) {
 	r := Result{Kinds: map[string]int{}, Games: map[string]int{}}
 	if cfg.Pause == 0 {
 		cfg.Pause = 250 * time.Millisecond
 	}
-	watch, err := listen(tab)
+	watch, err := listen(ctx, tab)
 	if err != nil {
 		return r, err
 	}
-	before, err := pages(tab)
+	before, err := pages(ctx, tab)
 	if err != nil {
 		return r, err
 	}
@@ -84,15 +85,15 @@ func Run(tab context.Context, cfg Config) (Result, error) {
 	seen := map[string]bool{}
 	size, nextGame := 0, 0
 	for r.Steps = 0; cfg.Steps == 0 || r.Steps < cfg.Steps; r.Steps++ {
-		if tab.Err() != nil {
+		if ctx.Err() != nil {
 			break
 		}
 		if why := watch.died(); why != "" {
 			r.PageError = why
 			break
 		}
-		s, dead := look(tab, watch, before, &r)
-		if tab.Err() != nil {
+		s, dead := look(ctx, tab, watch, before, &r)
+		if ctx.Err() != nil {
 			break
 		}
 		if dead != "" {
@@ -100,8 +101,8 @@ func Run(tab context.Context, cfg Config) (Result, error) {
 			break
 		}
 		seen[signature(s)] = true
-		what := step(tab, cfg, rng, s, &r, &size, &nextGame)
-		if away := comeBack(tab, before); away != "" {
+		what := step(ctx, tab, cfg, rng, s, &r, &size, &nextGame)
+		if away := comeBack(ctx, tab, before); away != "" {
 			r.LeftFor++
 			what += "; " + away
 		}
@@ -109,7 +110,7 @@ func Run(tab context.Context, cfg Config) (Result, error) {
 			cfg.Step(r.Steps, what)
 		}
 		select {
-		case <-tab.Done():
+		case <-ctx.Done():
 		case <-time.After(cfg.Pause):
 		}
 	}
@@ -122,12 +123,12 @@ func Run(tab context.Context, cfg Config) (Result, error) {
 
 // listen watches the page's errors and log, once its console is seen to
 // reach the watcher: else a dead page would pass for a quiet one.
-func listen(tab context.Context) (*watcher, error) {
+func listen(ctx context.Context, tab *webdriver.Chrome) (*watcher, error) {
 	watch := &watcher{}
-	if err := chromedp.Listen(tab, watch.see); err != nil {
+	if err := tab.Listen(ctx, webdriver.Listener{Console: watch.seeConsole, Exception: watch.seeException}); err != nil {
 		return nil, err
 	}
-	if _, err := chromedp.Run(tab, chromedp.Evaluate[chromedp.Void](`console.log("soak: watching")`)); err != nil {
+	if err := tab.Eval(ctx, `console.log("soak: watching")`, nil); err != nil {
 		return nil, err
 	}
 	for deadline := time.Now().Add(10 * time.Second); !watch.saw("soak: watching"); time.Sleep(50 * time.Millisecond) {
@@ -141,20 +142,20 @@ func listen(tab context.Context) (*watcher, error) {
 // look is what the app shows, or why it does not answer: a tab that
 // opened after the last step's look hides the page, which is brought
 // back and asked again before it counts as dead.
-func look(tab context.Context, watch *watcher, before map[target.ID]bool, r *Result) (webscreen.Screen, string) {
-	s, err := read(tab)
-	if err != nil && tab.Err() == nil && comeBack(tab, before) != "" {
+func look(ctx context.Context, tab *webdriver.Chrome, watch *watcher, before map[string]bool, r *Result) (webscreen.Screen, string) {
+	s, err := read(ctx, tab)
+	if err != nil && ctx.Err() == nil && comeBack(ctx, tab, before) != "" {
 		r.LeftFor++
-		s, err = read(tab)
+		s, err = read(ctx, tab)
 	}
-	if err != nil && tab.Err() == nil {
-		return s, explain(watch, "the app does not answer: "+err.Error()+"; "+busy(tab))
+	if err != nil && ctx.Err() == nil {
+		return s, explain(watch, "the app does not answer: "+err.Error()+"; "+busy(ctx, tab))
 	}
 	return s, ""
 }
 
 // step does one thing a player might, and says what.
-func step(tab context.Context, cfg Config, rng *rand.Rand, s webscreen.Screen, r *Result, size, nextGame *int) string {
+func step(ctx context.Context, tab *webdriver.Chrome, cfg Config, rng *rand.Rand, s webscreen.Screen, r *Result, size, nextGame *int) string {
 	dialog := slices.ContainsFunc(s.Items, func(it webscreen.Shown) bool { return it.Dialog && it.InView })
 	if dialog {
 		r.Dialogs++
@@ -165,18 +166,18 @@ func step(tab context.Context, cfg Config, rng *rand.Rand, s webscreen.Screen, r
 		if it, ok := s.Find("label", webscreen.Is(title)); ok && it.InView {
 			*nextGame++
 			r.Games[title]++
-			return tapItem(tab, it, r)
+			return tapItem(ctx, tab, it, r)
 		}
 	}
 	switch p := rng.Float64(); {
 	case p < 0.03 && len(cfg.Sizes) > 1 && !dialog:
 		*size = (*size + 1) % len(cfg.Sizes)
 		r.Turns++
-		return turn(tab, cfg.Sizes[*size])
+		return turn(ctx, tab, cfg.Sizes[*size])
 	case p < 0.05:
 		// Anywhere: a finger that misses.
 		x, y := rng.Float64()*s.Width, rng.Float64()*s.Height
-		_ = webdriver.Tab(tab).Tap(tab, x, y)
+		_ = tab.Tap(ctx, x, y)
 		return fmt.Sprintf("tap at %.0f,%.0f", x, y)
 	}
 	var can []webscreen.Shown
@@ -197,11 +198,11 @@ func step(tab context.Context, cfg Config, rng *rand.Rand, s webscreen.Screen, r
 			break
 		}
 	}
-	what := tapItem(tab, tabAt(it, rng), r)
+	what := tapItem(ctx, tab, tabAt(it, rng), r)
 	if it.Kind == "entry" && rng.Float64() < 0.7 {
 		text := texts[rng.IntN(len(texts))]
 		time.Sleep(150 * time.Millisecond) // the entry takes the focus on the page's time
-		if _, err := chromedp.Call(tab, input.InsertText, input.InsertTextParams{Text: text}); err == nil {
+		if err := tab.InsertText(ctx, text); err == nil {
 			r.Typed++
 			what += fmt.Sprintf(", typed %q", text)
 		}
@@ -254,20 +255,16 @@ func tabAt(it webscreen.Shown, rng *rand.Rand) webscreen.Shown {
 	return it
 }
 
-func tapItem(tab context.Context, it webscreen.Shown, r *Result) string {
-	_ = webdriver.Tab(tab).Tap(tab, it.X+it.W/2, it.Y+it.H/2)
+func tapItem(ctx context.Context, tab *webdriver.Chrome, it webscreen.Shown, r *Result) string {
+	_ = tab.Tap(ctx, it.X+it.W/2, it.Y+it.H/2)
 	r.Taps++
 	r.Kinds[it.Kind]++
 	return fmt.Sprintf("tap %s %q", it.Kind, it.Text)
 }
 
 // turn makes the page the phone the other way up.
-func turn(tab context.Context, size [2]int64) string {
-	opts := []chromedp.EmulateViewportOption{chromedp.EmulateScale(2.6), chromedp.EmulateMobile, chromedp.EmulateTouch}
-	if size[0] > size[1] {
-		opts = append(opts, chromedp.EmulateLandscape)
-	}
-	_ = chromedp.Do(tab, chromedp.EmulateViewport(size[0], size[1], opts...))
+func turn(ctx context.Context, tab *webdriver.Chrome, size [2]int64) string {
+	_ = tab.Emulate(ctx, webdriver.Phone{Width: size[0], Height: size[1], Scale: 2.6, Mobile: true, Touch: true, Landscape: size[0] > size[1]})
 	return fmt.Sprintf("turned to %d×%d", size[0], size[1])
 }
 
@@ -277,24 +274,25 @@ func turn(tab context.Context, size [2]int64) string {
 // brings the page to the front again, as a player comes back from BG
 // Stats: a page left in the background gets no animation frames, and its
 // app draws nothing and answers nothing until it is shown again.
-func comeBack(tab context.Context, before map[target.ID]bool) string {
-	tab, cancel := context.WithTimeout(tab, 10*time.Second) // a page that does not answer is read's to tell
+func comeBack(ctx context.Context, tab *webdriver.Chrome, before map[string]bool) string {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second) // a page that does not answer is read's to tell
 	defer cancel()
 	var closed []string
-	if infos, err := chromedp.Targets(tab); err == nil {
+	if infos, err := tab.Targets(ctx); err == nil {
 		for _, in := range infos {
-			if in.Type == "page" && !before[in.TargetID] {
-				if _, err := chromedp.CallBrowser(tab, target.CloseTarget, target.CloseTargetParams{TargetID: in.TargetID}); err == nil {
+			if in.Type == "page" && !before[in.ID] {
+				if err := tab.CloseTarget(ctx, in.ID); err == nil {
 					closed = append(closed, in.URL)
 				}
 			}
 		}
 	}
-	shown, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.visibilityState`))
+	var shown string
+	err := tab.Eval(ctx, `document.visibilityState`, &shown)
 	if len(closed) == 0 && (err != nil || shown == "visible") {
 		return ""
 	}
-	_, _ = chromedp.Call(tab, page.BringToFront, cdp.Empty{})
+	_ = tab.BringToFront(ctx)
 	if len(closed) == 0 {
 		return "brought the page (" + shown + ") to the front"
 	}
@@ -302,20 +300,20 @@ func comeBack(tab context.Context, before map[target.ID]bool) string {
 }
 
 // pages are the browser's tabs.
-func pages(tab context.Context) (map[target.ID]bool, error) {
-	infos, err := chromedp.Targets(tab)
-	ids := map[target.ID]bool{}
+func pages(ctx context.Context, tab *webdriver.Chrome) (map[string]bool, error) {
+	infos, err := tab.Targets(ctx)
+	ids := map[string]bool{}
 	for _, in := range infos {
-		ids[in.TargetID] = true
+		ids[in.ID] = true
 	}
 	return ids, err
 }
 
 // read asks the app what it shows; 30 s without an answer is a dead page.
-func read(tab context.Context) (webscreen.Screen, error) {
-	ctx, cancel := context.WithTimeout(tab, 30*time.Second)
+func read(ctx context.Context, tab *webdriver.Chrome) (webscreen.Screen, error) {
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	return webscreen.Read(ctx, webdriver.Tab(ctx))
+	return webscreen.Read(ctx, tab)
 }
 
 // signature tells screens apart by their buttons and tabs.
@@ -336,35 +334,39 @@ type watcher struct {
 	log   []string
 }
 
-func (w *watcher) see(ev any) {
-	var line, fatal string
-	switch ev := ev.(type) {
-	case *runtime.EventExceptionThrown:
-		line = "exception: " + ev.ExceptionDetails.Text
-		if ex := ev.ExceptionDetails.Exception; ex != nil {
-			line += " " + ex.Description
-		}
-		fatal = line
-	case *runtime.EventConsoleAPICalled:
-		var parts []string
-		for _, a := range ev.Args {
-			if a.Value != nil {
-				parts = append(parts, strings.Trim(string(a.Value), `"`))
-			} else {
-				parts = append(parts, a.Description)
-			}
-		}
-		line = string(ev.Type) + ": " + strings.Join(parts, " ")
-		text := strings.Join(parts, " ")
-		// A Go panic or fatal error is written to the console; boot.js
-		// logs a start that failed as "Boardside: …".
-		if strings.HasPrefix(text, "panic:") || strings.HasPrefix(text, "fatal error:") || strings.HasPrefix(text, "Boardside:") ||
-			strings.Contains(text, "RuntimeError") {
-			fatal = line
-		}
-	default:
-		return
+// seeException keeps an uncaught exception: the page died.
+func (w *watcher) seeException(e webdriver.Exception) {
+	line := "exception: " + e.Text
+	if e.Description != "" {
+		line += " " + e.Description
 	}
+	w.see(line, line)
+}
+
+// seeConsole keeps a log line; a Go panic's or a failed start's kills.
+func (w *watcher) seeConsole(c webdriver.Console) {
+	var parts []string
+	for _, a := range c.Args {
+		if a.JSON != "" {
+			parts = append(parts, strings.Trim(a.JSON, `"`))
+		} else {
+			parts = append(parts, a.Description)
+		}
+	}
+	line := c.Kind + ": " + strings.Join(parts, " ")
+	text := strings.Join(parts, " ")
+	// A Go panic or fatal error is written to the console; boot.js
+	// logs a start that failed as "Boardside: …".
+	fatal := ""
+	if strings.HasPrefix(text, "panic:") || strings.HasPrefix(text, "fatal error:") || strings.HasPrefix(text, "Boardside:") ||
+		strings.Contains(text, "RuntimeError") {
+		fatal = line
+	}
+	w.see(line, fatal)
+}
+
+// see keeps line, and fatal, when not "", as why the page died.
+func (w *watcher) see(line, fatal string) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if fatal != "" && w.error == "" {
@@ -384,14 +386,15 @@ func (w *watcher) saw(line string) bool {
 
 // busy tells an app that does not answer from a page that does not: a
 // page whose JavaScript answers has a Go side stuck waiting.
-func busy(tab context.Context) string {
-	ctx, cancel := context.WithTimeout(tab, 5*time.Second)
+func busy(ctx context.Context, tab *webdriver.Chrome) string {
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
-	if _, err := chromedp.Run(ctx, chromedp.Evaluate[int](`1 + 1`)); err != nil {
+	if err := tab.Eval(ctx, `1 + 1`, nil); err != nil {
 		return "the page's JavaScript does not answer either: its main thread is busy"
 	}
-	shown, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.visibilityState`))
-	stacks, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`window.boardsideStacks ? boardsideStacks() : ""`))
+	var shown, stacks string
+	_ = tab.Eval(ctx, `document.visibilityState`, &shown)
+	_ = tab.Eval(ctx, `window.boardsideStacks ? boardsideStacks() : ""`, &stacks)
 	return "the page (" + shown + ") answers: the app's Fyne goroutine does not; its goroutines:\n" + stacks
 }
 

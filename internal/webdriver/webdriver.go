@@ -2,9 +2,17 @@
 // Boardside's browser tests: WebKit (every iPhone and iPad; WebKitGTK's
 // WebKitWebDriver here, which speaks W3C WebDriver classic), Firefox (its
 // built-in WebDriver BiDi, with no geckodriver) and Chromium (through
-// chromedp, as the other browser tests). Each gives the same small Page:
+// chromedp, Chrome's own protocol). Each gives the same small Page:
 // navigate, evaluate a script, tap, type, take a screenshot, and the
 // page's uncaught errors, so that one test runs in all three.
+//
+// Chromium's tab is a Chrome (StartChrome, OpenTab), a Page with the
+// Chromium-only extras the other browser tests need, each named for what
+// a test means: a phone emulated (Emulate, SafeArea, UserAgent, Locale,
+// Media), a device's own input (Touch, Click, Key, InsertText, Compose),
+// the page's events (Listen), its network (Intercept, ClearCache,
+// OnNewDocument), its history and the browser's tabs (History, GoTo,
+// Targets). The tests use no chromedp of their own.
 //
 // Why a thin client of our own: the Go module proxy serves no Go
 // WebDriver client (github.com/tebeka/selenium and

@@ -2,9 +2,9 @@
 // draws the whole app into one canvas, so there is no page to query: the
 // app answers window.boardsideScreen() with what its window shows and
 // where (app/screen), and a finger taps there. It reads and taps through
-// webdriver.Page, the one driver of every engine (webdriver.Tab for a
-// chromedp tab a test opened itself). The browser tests (e2e) and the
-// measuring programs (bench/webappbench, internal/soak) share it.
+// webdriver.Page, the one driver of every engine (a webdriver.Chrome is
+// one). The browser tests (e2e) and the measuring programs
+// (bench/webappbench, internal/soak) share it.
 package webscreen
 
 import (
