@@ -32,6 +32,7 @@ import (
 	"boardside/companion/share"
 	"boardside/companion/webapp"
 	"boardside/internal/soak"
+	"boardside/internal/webdriver"
 	"boardside/timers"
 )
 
@@ -111,7 +112,7 @@ func run(dir string, length, every time.Duration, seed uint64, mode benchbrowser
 	measure()
 	for n := uint64(0); time.Since(start) < length; n++ {
 		ctx, done := context.WithTimeout(tab, min(every, length-time.Since(start)))
-		r, err := soak.Run(ctx, soak.Config{Seed: seed + n, Games: titles, Sizes: [][2]int64{{412, 915}, {915, 412}}})
+		r, err := soak.Play(ctx, webdriver.Tab(ctx), soak.Config{Seed: seed + n, Games: titles, Sizes: [][2]int64{{412, 915}, {915, 412}}})
 		done()
 		if err != nil {
 			return err

@@ -58,14 +58,6 @@ var Never = []string{"Log in BG Stats", "Export as CSV", "Export as JSON", "Impo
 // texts are typed into entries: names with umlauts, figures, a PIN.
 var texts = []string{"Jörg", "Anna", "12", "7", "Zoë Ürün", "1234", "ß"}
 
-// Run is Play in the chromedp tab whose context tab is.
-//
-// Deprecated: for bench/soakbench, which opens its tab with chromedp; use
-// Play.
-func Run(tab context.Context, cfg Config) (Result, error) {
-	return Play(tab, webdriver.Tab(tab), cfg)
-}
-
 // Play taps the app in the page tab shows, once it has drawn, until
 // cfg.Steps or ctx ends, or the page dies.
 func Play(ctx context.Context, tab *webdriver.Chrome, cfg Config) (Result, error) {

@@ -92,10 +92,10 @@ func (c *Chrome) OpenTab(ctx context.Context) (*Chrome, error) {
 }
 
 // Tab is the Chrome of a chromedp tab a program opened itself (tab is
-// its context). Closing it leaves the tab to its opener.
-//
-// Deprecated: only for bench/webappbench and bench/soakbench, which still
-// open their tabs with chromedp; everything else opens tabs with
+// its context). Closing it leaves the tab to its opener. It is for the
+// measuring programs in bench/, which open their tabs with chromedp for
+// what no test asks (Chrome's profiler, its performance timeline) and
+// read and tap the app as the tests do; the tests open theirs with
 // StartChrome and OpenTab.
 func Tab(tab context.Context) *Chrome {
 	return &Chrome{tab: tab, close: func() {}}
