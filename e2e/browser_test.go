@@ -19,6 +19,7 @@ import (
 	mm "boardside/companion/marsmaze"
 	"boardside/companion/share"
 	"boardside/companion/table"
+	"boardside/companion/table/tabletest"
 	"boardside/internal/webdriver"
 	"boardside/timers"
 )
@@ -103,7 +104,7 @@ func TestBrowser_ADELECrewTable(t *testing.T) {
 	token := best[strings.Index(best, "?t=")+3:]
 	base := "http://" + l.Addr().String()
 	public := func() adele.PublicState {
-		code, body := get(t, base+"/api/v1/state?t="+token)
+		code, body := tabletest.Get(t, base+"/api/v1/state?t="+token)
 		require.Equal(t, 200, code)
 		var snap struct {
 			State adele.PublicState `json:"state"`

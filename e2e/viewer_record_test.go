@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -15,6 +16,7 @@ import (
 	"boardside/companion/adele"
 	mm "boardside/companion/marsmaze"
 	"boardside/companion/plays"
+	"boardside/companion/table/tabletest"
 	"boardside/internal/webdriver"
 	"boardside/internal/webscreen"
 )
@@ -81,10 +83,10 @@ func TestBrowser_TheEndOfAGameLogsInBGStatsInOneTap(t *testing.T) {
 	dir := t.TempDir()
 	lastPlayIn(t, dir, "Anna", "Ben")
 	tb := serveGame(t, dir, mm.Game)
-	p := open(t, newTab, tb.base+"/?t="+tb.token)
+	p := open(t, newTab, tb.Base+"/?t="+tb.Token)
 	catchOpened(p, t)
-	require.Equal(t, http.StatusOK, tb.act(tb.state().Version, "start", nil))
-	require.Equal(t, http.StatusOK, tb.act(tb.state().Version, "win", nil))
+	require.Equal(t, http.StatusOK, tb.Act(tb.State().Version, "start", nil))
+	require.Equal(t, http.StatusOK, tb.Act(tb.State().Version, "win", nil))
 
 	waitText(p, t, "#record", "Won with")
 	assert.Equal(t, []string{"Anna", "Ben", "", "", "", ""}, inputs(p, t), "named as the table's last play")
@@ -93,7 +95,7 @@ func TestBrowser_TheEndOfAGameLogsInBGStatsInOneTap(t *testing.T) {
 	assert.Contains(t, link, "https://app.bgstatsapp.com/createPlay.html?data=")
 	assert.Equal(t, []string{"Anna", "Ben"}, sentNames(sent))
 	assert.Equal(t, "Magic Maze on Mars", sent["game"].(map[string]any)["name"])
-	assert.Equal(t, tb.state().State.Record.Play.ID, sent["sourcePlayId"])
+	assert.Equal(t, tb.State().State.Record.Play.ID, sent["sourcePlayId"])
 
 	// A name changed, then Log in BG Stats: the names are the host's first.
 	typeName(p, t, 1, "Bea")
@@ -105,7 +107,7 @@ func TestBrowser_TheEndOfAGameLogsInBGStatsInOneTap(t *testing.T) {
 	waitJS(p, t, `window.opened.length > 1`, "waiting for the second link")
 	_, sent = openedPlay(p, t)
 	assert.Equal(t, []string{"Anna", "Bea", "Cem"}, sentNames(sent), "the link carries the names typed")
-	rec := tb.state().State.Record
+	rec := tb.State().State.Record
 	require.NotNil(t, rec)
 	var held []string
 	for _, pl := range rec.Play.Players {
@@ -124,13 +126,13 @@ func TestBrowser_TwoPhonesNamingAtOnceApplyOnce(t *testing.T) {
 	newTab := browser(t, nil)
 	dir := t.TempDir()
 	tb := serveGame(t, dir, mm.Game)
-	p := open(t, newTab, tb.base+"/?t="+tb.token)
-	q := open(t, newTab, tb.base+"/?t="+tb.token)
-	require.Equal(t, http.StatusOK, tb.act(tb.state().Version, "start", nil))
-	require.Equal(t, http.StatusOK, tb.act(tb.state().Version, "win", nil))
+	p := open(t, newTab, tb.Base+"/?t="+tb.Token)
+	q := open(t, newTab, tb.Base+"/?t="+tb.Token)
+	require.Equal(t, http.StatusOK, tb.Act(tb.State().Version, "start", nil))
+	require.Equal(t, http.StatusOK, tb.Act(tb.State().Version, "win", nil))
 	waitText(p, t, "#record", "Won with")
 	waitText(q, t, "#record", "Won with")
-	seen := tb.state().Version
+	seen := tb.State().Version
 
 	typeName(p, t, 0, "Anna")
 	typeName(q, t, 0, "Zoë")
@@ -143,15 +145,23 @@ func TestBrowser_TwoPhonesNamingAtOnceApplyOnce(t *testing.T) {
 
 	// One phone's names were applied, at the version both saw; the other
 	// was told someone was faster and shows the host's names.
-	waitJS(p, t, `+document.documentElement.dataset.version > `+jsonNumber(seen), "waiting for the names to arrive")
-	snap := tb.state()
+	waitJS(p, t, `+document.documentElement.dataset.version > `+tabletest.JSONNumber(seen), "waiting for the names to arrive")
+	snap := tb.State()
 	assert.Equal(t, seen+1, snap.Version, "applied once")
 	require.Len(t, snap.State.Record.Play.Players, 1)
 	winner := snap.State.Record.Play.Players[0].Name
 	for _, tab := range []*webdriver.Chrome{p, q} {
 		waitJS(tab, t, `document.querySelector("#record input").value === `+jsonString(winner), "waiting for the host's names on each phone")
 	}
-	faster := eval[string](p, t, `document.getElementById("toast").textContent`) + eval[string](q, t, `document.getElementById("toast").textContent`)
+	// The refused phone's answer may come after the host's names reached
+	// both phones: its toast is waited for, not read once.
+	var faster string
+	for deadline := time.Now().Add(patient(15 * time.Second)); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		faster = eval[string](p, t, `document.getElementById("toast").textContent`) + eval[string](q, t, `document.getElementById("toast").textContent`)
+		if strings.Contains(faster, "Someone was faster") {
+			break
+		}
+	}
 	assert.Contains(t, faster, "Someone was faster", "the other phone is told")
 }
 
@@ -161,8 +171,8 @@ func TestBrowser_ADELEsEndNamesEveryPlayerAndWhoPlayedADELE(t *testing.T) {
 	newTab := browser(t, nil)
 	dir := t.TempDir()
 	tb := serveGame(t, dir, adele.Game) // 4 players unless told
-	p := open(t, newTab, tb.base+"/?t="+tb.token)
-	require.Equal(t, http.StatusOK, tb.act(tb.state().Version, "finish", map[string]any{"winner": "adele"}))
+	p := open(t, newTab, tb.Base+"/?t="+tb.Token)
+	require.Equal(t, http.StatusOK, tb.Act(tb.State().Version, "finish", map[string]any{"winner": "adele"}))
 	waitText(p, t, "#record", "Name every player, or none.")
 	require.Len(t, inputs(p, t), 4, "a name for each of the game's players")
 	for i, n := range []string{"Anna", "Ben", "Cem", "Dora"} {
@@ -173,7 +183,7 @@ func TestBrowser_ADELEsEndNamesEveryPlayerAndWhoPlayedADELE(t *testing.T) {
 	tapIn(p, t, "#record", "Save names")
 	waitJS(p, t, `document.getElementById("saveNames").disabled`, "waiting for the names to be saved")
 
-	rec := tb.state().State.Record
+	rec := tb.State().State.Record
 	require.NotNil(t, rec)
 	var sides []string
 	for _, pl := range rec.Play.Players {

@@ -19,12 +19,13 @@ import (
 
 	mm "boardside/companion/marsmaze"
 	"boardside/companion/plays"
+	"boardside/companion/table/tabletest"
 )
 
 // served is boardside serve running as a process of its own, reached as
-// a phone reaches it (servedTable's act and state).
+// a phone reaches it.
 type served struct {
-	servedTable
+	*tabletest.Served
 	cmd *exec.Cmd
 }
 
@@ -51,7 +52,7 @@ func startServe(t *testing.T, dir string, args ...string) *served {
 				for lines.Scan() {
 				}
 			}()
-			return &served{servedTable: servedTable{t: t, base: "http://127.0.0.1:" + strconv.Itoa(port), token: m[1]}, cmd: cmd}
+			return &served{Served: tabletest.At(t, "http://127.0.0.1:"+strconv.Itoa(port), m[1]), cmd: cmd}
 		}
 	}
 	t.Fatalf("boardside serve stopped before it said where to join: %v", lines.Err())
@@ -75,9 +76,9 @@ func TestServe_KillNineAtAGamesEndLosesNoPlay(t *testing.T) {
 	ended, gaps := 0, 0
 	for round := range 6 {
 		s := startServe(t, dir, "--new")
-		require.Equal(t, http.StatusOK, s.act(s.state().Version, "start", nil))
+		require.Equal(t, http.StatusOK, s.Act(s.State().Version, "start", nil))
 		if round%2 == 0 {
-			require.Equal(t, http.StatusOK, s.act(s.state().Version, "win", nil))
+			require.Equal(t, http.StatusOK, s.Act(s.State().Version, "win", nil))
 			s.kill9(t)
 			assert.Len(t, loggedIn(t, dir), ended+1, "round %d: the play answered is in the log before anything else", round)
 		} else {
@@ -86,12 +87,12 @@ func TestServe_KillNineAtAGamesEndLosesNoPlay(t *testing.T) {
 			game := filepath.Join(dir, mm.Game+".json")
 			before, err := os.ReadFile(game)
 			require.NoError(t, err)
-			v := s.state().Version
+			v := s.State().Version
 			sent := make(chan struct{})
 			go func() {
 				defer close(sent)
 				body, _ := json.Marshal(map[string]any{"version": v, "action": map[string]any{"kind": "win"}})
-				if resp, err := http.Post(s.base+"/api/v1/actions?t="+s.token, "application/json", bytes.NewReader(body)); err == nil {
+				if resp, err := http.Post(s.Base+"/api/v1/actions?t="+s.Token, "application/json", bytes.NewReader(body)); err == nil {
 					resp.Body.Close()
 				}
 			}()
@@ -108,7 +109,7 @@ func TestServe_KillNineAtAGamesEndLosesNoPlay(t *testing.T) {
 		}
 		// The host back on the same data: the game it saved and its log.
 		tb := serveGame(t, dir, mm.Game)
-		st := tb.state()
+		st := tb.State()
 		logged := loggedIn(t, dir)
 		if st.State.Record != nil {
 			ended++
@@ -119,7 +120,7 @@ func TestServe_KillNineAtAGamesEndLosesNoPlay(t *testing.T) {
 			assert.Contains(t, ids, st.State.Record.Play.ID, "round %d: the game ended and its play is kept", round)
 		}
 		assert.Len(t, logged, ended, "round %d: each ended game once, no play twice", round)
-		tb.stop()
+		tb.Stop()
 	}
 	t.Logf("%d of 6 games ended before the kill, %d of them killed between the game's save and the log's; each in the log once", ended, gaps)
 	assert.Equal(t, 6, ended, "every round's game ended before its kill")

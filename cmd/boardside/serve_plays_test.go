@@ -1,14 +1,10 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"flag"
-	"net"
 	"net/http"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -20,40 +16,14 @@ import (
 	"boardside/companion/adele"
 	mm "boardside/companion/marsmaze"
 	mc "boardside/companion/missioncontrol"
-	"boardside/companion/plays"
 	"boardside/companion/table"
+	"boardside/companion/table/tabletest"
 	"boardside/timers"
 )
 
-// lockedBuffer is serve's output in a test: plays are printed from the
-// goroutine of the request that ended the game.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
-// servedTable is a game served as boardside serve does, with its set-up flags'
-// defaults, reached as a phone reaches it.
-type servedTable struct {
-	t           *testing.T
-	base, token string
-	out         *lockedBuffer
-	stop        func()
-}
-
-func serveGame(t *testing.T, dir, id string) *servedTable {
+// serveGame hosts game id from dir as boardside serve does, with its
+// set-up flags' defaults, reached as a phone reaches it.
+func serveGame(t *testing.T, dir, id string) *tabletest.Served {
 	t.Helper()
 	fl := flag.NewFlagSet("serve", flag.ContinueOnError)
 	setUps := setUpFlags(fl)
@@ -64,45 +34,7 @@ func serveGame(t *testing.T, dir, id string) *servedTable {
 		require.NoError(t, setUps[id](st, companion.Env{Now: time.Now().Round(0)}))
 		return st
 	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	out := &lockedBuffer{}
-	srv, link, err := table.Host(l, dir, id, false, g.game, newState, out)
-	require.NoError(t, err)
-	go func() { _ = srv.Serve(l) }()
-	tb := &servedTable{t: t, base: "http://" + l.Addr().String(), token: link[strings.Index(link, "?t=")+3:], out: out, stop: func() { _ = srv.Close() }}
-	t.Cleanup(tb.stop)
-	return tb
-}
-
-// snapshot is what a phone is sent: the version and the public state,
-// with the play recorded.
-type snapshot struct {
-	Version uint64 `json:"version"`
-	State   struct {
-		Record *plays.Public `json:"record"`
-	} `json:"state"`
-}
-
-func (tb *servedTable) state() snapshot {
-	tb.t.Helper()
-	code, body := get(tb.t, tb.base+"/api/v1/state?t="+tb.token)
-	require.Equal(tb.t, http.StatusOK, code, body)
-	var s snapshot
-	require.NoError(tb.t, json.Unmarshal([]byte(body), &s))
-	return s
-}
-
-// act sends an action as a phone does, at the version it saw; it returns
-// the answer's status.
-func (tb *servedTable) act(version uint64, kind string, data any) int {
-	tb.t.Helper()
-	body, err := json.Marshal(map[string]any{"version": version, "action": map[string]any{"kind": kind, "data": data}})
-	require.NoError(tb.t, err)
-	resp, err := http.Post(tb.base+"/api/v1/actions?t="+tb.token, "application/json", bytes.NewReader(body))
-	require.NoError(tb.t, err)
-	defer resp.Body.Close()
-	return resp.StatusCode
+	return tabletest.Serve(t, dir, id, g.game, newState)
 }
 
 // ending is how a phone ends each hostable game, the result it ends with
@@ -131,21 +63,21 @@ func TestServe_AGameEndedByAPhoneIsInPlaysWithItsNames(t *testing.T) {
 				if kind == e.actions[len(e.actions)-1] {
 					data = e.data
 				}
-				require.Equal(t, http.StatusOK, tb.act(tb.state().Version, kind, data), kind)
+				require.Equal(t, http.StatusOK, tb.Act(tb.State().Version, kind, data), kind)
 			}
-			snap := tb.state()
+			snap := tb.State()
 			require.NotNil(t, snap.State.Record, "recorded the moment the game ended, with nobody to tap Save")
 			assert.Contains(t, snap.State.Record.Play.Result, e.result)
-			assert.Contains(t, tb.out.String(), "Log it in BG Stats")
-			assert.Contains(t, tb.out.String(), snap.State.Record.BGStats, "the link printed")
-			assert.Contains(t, tb.out.String(), "█", "and its code")
+			assert.Contains(t, tb.Out.String(), "Log it in BG Stats")
+			assert.Contains(t, tb.Out.String(), snap.State.Record.BGStats, "the link printed")
+			assert.Contains(t, tb.Out.String(), "█", "and its code")
 
 			names := map[string]any{"id": snap.State.Record.Play.ID}
 			for k, v := range e.names {
 				names[k] = v
 			}
-			require.Equal(t, http.StatusOK, tb.act(snap.Version, "recordPlay", names))
-			assert.Equal(t, http.StatusConflict, tb.act(snap.Version, "recordPlay", names), "a second phone that saw the same moment is refused, not applied twice")
+			require.Equal(t, http.StatusOK, tb.Act(snap.Version, "recordPlay", names))
+			assert.Equal(t, http.StatusConflict, tb.Act(snap.Version, "recordPlay", names), "a second phone that saw the same moment is refused, not applied twice")
 
 			logged := loggedIn(t, dir)
 			require.Len(t, logged, 1)
@@ -158,7 +90,7 @@ func TestServe_AGameEndedByAPhoneIsInPlaysWithItsNames(t *testing.T) {
 			}
 			assert.Equal(t, e.names["names"], got)
 
-			link, err := url.Parse(tb.state().State.Record.BGStats)
+			link, err := url.Parse(tb.State().State.Record.BGStats)
 			require.NoError(t, err)
 			assert.Contains(t, link.Query().Get("data"), `"name":"Ben"`, "the link carries the names")
 		})
@@ -168,21 +100,19 @@ func TestServe_AGameEndedByAPhoneIsInPlaysWithItsNames(t *testing.T) {
 func TestServe_UndoOfTheEndTakesTheRecordBack(t *testing.T) {
 	dir := t.TempDir()
 	tb := serveGame(t, dir, mm.Game)
-	require.Equal(t, http.StatusOK, tb.act(tb.state().Version, "start", nil))
-	require.Equal(t, http.StatusOK, tb.act(tb.state().Version, "win", nil))
-	require.NotNil(t, tb.state().State.Record)
-	resp, err := http.Post(tb.base+"/api/v1/undo?t="+tb.token, "application/json",
-		strings.NewReader(`{"version":`+jsonNumber(tb.state().Version)+`,"kind":"win"}`))
+	require.Equal(t, http.StatusOK, tb.Act(tb.State().Version, "start", nil))
+	require.Equal(t, http.StatusOK, tb.Act(tb.State().Version, "win", nil))
+	require.NotNil(t, tb.State().State.Record)
+	resp, err := http.Post(tb.Base+"/api/v1/undo?t="+tb.Token, "application/json",
+		strings.NewReader(`{"version":`+tabletest.JSONNumber(tb.State().Version)+`,"kind":"win"}`))
 	require.NoError(t, err)
 	resp.Body.Close()
 	require.Equal(t, http.StatusOK, resp.StatusCode, "a phone undoes the end: one undo")
-	assert.Nil(t, tb.state().State.Record)
+	assert.Nil(t, tb.State().State.Record)
 	out, err := runPlays(t, "--data", dir)
 	require.NoError(t, err)
 	assert.Contains(t, out, "No played games yet")
 }
-
-func jsonNumber(v uint64) string { b, _ := json.Marshal(v); return string(b) }
 
 func TestServe_AGameEndedBeforeAStopIsRecordedAtTheNextStart(t *testing.T) {
 	dir := t.TempDir()
@@ -195,8 +125,8 @@ func TestServe_AGameEndedBeforeAStopIsRecordedAtTheNextStart(t *testing.T) {
 	require.NoError(t, s.Dispatch(&mm.Win{}))
 
 	tb := serveGame(t, dir, mm.Game)
-	require.NotNil(t, tb.state().State.Record)
-	assert.Contains(t, tb.out.String(), "Played Magic Maze on Mars: Won with")
+	require.NotNil(t, tb.State().State.Record)
+	assert.Contains(t, tb.Out.String(), "Played Magic Maze on Mars: Won with")
 	out, err := runPlays(t, "--data", dir)
 	require.NoError(t, err)
 	assert.Contains(t, out, "Magic Maze on Mars")
@@ -209,12 +139,12 @@ func TestServe_AGameEndedBeforeAStopIsRecordedAtTheNextStart(t *testing.T) {
 func TestServe_ThePlaysCodeFitsATerminalAndLeadsToThePlay(t *testing.T) {
 	tb := serveGame(t, t.TempDir(), mm.Game)
 	for _, kind := range []string{"start", "win"} {
-		require.Equal(t, http.StatusOK, tb.act(tb.state().Version, kind, nil), kind)
+		require.Equal(t, http.StatusOK, tb.Act(tb.State().Version, kind, nil), kind)
 	}
-	snap := tb.state()
+	snap := tb.State()
 	require.NotNil(t, snap.State.Record)
 	id := snap.State.Record.Play.ID
-	printed := tb.out.String()
+	printed := tb.Out.String()
 	require.Contains(t, printed, table.PlayLinkPath+id, "the short link is printed")
 	width := 0
 	for _, line := range strings.Split(printed, "\n") {
@@ -226,22 +156,22 @@ func TestServe_ThePlaysCodeFitsATerminalAndLeadsToThePlay(t *testing.T) {
 	assert.Positive(t, width, "a code is printed")
 	assert.LessOrEqual(t, width, 80, "the code fits a terminal")
 
-	require.Equal(t, http.StatusOK, tb.act(snap.Version, "recordPlay", map[string]any{"id": id, "names": []string{"Anna", "Ben"}}))
+	require.Equal(t, http.StatusOK, tb.Act(snap.Version, "recordPlay", map[string]any{"id": id, "names": []string{"Anna", "Ben"}}))
 	noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	short := tb.base + table.PlayLinkPath + id
+	short := tb.Base + table.PlayLinkPath + id
 	resp, err := noFollow.Get(short)
 	require.NoError(t, err)
 	resp.Body.Close()
 	require.Equal(t, http.StatusFound, resp.StatusCode)
-	assert.Equal(t, tb.state().State.Record.BGStats, resp.Header.Get("Location"), "the play as it is now")
+	assert.Equal(t, tb.State().State.Record.BGStats, resp.Header.Get("Location"), "the play as it is now")
 	link, err := url.Parse(resp.Header.Get("Location"))
 	require.NoError(t, err)
 	assert.Contains(t, link.Query().Get("data"), `"name":"Ben"`, "with the names given after the end")
 
-	resp, err = noFollow.Get(tb.base + table.PlayLinkPath + "0123")
+	resp, err = noFollow.Get(tb.Base + table.PlayLinkPath + "0123")
 	require.NoError(t, err)
 	resp.Body.Close()
 	assert.Equal(t, http.StatusNotFound, resp.StatusCode, "a play not kept here")
-	code, _ := get(t, tb.base+"/api/v1/state?t="+tb.token)
+	code, _ := tabletest.Get(t, tb.Base+"/api/v1/state?t="+tb.Token)
 	assert.Equal(t, http.StatusOK, code, "every other request still reaches the table")
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
-	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -23,6 +22,7 @@ import (
 	mc "boardside/companion/missioncontrol"
 	"boardside/companion/share"
 	"boardside/companion/table"
+	"boardside/companion/table/tabletest"
 )
 
 // shared is each hostable game as serve hosts it, by ID.
@@ -57,15 +57,6 @@ func startHost(t *testing.T, dir string, fresh bool) (base, token string, stop f
 	return "http://" + l.Addr().String(), token, func() { _ = srv.Close() }, buf.String()
 }
 
-func get(t *testing.T, url string) (int, string) {
-	t.Helper()
-	resp, err := http.Get(url)
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, string(b)
-}
-
 func TestServe_PrintsHowToJoinAndServesTheViewer(t *testing.T) {
 	base, token, stop, out := startHost(t, t.TempDir(), false)
 	defer stop()
@@ -73,10 +64,10 @@ func TestServe_PrintsHowToJoinAndServesTheViewer(t *testing.T) {
 	assert.Contains(t, out, "/?t="+token)
 	assert.Contains(t, out, "█", "a QR code drawn with blocks")
 
-	code, page := get(t, base+"/?t="+token)
+	code, page := tabletest.Get(t, base+"/?t="+token)
 	assert.Equal(t, http.StatusOK, code)
 	assert.Contains(t, page, `<script defer src="app.js"></script>`)
-	code, js := get(t, base+"/app.js")
+	code, js := tabletest.Get(t, base+"/app.js")
 	assert.Equal(t, http.StatusOK, code)
 	assert.Contains(t, js, "EventSource")
 }
@@ -94,7 +85,7 @@ func TestServe_RestartKeepsGameAndToken(t *testing.T) {
 	base2, token2, stop2, _ := startHost(t, dir, false)
 	defer stop2()
 	assert.Equal(t, token, token2, "devices come back with the link they have")
-	code, body := get(t, base2+"/api/v1/state?t="+token)
+	code, body := tabletest.Get(t, base2+"/api/v1/state?t="+token)
 	require.Equal(t, http.StatusOK, code)
 	var snap struct {
 		Version uint64 `json:"version"`
@@ -122,10 +113,10 @@ func TestServe_RefusesUnknownGames(t *testing.T) {
 func TestServe_ConnectionTestPage(t *testing.T) {
 	base, _, stop, _ := startHost(t, t.TempDir(), false)
 	defer stop()
-	code, page := get(t, base+"/check.html")
+	code, page := tabletest.Get(t, base+"/check.html")
 	assert.Equal(t, http.StatusOK, code)
 	assert.Contains(t, page, "/api/v1/health")
-	code, health := get(t, base+"/api/v1/health")
+	code, health := tabletest.Get(t, base+"/api/v1/health")
 	assert.Equal(t, http.StatusOK, code, "reachable without the token")
 	assert.Contains(t, health, `"ok":true`)
 }
