@@ -6,7 +6,8 @@
 // every button. Each game's taps and walk steps are in a file of its own
 // (missioncontrol_test.go, adele_test.go, marsmaze_test.go,
 // aquasphere_test.go). The tables these tests open are hosted as
-// `boardside serve` hosts them (companion/table). The app's screen is read
+// `boardside serve` hosts them (companion/table, reached through
+// companion/table/tabletest). The app's screen is read
 // and tapped through webdriver.Page, the same in every engine
 // (internal/webdriver, internal/webscreen); the Chromium-only tests hold
 // a webdriver.Chrome, a Page with what only Chromium offers beside it:
