@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"sync"
 	"time"
 
@@ -114,7 +116,8 @@ func (s *Session) Log() []Entry {
 }
 
 // Watch calls f after every accepted action and undo, on the goroutine that
-// made the change. It returns a function that stops watching.
+// made the change, after the watchers that began before it. It returns a
+// function that stops watching.
 func (s *Session) Watch(f func(View)) (stop func()) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -264,9 +267,14 @@ func (s *Session) afterChangeLocked() {
 		saveErr = err
 	}
 	v := s.viewLocked()
+	// In the order they began watching: the log of played games, which
+	// follows a session from its start, takes a game's end in before the
+	// screen opened later draws it (a map's order put the screen first
+	// about once in 40 changes, and the record panel then offered to save
+	// a play already saved).
 	watchers := make([]func(View), 0, len(s.watchers))
-	for _, w := range s.watchers {
-		watchers = append(watchers, w)
+	for _, id := range slices.Sorted(maps.Keys(s.watchers)) {
+		watchers = append(watchers, s.watchers[id])
 	}
 	s.mu.Unlock()
 	if saveErr != nil && onErr != nil {

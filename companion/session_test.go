@@ -139,6 +139,25 @@ func TestSession_WatchersSeeEveryChange(t *testing.T) {
 	assert.Equal(t, []uint64{1, 2}, versions)
 }
 
+// TestSession_WatchersAreToldInTheOrderTheyCame: the log of played games,
+// which follows a session from its start, must take a change in before a
+// screen that began watching later draws it.
+func TestSession_WatchersAreToldInTheOrderTheyCame(t *testing.T) {
+	s := New(tallyRules, newTally(1), timers.NewFake(epoch))
+	var told, want []int
+	for i := range 50 {
+		s.Watch(func(View) { told = append(told, i) })
+		want = append(want, i)
+	}
+	stop := s.Watch(func(View) { told = append(told, -1) })
+	stop()
+	for range 3 {
+		told = nil
+		require.NoError(t, s.Dispatch(add{N: 1}))
+		require.Equal(t, want, told)
+	}
+}
+
 func TestRules_DecodeAction(t *testing.T) {
 	tests := []struct {
 		name    string
