@@ -59,6 +59,16 @@ func (m gameMenu) History(g *kit.Game, s *companion.Session) {
 func (m gameMenu) NewGame(g *kit.Game) { m.u.NewGame(g) }
 
 func (m gameMenu) Share(g *kit.Game, s *companion.Session) {
+	if !canHost { // a browser: it hosts over WebRTC
+		h, err := m.u.browserHost(g, s)
+		if err != nil {
+			m.u.ShowError(err)
+			return
+		}
+		m.u.holdScreen(true) // a host whose screen sleeps ends the table
+		m.u.Show(newTableHostScreen(m.u, g, h, func() { m.u.OpenGame(g) }).content)
+		return
+	}
 	h, err := m.u.startSharing(g, s)
 	if err != nil {
 		m.u.ShowError(err)
@@ -67,10 +77,15 @@ func (m gameMenu) Share(g *kit.Game, s *companion.Session) {
 	m.u.Show(newShareScreen(m.u, g, h, func() { m.u.OpenGame(g) }).content)
 }
 
-func (m gameMenu) Shared(g *kit.Game, s *companion.Session) bool { return m.u.shared(g.ID, s) }
+func (m gameMenu) Shared(g *kit.Game, s *companion.Session) bool {
+	return m.u.shared(g.ID, s) || m.u.hostedHere(g.ID, s)
+}
 
-// CanShare: a browser joins tables; it cannot host one.
-func (m gameMenu) CanShare(g *kit.Game) bool { return g.Share != nil && canHost }
+// CanShare: a program hosts over HTTP, a browser with WebRTC over data
+// channels.
+func (m gameMenu) CanShare(g *kit.Game) bool {
+	return g.Share != nil && (canHost || peerLinksHere() != nil)
+}
 
 // playedGames is the device's log of played games, as a game's end panel
 // uses it.

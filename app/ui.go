@@ -69,6 +69,8 @@ type UI struct {
 	onAway   func()
 	expiries map[int64]bool // deadlines whose time's up was signalled
 	hosts    map[string]*hosting
+	// tableHosts are the tables this browser hosts over WebRTC, by game.
+	tableHosts map[string]hostedHere
 
 	Awake bool // screen blanking is off; Fyne goroutine only
 	// awakeHow is how the platform said it keeps the screen on (awake.go),

@@ -9,6 +9,11 @@
 "use strict";
 
 const token = new URLSearchParams(location.search).get("t") || "";
+// A table a browser hosts has no address to ask: its link carries the
+// host's offer in the fragment (rtc.js), and the table's requests travel
+// on a data channel (table) instead of HTTP.
+const offerCode = /^#[A-Za-z0-9_-]{60,}$/.test(location.hash) ? location.hash.slice(1) : "";
+let table = null;
 const de = (navigator.language || "").toLowerCase().startsWith("de");
 document.documentElement.lang = de ? "de" : "en";
 
@@ -23,6 +28,10 @@ function addWords(en, german) {
 addWords({
   connected: "connected", connecting: "connecting …", offline: "offline", offset: "clock offset", rtt: "round trip", version: "version",
   offlineBanner: "Offline – reconnecting … Buttons work again as soon as the table is back.",
+  showHost: "Show this code to the host's camera", answering: "Making the code for the host …",
+  lost: "The link to the host is lost. Rejoin: scan the host's code again (the host taps “Add or rejoin a device”).",
+  noJoin: "This code does not open a table: scan the host's newest code. Both devices must be on the same Wi-Fi.",
+  noRTC: "This browser cannot join a table hosted in a browser. Try another browser, or the host's laptop.",
   notSent: "Your tap did not reach the table. Check the Wi-Fi, then tap again.",
   forbidden: "This link belongs to another table or an old game: scan the host's code again.",
   stale: "Someone was faster: look again.",
@@ -37,6 +46,10 @@ addWords({
 }, {
   connected: "verbunden", connecting: "verbinde …", offline: "getrennt", offset: "Uhrabweichung", rtt: "Laufzeit", version: "Stand",
   offlineBanner: "Getrennt – verbinde neu … Die Knöpfe gehen wieder, sobald der Tisch zurück ist.",
+  showHost: "Zeigt diesen Code der Kamera des Hosts", answering: "Mache den Code für den Host …",
+  lost: "Die Verbindung zum Host ist weg. Neu beitreten: scannt den Code des Hosts noch einmal (der Host tippt „Gerät hinzufügen oder neu verbinden“).",
+  noJoin: "Dieser Code öffnet keinen Tisch: scannt den neuesten Code des Hosts. Beide Geräte müssen im selben WLAN sein.",
+  noRTC: "Dieser Browser kann keinem Tisch beitreten, den ein Browser hostet. Nehmt einen anderen Browser oder den Laptop des Hosts.",
   notSent: "Dein Tippen ist nicht beim Tisch angekommen. Prüft das WLAN und tippt noch einmal.",
   forbidden: "Dieser Link gehört zu einem anderen Tisch oder einem alten Spiel: scannt den Code des Hosts erneut.",
   stale: "Jemand war schneller: schaut noch einmal hin.",
@@ -72,17 +85,17 @@ const hostNow = () => now() + offset;
 // the lowest round trip; the first estimate is used after three pings, so
 // a timer shows without waiting for all eight.
 async function syncClock() {
-  if (syncing || fatal) return;
+  if (syncing || fatal || (offerCode && !table)) return;
   syncing = true;
   const samples = [];
   for (let i = 0; i < 8 && !fatal; i++) {
     try {
       const t0 = now();
-      const r = await fetch(api("time"), { cache: "no-store" });
+      const r = await call("GET", "time");
       const t3 = now();
       if (r.status === 403) { forbidden(T.forbidden); break; }
       if (!r.ok) continue;
-      const { received: t1, sent: t2 } = await r.json();
+      const { received: t1, sent: t2 } = r.json;
       samples.push({ off: ((t1 - t0) + (t2 - t3)) / 2, rtt: (t3 - t0) - (t2 - t1) });
     } catch (e) { /* the next ping may go through */ }
     if (samples.length >= 3 && (i === 2 || i === 7)) useSamples(samples);
@@ -101,6 +114,19 @@ function useSamples(samples) {
   render();
 }
 function api(path) { return "/api/v1/" + path + "?t=" + encodeURIComponent(token); }
+// call makes one request of the table, over HTTP or the data channel:
+// { status, ok, json }, or it throws when the request did not go.
+async function call(method, path, body) {
+  if (offerCode) {
+    if (!table) throw new Error("no table yet");
+    const r = await table.request(method, path, body);
+    return { status: r.status, ok: r.status >= 200 && r.status < 300, json: r.body || {}, statusText: "" };
+  }
+  const r = await fetch(api(path), method === "GET" ? { cache: "no-store" } : {
+    method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  });
+  return { status: r.status, ok: r.ok, json: await r.json().catch(() => ({})), statusText: r.statusText };
+}
 
 // ---- connection ----
 let snap = null, es = null, online = false, fatal = false, retry = null;
@@ -109,6 +135,7 @@ $("conn").onclick = () => { $("details").hidden = !$("details").hidden; };
 
 function connect() {
   if (fatal) return;
+  if (offerCode) { joinBrowserTable(); return; }
   if (!/^[0-9a-f]{32}$/.test(token)) { forbidden(T.forbidden); return; } // cut short: no table has it
   connState("", T.connecting);
   es = new EventSource(api("events"));
@@ -122,6 +149,44 @@ function connect() {
     if (es.readyState === EventSource.CLOSED) { clearTimeout(retry); retry = setTimeout(connect, 2000); }
   };
 }
+// joinBrowserTable answers the host's offer (rtc.js), shows the answer's
+// code until the host has scanned it, then follows the table on the
+// channel. A channel that closes ends the page's part: the host makes a
+// new code for this phone (the game itself is untouched on the host).
+async function joinBrowserTable() {
+  connState("", T.connecting);
+  if (typeof RTCPeerConnection === "undefined") { forbidden(T.noRTC); return; }
+  const box = $("answer");
+  box.hidden = false;
+  setText($("answerHint"), T.answering);
+  let j;
+  try {
+    await Promise.all(["rtc.js", "qrcode.js", "qrdraw.js"].map(loadScript));
+    j = await BoardsideRTC.join(offerCode);
+  } catch (e) {
+    box.hidden = true;
+    forbidden(T.noJoin);
+    return;
+  }
+  $("answerCode").innerHTML = boardsideQR(j.answer);
+  $("answerCode").dataset.code = j.answer; // for tests: what the code says
+  setText($("answerHint"), T.showHost);
+  awake.set(true);
+  j.link.onstate = (st) => { take(st); setOnline(true); render(); };
+  j.link.onclose = () => { table = null; box.hidden = true; forbidden(T.lost); };
+  try { await j.link.opened; } catch (e) { return; } // onclose has said so
+  table = j.link;
+  box.hidden = true;
+  setOnline(true);
+  syncClock();
+}
+function loadScript(src) {
+  return new Promise((done, fail) => {
+    const s = document.createElement("script");
+    s.src = src; s.onload = done; s.onerror = () => fail(new Error("could not load " + src));
+    document.head.append(s);
+  });
+}
 // checkLink asks whether the host still knows this link: a wrong or old
 // token is final, and the page stops trying.
 function checkLink() {
@@ -130,6 +195,7 @@ function checkLink() {
 function forbidden(msg) {
   fatal = true;
   if (es) es.close();
+  if (table) { table.close(); table = null; }
   clearTimeout(retry);
   setOnline(false);
   connState("bad", T.offline);
@@ -176,11 +242,8 @@ async function post(path, body, seen) {
   if (seen === undefined) seen = shownVersion;
   busy = true;
   try {
-    const r = await fetch(api(path), {
-      method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(Object.assign({ version: seen }, body)),
-    });
-    const got = await r.json().catch(() => ({}));
+    const r = await call("POST", path, Object.assign({ version: seen }, body));
+    const got = r.json;
     notice("");
     if (r.status === 403) { forbidden(T.forbidden); return; }
     if (r.status === 409) { take(got); faster(); return; }
@@ -669,7 +732,7 @@ function openLink(w, link) {
 // appeared or moved. The answer is shown in data-full-app: yes or no.
 let appAsked = false;
 async function offerApp() {
-  if (appAsked || fatal) return;
+  if (appAsked || fatal || offerCode) return; // a browser-hosted table serves no app
   appAsked = true;
   let ok = false;
   try { ok = (await fetch("/app/", { method: "HEAD", cache: "no-store" })).ok; } catch (e) { appAsked = false; } // the host may come back
@@ -687,10 +750,10 @@ async function offerApp() {
 // the clock's first pings start at once, side by side; the first render
 // waits for both, and for the table's game's script (loadGame).
 connect();
-syncClock();
+if (!offerCode) syncClock(); // a browser-hosted table's clock is synced once its channel opens
 offerApp();
 setInterval(syncClock, 30000);
-window.addEventListener("online", () => { if (es && es.readyState === EventSource.CLOSED) connect(); syncClock(); });
+window.addEventListener("online", () => { if (es && es.readyState === EventSource.CLOSED) connect(); if (!offerCode) syncClock(); });
 document.addEventListener("DOMContentLoaded", () => {
   document.querySelectorAll("[data-t]").forEach((e) => { e.textContent = T[e.dataset.t]; });
   showMute();
