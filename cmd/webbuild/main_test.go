@@ -71,7 +71,7 @@ func TestBuild_MakesTheFoldersFilesWithHashedNames(t *testing.T) {
 			assert.Less(t, f.Brotli, f.Gzip, "%s.br is kept only where it is the smaller", f.Name)
 		}
 	}
-	for _, src := range []string{"boardside.wasm", "wasm_exec.js", "boot.js", "awake.js", "awake.webm", "awake.mp4", "icon-192.png", "icon-512.png", "index.html", "sw.js", "manifest.webmanifest"} {
+	for _, src := range []string{"boardside.wasm", "wasm_exec.js", "boot.js", "awake.js", "scan.js", "jsqr.js", "awake.webm", "awake.mp4", "icon-192.png", "icon-512.png", "index.html", "sw.js", "manifest.webmanifest"} {
 		assert.Contains(t, names, src)
 	}
 	for _, video := range awakeVideos {
@@ -98,6 +98,10 @@ func TestBuild_MakesTheFoldersFilesWithHashedNames(t *testing.T) {
 	assert.Contains(t, page, `src="`+names["boot.js"]+`"`)
 	assert.Contains(t, page, `data-webm="`+names["awake.webm"]+`" data-mp4="`+names["awake.mp4"]+`"`, "the video that keeps a phone awake")
 	assert.Contains(t, page, `rel="manifest" href="manifest.webmanifest"`)
+	// The camera's reader runs after the page is parsed, and learns its
+	// decoder's name, which the page does not load: a scan does.
+	assert.Contains(t, page, `<script src="`+names["scan.js"]+`" data-jsqr="`+names["jsqr.js"]+`" defer></script>`)
+	assert.NotContains(t, page, `src="`+names["jsqr.js"]+`"`, "jsqr.js loads only when a scan starts")
 	assert.NotContains(t, page, "{{")
 
 	var manifest struct {
@@ -126,7 +130,7 @@ func TestBuild_MakesTheFoldersFilesWithHashedNames(t *testing.T) {
 	var precache []string
 	require.NoError(t, json.Unmarshal([]byte(m[1]), &precache))
 	assert.Contains(t, precache, "./", "the page")
-	for _, src := range []string{"boardside.wasm", "wasm_exec.js", "boot.js", "awake.js", "awake.webm", "awake.mp4", "icon-192.png", "icon-512.png"} {
+	for _, src := range []string{"boardside.wasm", "wasm_exec.js", "boot.js", "awake.js", "scan.js", "jsqr.js", "awake.webm", "awake.mp4", "icon-192.png", "icon-512.png"} {
 		assert.Contains(t, precache, names[src], "kept for offline play")
 	}
 	var listed Build
@@ -314,4 +318,27 @@ func TestCompressAll_NoBrotliWhereItIsNoSmaller(t *testing.T) {
 	require.NoError(t, err)
 	assert.NotNil(t, packs["a.0123abcd.wasm"].gz)
 	assert.Nil(t, packs["a.0123abcd.wasm"].br)
+}
+
+// TestVendored_ScriptsNameTheirSourceAndLicence: the JavaScript libraries
+// copied in as they are (the web app's QR reader, the quick viewer's QR
+// encoder) start with a comment naming where they come from and the
+// licence file in assets/licenses, which the About screen lists; the file
+// must be there. scripts/licenses.sh rewrites that folder from the Go
+// modules only: this test fails if it drops these.
+func TestVendored_ScriptsNameTheirSourceAndLicence(t *testing.T) {
+	for file, want := range map[string]struct{ source, licence string }{
+		"../../web/app/jsqr.js":      {"https://github.com/cozmo/jsQR", "assets/licenses/github.com__cozmo__jsQR.txt"},
+		"../../assets/web/qrcode.js": {"https://github.com/kazuhikoarase/qrcode-generator", "assets/licenses/github.com__kazuhikoarase__qrcode-generator.txt"},
+	} {
+		b, err := os.ReadFile(file)
+		require.NoError(t, err)
+		header := string(b[:min(len(b), 1000)]) // our comment: the first lines
+		assert.Contains(t, header, "Vendored, unmodified", file)
+		assert.Contains(t, header, want.source, file)
+		assert.Contains(t, header, want.licence, file)
+		licence, err := os.ReadFile(filepath.Join("..", "..", want.licence))
+		require.NoError(t, err, "%s names its licence", file)
+		assert.Regexp(t, `(MIT License|Apache License)`, string(licence), want.licence)
+	}
 }
