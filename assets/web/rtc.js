@@ -42,7 +42,8 @@
     if (m) return [4, m.slice(1).map(Number)];
     m = /^([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{12})\.local$/i.exec(a);
     if (m) return [109, m.slice(1).join("").match(/../g).map((h) => parseInt(h, 16))];
-    if (a.includes(":") && !a.includes("%")) {
+    // A link-local IPv6 address needs its interface named: no use to another device.
+    if (a.includes(":") && !a.includes("%") && !/^fe80:/i.test(a)) {
       const [head, tail] = a.split("::");
       const h = head ? head.split(":") : [], t = tail !== undefined && tail ? tail.split(":") : [];
       if (h.length + t.length > 8 || h.concat(t).some((g) => !/^[0-9a-f]{1,4}$/i.test(g))) return null;

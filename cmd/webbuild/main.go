@@ -80,6 +80,13 @@ var templates = []string{"index.html", "sw.js", "manifest.webmanifest"}
 // awakeVideos are the quick viewer's files the web app shares.
 var awakeVideos = []string{"awake.webm", "awake.mp4"}
 
+// Viewer is the folder the quick viewer is put in, beside the web app: a
+// browser that hosts a table (assets/web/rtc.js) links devices to it, at
+// the same origin, so a phone that opened the web app once has the viewer
+// from the service worker even on a Wi-Fi without internet. Its files
+// keep their names: the viewer loads them so (a game's <game>.js).
+const Viewer = "j/"
+
 // compressed are the extensions given a .gz and a .br.
 var compressed = map[string]bool{".wasm": true, ".js": true, ".html": true, ".css": true, ".json": true, ".svg": true, ".webmanifest": true}
 
@@ -311,10 +318,31 @@ func build(c config, log io.Writer) (*Build, error) {
 			return nil, err
 		}
 	}
+	viewer, err := fs.Sub(assets.Web, "web")
+	if err != nil {
+		return nil, err
+	}
+	var viewerFiles []string
+	err = fs.WalkDir(viewer, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(viewer, p)
+		out[Viewer+p] = b
+		if p == "index.html" {
+			p = "" // the folder: what the device's link opens
+		}
+		viewerFiles = append(viewerFiles, Viewer+p)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
 	precache := []string{"./", "manifest.webmanifest"}
 	for _, h := range hashed {
 		precache = append(precache, h)
 	}
+	precache = append(precache, viewerFiles...)
 	slices.Sort(precache[2:])
 	sum := sha256.New()
 	for _, name := range append(precache, "index.html") {

@@ -133,6 +133,17 @@ func TestBuild_MakesTheFoldersFilesWithHashedNames(t *testing.T) {
 	for _, src := range []string{"boardside.wasm", "wasm_exec.js", "boot.js", "awake.js", "scan.js", "jsqr.js", "awake.webm", "awake.mp4", "icon-192.png", "icon-512.png"} {
 		assert.Contains(t, precache, names[src], "kept for offline play")
 	}
+	// The quick viewer beside the app, where a browser-hosted table's link
+	// opens it, kept for a Wi-Fi without internet.
+	for _, name := range []string{"index.html", "app.js", "rtc.js", "qrcode.js", "qrdraw.js", "style.css", "marsmaze.js", "adele.js"} {
+		viewer, err := fs.ReadFile(assets.Web, "web/"+name)
+		require.NoError(t, err)
+		assert.Equal(t, viewer, read(t, out, Viewer+name), "the quick viewer's %s", name)
+		if name == "index.html" {
+			name = ""
+		}
+		assert.Contains(t, precache, Viewer+name, "kept for offline play")
+	}
 	var listed Build
 	require.NoError(t, json.Unmarshal(read(t, out, Marker), &listed))
 	assert.Equal(t, *b, listed)

@@ -155,8 +155,8 @@ func fileName(urlPath string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	if name == "" {
-		name = "index.html"
+	if name == "" || strings.HasSuffix(name, "/") {
+		name += "index.html" // a folder's page: the app's, or the viewer's in j/
 	}
 	if !fs.ValidPath(name) || strings.HasPrefix(path.Base(name), ".") || encodings[path.Ext(name)] != "" {
 		return "", false

@@ -297,3 +297,18 @@ func TestIsHashedName(t *testing.T) {
 		assert.Equal(t, want, IsHashedName(name), name)
 	}
 }
+
+// TestWebApp_ServesTheViewerBesideTheApp: the quick viewer's folder in the
+// build (j/), which a browser-hosted table's link opens.
+func TestWebApp_ServesTheViewerBesideTheApp(t *testing.T) {
+	dir, _ := fakeWebApp(t)
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "j"), 0o755))
+	page := []byte("<!doctype html><title>viewer</title>")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "j", "index.html"), page, 0o644))
+	for _, target := range []string{"/app/j/", "/app/j/index.html"} {
+		resp := serveApp(Handler(dir), "GET", target)
+		require.Equal(t, http.StatusOK, resp.StatusCode, target)
+		assert.Equal(t, page, mustRead(t, resp.Body))
+		assert.Equal(t, "no-cache", resp.Header.Get("Cache-Control"), "a new build's viewer is seen at once")
+	}
+}

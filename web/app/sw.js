@@ -31,7 +31,13 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(req.url);
   const scope = new URL(self.registration.scope);
   if (url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname)) return; // the table's API, the quick viewer
-  if (req.mode === "navigate" || url.pathname === scope.pathname || url.pathname === scope.pathname + "index.html") {
+  if (url.pathname.startsWith(scope.pathname + "j/")) {
+    // The quick viewer, which a browser-hosted table's link opens (its
+    // offer in the fragment): its own page and files, kept for a Wi-Fi
+    // without internet.
+    const page = url.pathname === scope.pathname + "j/" || url.pathname === scope.pathname + "j/index.html";
+    event.respondWith(page ? networkFirst(new Request(scope.href + "j/"), scope.href + "j/") : networkFirst(req, req));
+  } else if (req.mode === "navigate" || url.pathname === scope.pathname || url.pathname === scope.pathname + "index.html") {
     event.respondWith(page(req, scope.href));
   } else if (url.pathname.endsWith(".wasm") && !url.searchParams.has("kept")) {
     // Not answered here: the browser's HTTP cache answers, where Chrome
