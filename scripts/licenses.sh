@@ -2,11 +2,16 @@
 # Copies the licence of every module built into cmd/boardside into
 # assets/licenses/, where the About screen reads them. Run after changing
 # dependencies (make licenses); a test fails when one is missing.
+# The vendored scripts' licences (the QR code writer and reader the pages
+# load, named in their headers) are not Go modules: they are kept.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=assets/licenses
 mods=$(go list -deps -f '{{with .Module}}{{if not .Main}}{{.Path}} {{.Dir}}{{end}}{{end}}' ./cmd/boardside | sort -u)
-rm -f "$out"/*.txt
+vendored="github.com__kazuhikoarase__qrcode-generator.txt github.com__cozmo__jsQR.txt"
+for f in "$out"/*.txt; do
+  case " $vendored " in *" $(basename "$f") "*) ;; *) rm -f "$f" ;; esac
+done
 echo "$mods" | while read -r mod dir; do
   lic=$(ls "$dir" | grep -iE '^(licen[cs]e|copying)(\.(md|txt))?$' | head -n 1 || true)
   if [ -z "$lic" ]; then
