@@ -8,10 +8,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"strconv"
 	"sync"
 	"time"
 
@@ -21,10 +25,11 @@ import (
 // bidi is a WebDriver BiDi session straight to Firefox: JSON commands and
 // events over one WebSocket.
 type bidi struct {
-	browser *exec.Cmd
-	profile string
-	conn    *websocket.Conn
-	context string // the browsing context (tab) the page is in
+	browser   *exec.Cmd
+	profile   string
+	unforward func() // ends Forward's listener, when Firefox runs in a namespace
+	conn      *websocket.Conn
+	context   string // the browsing context (tab) the page is in
 
 	mu      sync.Mutex
 	nextID  int
@@ -75,11 +80,25 @@ func StartFirefox(ctx context.Context, o Options) (Page, error) {
 		ua, _ := json.Marshal(o.UserAgent)
 		prefs += `user_pref("general.useragent.override", ` + string(ua) + ");\n"
 	}
+	for _, name := range slices.Sorted(maps.Keys(o.Prefs)) {
+		// JSON's true, 3 and "text" are JavaScript's too.
+		key, _ := json.Marshal(name)
+		value, err := json.Marshal(o.Prefs[name])
+		if err != nil {
+			return nil, fmt.Errorf("Firefox preference %s: %w", name, err)
+		}
+		prefs += "user_pref(" + string(key) + ", " + string(value) + ");\n"
+	}
 	if err := os.WriteFile(filepath.Join(profile, "user.js"), []byte(prefs), 0o600); err != nil {
 		return nil, err
 	}
 	b := &bidi{profile: profile, waiting: map[int]chan bidiReply{}, done: make(chan struct{})}
-	b.browser = exec.Command(bin, "--remote-debugging-port=0", "--no-remote", "--new-instance", "--profile", profile, "about:blank")
+	args := []string{"--remote-debugging-port=0", "--no-remote", "--new-instance", "--profile", profile, "about:blank"}
+	if o.Netns != nil {
+		b.browser = o.Netns.Command(bin, args...)
+	} else {
+		b.browser = exec.Command(bin, args...)
+	}
 	b.browser.Env = withDisplay(o.Display)
 	ownGroup(b.browser)
 	stderr, err := b.browser.StderrPipe()
@@ -90,11 +109,15 @@ func StartFirefox(ctx context.Context, o Options) (Page, error) {
 		return nil, fmt.Errorf("starting %s: %w", Firefox, err)
 	}
 	ws, err := waitForLine(stderr, 60*time.Second, o)
+	var dial websocket.DialOptions
+	if err == nil && o.Netns != nil {
+		ws, dial.Host, err = b.forward(ws, o.Netns)
+	}
 	if err != nil {
 		b.stop()
 		return nil, err
 	}
-	conn, _, err := websocket.Dial(ctx, ws+"/session", nil)
+	conn, _, err := websocket.Dial(ctx, ws+"/session", &dial)
 	if err != nil {
 		b.stop()
 		return nil, fmt.Errorf("connecting to Firefox: %w", err)
@@ -107,6 +130,27 @@ func StartFirefox(ctx context.Context, o Options) (Page, error) {
 		return nil, err
 	}
 	return b, nil
+}
+
+// forward makes ws, a WebSocket address on the loopback of the
+// namespace Firefox runs in, an address on the test's own loopback. host
+// is the Host header to send: Firefox's own address, as Firefox refuses
+// (400) a handshake whose Host names another port than its own.
+func (b *bidi) forward(ws string, ns Namespace) (local, host string, err error) {
+	u, err := url.Parse(ws)
+	if err != nil {
+		return "", "", fmt.Errorf("Firefox's WebDriver BiDi address %q: %w", ws, err)
+	}
+	port, err := strconv.Atoi(u.Port())
+	if err != nil {
+		return "", "", fmt.Errorf("Firefox's WebDriver BiDi address %q has no port", ws)
+	}
+	host = u.Host
+	u.Host, b.unforward, err = ns.Forward(port)
+	if err != nil {
+		return "", "", fmt.Errorf("forwarding Firefox's WebDriver BiDi port: %w", err)
+	}
+	return u.String(), host, nil
 }
 
 // waitForLine reads Firefox's output until it says where BiDi listens;
@@ -308,6 +352,9 @@ func (b *bidi) stop() {
 			killGroup(b.browser)
 			<-exited
 		}
+	}
+	if b.unforward != nil {
+		b.unforward()
 	}
 	_ = os.RemoveAll(b.profile)
 }

@@ -31,8 +31,11 @@ type ChromeOptions struct {
 	// WebGL turns the GPU on, drawn by SwiftShader (Fyne's web driver
 	// draws with WebGL); without it the GPU is off.
 	WebGL bool
-	// Flags are more command-line switches, --name=value.
+	// Flags are more command-line switches, --name=value; an empty
+	// value is a bare --name.
 	Flags map[string]string
+	// Netns is the network Chromium runs in; nil: the test's own.
+	Netns Namespace
 }
 
 // StartChrome starts headless Chromium (Debian's chromium) with the
@@ -57,7 +60,24 @@ func StartChrome(ctx context.Context, o ChromeOptions) (*Chrome, error) {
 			chromedp.Flag("enable-unsafe-swiftshader", true))
 	}
 	for name, value := range o.Flags {
-		opts = append(opts, chromedp.Flag(name, value))
+		if value == "" {
+			opts = append(opts, chromedp.Flag(name, true))
+		} else {
+			opts = append(opts, chromedp.Flag(name, value))
+		}
+	}
+	if o.Netns != nil {
+		// chromedp talks to Chromium over a pipe (its fds 3 and 4), which
+		// crosses into a namespace as it is: only the command changes, and
+		// no DevTools port needs forwarding. This takes the place of
+		// chromedp's own command setup, whose kill-with-parent signal is
+		// then not set; Chromium still ends with the test, at its pipe's
+		// end.
+		ns := o.Netns
+		opts = append(opts, chromedp.ModifyCmdFunc(func(cmd *exec.Cmd) {
+			in := ns.Command(cmd.Path, cmd.Args[1:]...)
+			cmd.Path, cmd.Args, cmd.Err = in.Path, in.Args, in.Err
+		}))
 	}
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	first, cancelFirst := chromedp.NewContext(alloc)

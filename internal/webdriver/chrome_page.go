@@ -14,7 +14,7 @@ import (
 // errors from the page's first line: the Page the three engines' tests
 // share. Its Close ends the browser.
 func StartChromium(ctx context.Context, o Options) (Page, error) {
-	c, err := StartChrome(ctx, ChromeOptions{Width: o.Width + 20, Height: o.Height + 20, WebGL: true})
+	c, err := StartChrome(ctx, ChromeOptions{Width: o.Width + 20, Height: o.Height + 20, WebGL: true, Netns: o.Netns})
 	if err != nil {
 		return nil, err
 	}

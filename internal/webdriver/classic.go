@@ -46,6 +46,9 @@ const smallToolbar = `toolbar, toolbar *, headerbar, headerbar *, entry, button,
 // window to the phone's viewport. WebKitGTK has no device emulation: the
 // page sees a pixel ratio of 1 whatever o.Scale says.
 func StartWebKit(ctx context.Context, o Options) (Page, error) {
+	if o.Netns != nil {
+		return nil, errors.New("WebKit in a network namespace is not supported yet: its driver's port would need forwarding")
+	}
 	if _, err := exec.LookPath(WebKitDriver); err != nil {
 		return nil, fmt.Errorf("%s is not installed (Debian: webkit2gtk-driver): %w", WebKitDriver, err)
 	}

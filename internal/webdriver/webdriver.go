@@ -28,6 +28,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os/exec"
 	"time"
 )
 
@@ -66,6 +67,24 @@ type Options struct {
 	Display       string  // the X display (":99"); empty: $DISPLAY
 	UserAgent     string  // what the browser says it is; empty: its own
 	Log           func(format string, args ...any)
+	// Netns is the network the browser runs in; nil: the test's own.
+	// Firefox and Chromium only (WebKitGTK's driver would need its own
+	// port forwarded, and no test needs it yet).
+	Netns Namespace
+	// Prefs are Firefox's preferences beside its own (user.js), by name:
+	// a bool, a number or a string. The other engines have none.
+	Prefs map[string]any
+}
+
+// Namespace is a network of the browser's own, such as a device on a
+// test's private LAN (internal/netns's Device). Command runs a program in
+// it. Forward makes a port on its loopback, where Firefox opens its
+// WebDriver BiDi port, reachable on the test's loopback as localAddr
+// ("127.0.0.1:P"); Chromium needs none, as chromedp talks to it over a
+// pipe.
+type Namespace interface {
+	Command(name string, args ...string) *exec.Cmd
+	Forward(port int) (localAddr string, stop func(), err error)
 }
 
 func (o Options) logf(format string, args ...any) {
