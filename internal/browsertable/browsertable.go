@@ -1,0 +1,318 @@
+// Package browsertable seats browsers at a table that a browser hosts
+// over WebRTC, on a private LAN of network namespaces (internal/netns):
+// the web app as host in one namespace, each guest's quick viewer in one
+// of its own, every page from one server on the LAN's router, as a phone
+// would have it from the project's site.
+//
+// A guest joins as a player's phone does, with the two scans: the host's
+// screen is photographed and its code read (the link a camera app would
+// open), the guest opens the link and shows its answer's code, and that
+// screen, photographed, is what the host's camera films (Chromium's fake
+// camera plays a file written from the screenshot, internal/fakecam);
+// then the host taps "Scan a device's code". Nothing is handed over
+// behind the pages' backs: what crosses is what the codes show.
+//
+// The browser tests (e2e) and the measuring program (bench/tablebench)
+// share it.
+package browsertable
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"image"
+	"image/draw"
+	"image/png"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"boardside/companion/webapp"
+	"boardside/internal/fakecam"
+	"boardside/internal/netns"
+	"boardside/internal/webdriver"
+	"boardside/internal/webscreen"
+)
+
+// Table is the LAN, the page server and the host.
+type Table struct {
+	LAN  *netns.LAN
+	Base string // the web app's address on the LAN: http://10.X.0.1:P/app/
+	Host *webdriver.Chrome
+	// Display is the X display Firefox guests draw on.
+	Display string
+	// Wait bounds each step.
+	Wait time.Duration
+
+	dir    string
+	camera string // the file the host's fake camera plays
+	srv    *http.Server
+	closer []func()
+	guests int
+}
+
+// Guest is one device at the table: its page, the quick viewer.
+type Guest struct {
+	Page   webdriver.Page
+	Engine string // chromium or firefox
+	Device *netns.Device
+}
+
+// Start builds the LAN, serves dir (make web's build/web) on its router
+// and opens the web app as host in a namespace of its own, with a camera
+// that films what the test writes (Film).
+func Start(ctx context.Context, dir, display string, wait time.Duration) (t *Table, err error) {
+	if err := netns.Available(); err != nil {
+		return nil, err
+	}
+	t = &Table{dir: dir, Display: display, Wait: wait}
+	defer func() {
+		if err != nil {
+			t.Close()
+		}
+	}()
+	if t.LAN, err = netns.NewLAN("bt"); err != nil {
+		return nil, err
+	}
+	t.closer = append(t.closer, func() { _ = t.LAN.Close() })
+	l, err := t.LAN.Listen("tcp", net.JoinHostPort(t.LAN.Addr().String(), "0"))
+	if err != nil {
+		return nil, err
+	}
+	mux := http.NewServeMux()
+	mux.Handle(webapp.Path, webapp.Handler(dir))
+	t.srv = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = t.srv.Serve(l) }()
+	t.closer = append(t.closer, func() { _ = t.srv.Close() })
+	origin := "http://" + l.Addr().String()
+	t.Base = origin + webapp.Path
+
+	tmp, err := os.MkdirTemp("", "browsertable-")
+	if err != nil {
+		return nil, err
+	}
+	t.closer = append(t.closer, func() { _ = os.RemoveAll(tmp) })
+	t.camera = filepath.Join(tmp, "camera.y4m")
+	if err := fakecam.WriteY4M(t.camera, image.NewGray(image.Rect(0, 0, fakecam.Width, fakecam.Height)), 2); err != nil {
+		return nil, err
+	}
+	dev, err := t.LAN.Add("host")
+	if err != nil {
+		return nil, err
+	}
+	t.Host, err = webdriver.StartChrome(ctx, webdriver.ChromeOptions{
+		Width: 1280, Height: 800, WebGL: true, Netns: dev, // a tablet on its side: the bar shows Share
+		Flags: map[string]string{
+			// The camera: granted without a prompt, filming the file.
+			"use-fake-ui-for-media-stream":     "",
+			"use-fake-device-for-media-stream": "",
+			"use-file-for-fake-video-capture":  t.camera,
+			// The project's site is HTTPS; the LAN's server is plain HTTP,
+			// which this origin is treated as, so the camera may be used.
+			"unsafely-treat-insecure-origin-as-secure": origin,
+		},
+	})
+	if err != nil {
+		return nil, err
+	}
+	t.closer = append(t.closer, func() { _ = t.Host.Close() })
+	if err := t.Host.Navigate(ctx, t.Base); err != nil {
+		return nil, err
+	}
+	if err := t.until(ctx, t.Host, `document.documentElement.dataset.drawn === "1"`, "the web app's first frame"); err != nil {
+		return nil, err
+	}
+	// Every byte the host sends on any data channel, kept for the test:
+	// what the guests received.
+	return t, t.Host.Eval(ctx, `(() => {
+		const send = RTCDataChannel.prototype.send;
+		window.boardsideSent = [];
+		RTCDataChannel.prototype.send = function (d) { window.boardsideSent.push(String(d)); return send.call(this, d); };
+		return true;
+	})()`, nil)
+}
+
+// Close ends the browsers, the server and the LAN.
+func (t *Table) Close() {
+	for i := len(t.closer) - 1; i >= 0; i-- {
+		t.closer[i]()
+	}
+	t.closer = nil
+}
+
+// until polls expr in p until it is true.
+func (t *Table) until(ctx context.Context, p webdriver.Page, expr, what string) error {
+	return webdriver.Until(ctx, p, expr, t.Wait, 50*time.Millisecond, nil)
+}
+
+// Tap taps the host's button (or label) whose text is text.
+func (t *Table) Tap(ctx context.Context, kind, text string) error {
+	return webscreen.TapShown(ctx, t.Host, kind, webscreen.Is(text), t.Wait)
+}
+
+// OfferLink reads the code on the host's screen as a camera app would: a
+// screenshot, decoded by the page's own QR reader (web/app/scan.js). It
+// waits for a code other than not.
+func (t *Table) OfferLink(ctx context.Context, not string) (string, error) {
+	deadline := time.Now().Add(t.Wait)
+	for {
+		shot, err := t.Host.Screenshot(ctx)
+		if err != nil {
+			return "", err
+		}
+		var link string
+		err = t.Host.Eval(ctx, `(async () => {
+			const img = new Image();
+			img.src = "data:image/png;base64,`+base64.StdEncoding.EncodeToString(shot)+`";
+			await img.decode();
+			const c = document.createElement("canvas");
+			c.width = img.naturalWidth; c.height = img.naturalHeight;
+			const g = c.getContext("2d");
+			g.drawImage(img, 0, 0);
+			return (await boardsideScan.decodeImage(g.getImageData(0, 0, c.width, c.height))) || "";
+		})()`, &link)
+		if err != nil {
+			return "", err
+		}
+		if link != "" && link != not {
+			return link, nil
+		}
+		if time.Now().After(deadline) {
+			return "", fmt.Errorf("no new code on the host's screen in %v (last read %q)", t.Wait, link)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+// Film makes the host's camera film img (a guest's screen): centred on the
+// camera's frame, scaled down to fit.
+func (t *Table) Film(img image.Image) error {
+	frame := image.NewRGBA(image.Rect(0, 0, fakecam.Width, fakecam.Height))
+	draw.Draw(frame, frame.Bounds(), image.NewUniform(fakecam.Background), image.Point{}, draw.Src)
+	b := img.Bounds()
+	scale := min(float64(fakecam.Width)/float64(b.Dx()), float64(fakecam.Height)/float64(b.Dy()), 1)
+	w, h := int(float64(b.Dx())*scale), int(float64(b.Dy())*scale)
+	x0, y0 := (fakecam.Width-w)/2, (fakecam.Height-h)/2
+	for y := 0; y < h; y++ { // nearest neighbour: a QR code's modules are blocks
+		for x := 0; x < w; x++ {
+			frame.Set(x0+x, y0+y, img.At(b.Min.X+int(float64(x)/scale), b.Min.Y+int(float64(y)/scale)))
+		}
+	}
+	return fakecam.WriteY4M(t.camera, frame, 2)
+}
+
+// Join seats a guest of the given engine: it opens the host's code, shows
+// its answer, and the host scans it. It returns once the guest shows the
+// table. Opened is how long the guest's page took from opening the link to
+// showing its code; Connected from the host's scan to the guest's table.
+func (t *Table) Join(ctx context.Context, engine, lastLink string) (g *Guest, link string, timing Timing, err error) {
+	link, err = t.OfferLink(ctx, lastLink)
+	if err != nil {
+		return nil, "", timing, err
+	}
+	t.guests++
+	dev, err := t.LAN.Add(fmt.Sprintf("g%d", t.guests))
+	if err != nil {
+		return nil, link, timing, err
+	}
+	g = &Guest{Engine: engine, Device: dev}
+	opts := webdriver.Options{Width: 400, Height: 800, Display: t.Display, Netns: dev}
+	switch engine {
+	case "chromium":
+		c, err := webdriver.StartChrome(ctx, webdriver.ChromeOptions{Width: 400, Height: 800, Netns: dev})
+		if err != nil {
+			return nil, link, timing, err
+		}
+		g.Page = c
+	case "firefox":
+		if g.Page, err = webdriver.StartFirefox(ctx, opts); err != nil {
+			return nil, link, timing, err
+		}
+	default:
+		return nil, link, timing, fmt.Errorf("no engine %q", engine)
+	}
+	t.closer = append(t.closer, func() { _ = g.Page.Close() })
+	start := time.Now()
+	if err := g.Page.Navigate(ctx, link); err != nil {
+		return g, link, timing, err
+	}
+	if err := t.until(ctx, g.Page, `!!document.querySelector("#answerCode svg") || !document.querySelector("#fatal").hidden`, "the guest's answer"); err != nil {
+		return g, link, timing, err
+	}
+	if fatal := g.Text(ctx, "#fatal"); fatal != "" {
+		return g, link, timing, errors.New("the guest says: " + fatal)
+	}
+	timing.Answered = time.Since(start)
+	shot, err := g.Page.Screenshot(ctx)
+	if err != nil {
+		return g, link, timing, err
+	}
+	img, err := png.Decode(bytes.NewReader(shot))
+	if err != nil {
+		return g, link, timing, err
+	}
+	if err := t.Film(img); err != nil {
+		return g, link, timing, err
+	}
+	scanned := time.Now()
+	if err := t.Tap(ctx, "button", "Scan a device's code"); err != nil {
+		return g, link, timing, err
+	}
+	if err := t.until(ctx, g.Page, `document.querySelector("#answer").hidden && !!document.documentElement.dataset.version`, "the guest's table"); err != nil {
+		return g, link, timing, fmt.Errorf("%w; the guest shows %q", err, g.Text(ctx, "body"))
+	}
+	timing.Connected = time.Since(scanned)
+	timing.Shown = time.Since(start)
+	return g, link, timing, nil
+}
+
+// Timing is how long a guest's join took.
+type Timing struct {
+	Answered  time.Duration // the link opened → the answer's code shown
+	Connected time.Duration // the host's scan started → the table shown on the guest
+	Shown     time.Duration // the link opened → the table shown
+}
+
+// Text is the text of the first element matching selector in the guest's
+// page, "" when there is none.
+func (g *Guest) Text(ctx context.Context, selector string) string {
+	var s string
+	_ = g.Page.Eval(ctx, `(document.querySelector(`+quote(selector)+`) || {}).textContent || ""`, &s)
+	return strings.TrimSpace(s)
+}
+
+// Version is the table's version the guest shows.
+func (g *Guest) Version(ctx context.Context) (uint64, error) {
+	var v string
+	if err := g.Page.Eval(ctx, `document.documentElement.dataset.version || ""`, &v); err != nil {
+		return 0, err
+	}
+	var n uint64
+	_, err := fmt.Sscan(v, &n)
+	return n, err
+}
+
+// Sent is every frame the host sent on its data channels so far.
+func (t *Table) Sent(ctx context.Context) ([]string, error) {
+	var sent []string
+	err := t.Host.Eval(ctx, `window.boardsideSent || []`, &sent)
+	return sent, err
+}
+
+func quote(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		if r == '"' || r == '\\' {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	b.WriteByte('"')
+	return b.String()
+}
