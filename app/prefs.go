@@ -13,6 +13,7 @@ const (
 	prefJoinedTable  = "joinedTable"  // link of the table this copy joined and has not left, or ""
 	prefPlayNames    = "playNames."   // + game ID: the names of its last play's record panel, by seat
 	prefPlaysDeleted = "playsDeleted" // IDs of plays deleted from the log, the latest last
+	prefHostedHere   = "hostedHere"   // game ID this browser hosts over WebRTC, or ""
 
 	choiceSystem = "system"
 )
@@ -63,6 +64,14 @@ func (p *Prefs) JoinedTable() string { return p.p.String(prefJoinedTable) }
 
 // SetJoinedTable records the table joined ("" once the player leaves it).
 func (p *Prefs) SetJoinedTable(link string) { p.p.SetString(prefJoinedTable, link) }
+
+// HostedHere is the game this browser was hosting over WebRTC when the
+// page last ran ("" for none): its devices' channels did not outlive the
+// page, so the next start says they must join again.
+func (p *Prefs) HostedHere() string { return p.p.String(prefHostedHere) }
+
+// SetHostedHere records the game hosted from this browser ("" once it stops).
+func (p *Prefs) SetHostedHere(id string) { p.p.SetString(prefHostedHere, id) }
 
 // PlayNames are the names typed on a game's record panel for its last
 // play, by seat ("" for a seat left empty): a group that plays again is

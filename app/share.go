@@ -148,7 +148,7 @@ func (u *UI) forgetSharing(gameID string) {
 // wrong, in words for the player.
 func (u *UI) shareAgain() []string {
 	if !canHost {
-		return nil // nothing was shared: no need to read whether it was
+		return u.rejoinNotice()
 	}
 	var problems []string
 	for _, g := range u.games {

@@ -307,8 +307,26 @@ func (u *UI) browserHost(g *kit.Game, s *companion.Session) (*tableHost, error) 
 		u.tableHosts = map[string]hostedHere{}
 	}
 	u.tableHosts[g.ID] = hostedHere{tableHost: h, session: s}
+	u.prefs.SetHostedHere(g.ID)
 	go h.start()
 	return h, nil
+}
+
+// rejoinNotice says, after the page of a browser that hosted a table was
+// reloaded, that the game is kept but its devices must join again: a page's
+// data channels end with it. Once.
+func (u *UI) rejoinNotice() []string {
+	id := u.prefs.HostedHere()
+	if id == "" {
+		return nil
+	}
+	u.prefs.SetHostedHere("")
+	g := u.Game(id)
+	if g == nil || u.Session(id) == nil {
+		return nil
+	}
+	return []string{lang.L("{{.Game}} was hosted from this browser. The game is kept, but the devices must join again: open Share, and each device scans the new code.",
+		map[string]any{"Game": g.Name})}
 }
 
 // hostedHere is a browser-hosted table and the session it shares.
@@ -331,6 +349,7 @@ func (u *UI) stopTableHost(gameID string) {
 	if h, ok := u.tableHosts[gameID]; ok {
 		h.stop()
 		delete(u.tableHosts, gameID)
+		u.prefs.SetHostedHere("")
 	}
 }
 

@@ -194,3 +194,20 @@ func TestTableHost_NoCameraSaysSoAndStillOffers(t *testing.T) {
 	hostShows(t, u, "Allow the camera for this page, or paste the device's code below")
 	require.Eventually(t, func() bool { o, _, _ := h.view(); return o != "" }, 10*time.Second, time.Millisecond)
 }
+
+// TestTableHost_AReloadedHostSaysTheDevicesMustRejoin: the page that
+// hosted a table was reloaded; its game is kept, and the start says, once,
+// that the devices must join again.
+func TestTableHost_AReloadedHostSaysTheDevicesMustRejoin(t *testing.T) {
+	_, u, _, _ := hostInBrowser(t)
+	assert.Equal(t, "counter", u.prefs.HostedHere(), "hosting is remembered")
+	openCounter(t, u) // the game has a session, as after a reload's start
+	notes := u.rejoinNotice()
+	require.Len(t, notes, 1)
+	assert.Contains(t, notes[0], "Counter was hosted from this browser")
+	assert.Empty(t, u.rejoinNotice(), "said once")
+
+	u.prefs.SetHostedHere("counter")
+	u.stopTableHost("counter")
+	assert.Empty(t, u.prefs.HostedHere(), "stopped hosting: nothing to say at the next start")
+}
