@@ -401,7 +401,12 @@ func newTableHostScreen(u *UI, g *kit.Game, h *tableHost, onBack func()) *tableH
 		onBack()
 	})
 	tips := kit.Wrapped(lang.L("If a device does not connect: both on the same Wi-Fi (a guest network keeps devices apart); on an Android phone whose Wi-Fi has no internet, turn mobile data off; a phone that never opened Boardside needs internet once to load it."))
-	body := container.NewVBox(intro, container.NewCenter(qr), sc.scan, sc.another, sc.status, sc.devices, sc.paste, tips, stop)
+	// Side by side on a tablet on its side, the code above the rest on a
+	// phone: the host sees the devices beside the code they scan. The
+	// buttons come first in their column and keep their places as devices
+	// join (the list grows below them).
+	controls := container.NewVBox(sc.scan, sc.another, sc.status, sc.devices, sc.paste, tips, stop)
+	body := container.NewVBox(intro, container.NewAdaptiveGrid(2, container.NewCenter(qr), controls))
 	sc.content = kit.NewBorder(bar, nil, kit.NewScroll(container.NewPadded(body)))
 	h.mu.Lock()
 	h.changed = sc.refresh(h)

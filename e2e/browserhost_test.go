@@ -75,6 +75,125 @@ func atVersion(t *testing.T, ctx context.Context, v uint64, guests ...*browserta
 	}
 }
 
+// hostPhone drives the host's web app with the engine tests' steps.
+func hostPhone(t *testing.T, ctx context.Context, tb *browsertable.Table) *enginePhone {
+	return &enginePhone{t: t, ctx: ctx, p: tb.Host, app: true}
+}
+
+// seat joins guests of the given engines, one after another, each with a
+// code of its own, and logs how long each took.
+func seat(t *testing.T, ctx context.Context, tb *browsertable.Table, link string, engines ...string) ([]*browsertable.Guest, string) {
+	t.Helper()
+	var guests []*browsertable.Guest
+	for _, engine := range engines {
+		g, l, timing, err := tb.Join(ctx, engine, link)
+		require.NoError(t, err, "a %s guest joins", engine)
+		t.Logf("%s guest: answer shown %v after the link opened; table %v after the scan began (%v in all)", engine,
+			timing.Answered.Round(time.Millisecond), timing.Connected.Round(time.Millisecond), timing.Shown.Round(time.Millisecond))
+		guests, link = append(guests, g), l
+	}
+	return guests, link
+}
+
+// noSecretSent checks every byte the host sent to any guest for the
+// marks of secret state: a generator's state, a hidden hand or console,
+// and the given values (a PIN typed at the set-up).
+func noSecretSent(t *testing.T, ctx context.Context, tb *browsertable.Table, values ...string) {
+	t.Helper()
+	sent, err := tb.Sent(ctx)
+	require.NoError(t, err)
+	all := strings.Join(sent, "\n")
+	assert.Contains(t, all, `"event":"state"`, "the guests were sent the table")
+	for _, secret := range append([]string{`"rng"`, `"hand"`, `"console"`, `"energy"`, `"pin"`, `"draw"`}, values...) {
+		assert.NotContains(t, all, secret, "a secret reached a guest")
+	}
+	t.Logf("%d frames, %d bytes sent to the guests, no secret among them", len(sent), len(all))
+}
+
+// TestBrowserHost_FourGuestsApplyOnceAndADropRejoins: four guests, two
+// engines, tap the same button at once and the table takes one tap; one
+// guest's browser closes, the host lists it as gone, the game goes on,
+// and it rejoins with two new scans and nothing lost.
+func TestBrowserHost_FourGuestsApplyOnceAndADropRejoins(t *testing.T) {
+	tb, ctx := browserTable(t)
+	host := hostPhone(t, ctx, tb)
+	host.tap("label", is("Magic Maze on Mars"), "the Magic Maze tile")
+	host.tap("button", is("Share"), "Share")
+	guests, link := seat(t, ctx, tb, "", "chromium", "firefox", "chromium", "firefox")
+	for i := range guests {
+		host.has("label", contains(fmt.Sprintf("Device %d: connected", i+1)), "the host lists the device")
+	}
+	v, err := guests[0].Version(ctx)
+	require.NoError(t, err)
+	atVersion(t, ctx, v, guests...)
+	guestTap(t, ctx, guests[0], "Turn the sand timer over to start")
+	atVersion(t, ctx, v+1, guests...)
+
+	// The four at once: every guest's Pause, tapped together.
+	done := make(chan struct{}, len(guests))
+	for _, g := range guests {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			guestTap(t, ctx, g, "Pause")
+		}()
+	}
+	for range guests {
+		<-done
+	}
+	atVersion(t, ctx, v+2, guests...)
+	time.Sleep(time.Second) // a second tap applied would show by now
+	atVersion(t, ctx, v+2, guests...)
+
+	// A guest's browser closes: the host says so, the game goes on.
+	require.NoError(t, guests[1].Page.Close())
+	host.has("label", contains("Device 2: gone: rejoin with a new code"), "the host lists the dropped device")
+	rest := []*browsertable.Guest{guests[0], guests[2], guests[3]}
+	guestTap(t, ctx, guests[2], "Resume")
+	atVersion(t, ctx, v+3, rest...)
+
+	// It rejoins with two scans: the table as it is, nothing lost.
+	back, _ := seat(t, ctx, tb, link, "firefox")
+	atVersion(t, ctx, v+3, back[0])
+	guestTap(t, ctx, back[0], "Pause")
+	atVersion(t, ctx, v+4, append(rest, back[0])...)
+	noSecretSent(t, ctx, tb)
+}
+
+// TestBrowserHost_ADELEEmergencyAndAReloadedHost: ADELE's tablet hosts
+// the crew's phones; a phone calls the emergency phase and every phone
+// shows it, with none of ADELE's secrets sent; the host's page reloads:
+// the phones say the link is lost, the host keeps the game and says the
+// devices must join again, and they do.
+func TestBrowserHost_ADELEEmergencyAndAReloadedHost(t *testing.T) {
+	tb, ctx := browserTable(t)
+	host := hostPhone(t, ctx, tb)
+	host.tap("label", is("ADELE"), "the ADELE tile")
+	host.typeInto("2468", "the setup's PIN")
+	host.tapFor("button", is("Set up the game"), "Set up the game", shows("tabs", is("Table|ADELE's console")))
+	host.tap("button", is("Share"), "Share")
+	guests, link := seat(t, ctx, tb, "", "chromium", "firefox")
+	v, err := guests[0].Version(ctx)
+	require.NoError(t, err)
+	guestTap(t, ctx, guests[1], "Emergency phase")
+	atVersion(t, ctx, v+1, guests...)
+	for _, g := range guests {
+		assert.NotEmpty(t, g.Text(ctx, "#adele"), "the %s phone shows the emergency", g.Engine)
+	}
+	noSecretSent(t, ctx, tb, "2468")
+
+	require.NoError(t, tb.Host.Reload(ctx))
+	for _, g := range guests {
+		require.Eventually(t, func() bool { return strings.Contains(g.Text(ctx, "#fatal"), "The link to the host is lost") },
+			patient(60*time.Second), 100*time.Millisecond, "the %s phone says the link is lost", g.Engine)
+	}
+	host.waitJS(`document.documentElement.dataset.drawn === "1"`, "the host draws again")
+	host.shown("label", contains("ADELE was hosted from this browser"), "the host says the devices must join again")
+	host.tap("button", is("OK"), "the notice's OK")
+	host.tap("button", is("Share"), "Share")
+	back, _ := seat(t, ctx, tb, link, "chromium")
+	atVersion(t, ctx, v+1, back[0])
+}
+
 func TestBrowserHost_MagicMazeSandAcrossGuests(t *testing.T) {
 	tb, ctx := browserTable(t)
 	require.NoError(t, tb.Tap(ctx, "label", "Magic Maze on Mars"))

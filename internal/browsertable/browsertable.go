@@ -106,7 +106,7 @@ func Start(ctx context.Context, dir, display string, wait time.Duration) (t *Tab
 		return nil, err
 	}
 	t.Host, err = webdriver.StartChrome(ctx, webdriver.ChromeOptions{
-		Width: 1280, Height: 800, WebGL: true, Netns: dev, // a tablet on its side: the bar shows Share
+		Width: 1280, Height: 1000, WebGL: true, Netns: dev, // a tablet on its side (less the browser's bars): the bar shows Share
 		Flags: map[string]string{
 			// The camera: granted without a prompt, filming the file.
 			"use-fake-ui-for-media-stream":     "",
@@ -264,7 +264,8 @@ func (t *Table) Join(ctx context.Context, engine, lastLink string) (g *Guest, li
 		return g, link, timing, err
 	}
 	if err := t.until(ctx, g.Page, `document.querySelector("#answer").hidden && !!document.documentElement.dataset.version`, "the guest's table"); err != nil {
-		return g, link, timing, fmt.Errorf("%w; the guest shows %q", err, g.Text(ctx, "body"))
+		screen, _ := webscreen.Read(ctx, t.Host)
+		return g, link, timing, fmt.Errorf("guest %d: %w; it shows %q; the host shows:\n%s", t.guests, err, g.Text(ctx, "#fatal"), screen)
 	}
 	timing.Connected = time.Since(scanned)
 	timing.Shown = time.Since(start)
