@@ -43,7 +43,9 @@ import (
 type Table struct {
 	LAN  *netns.LAN
 	Base string // the web app's address on the LAN: http://10.X.0.1:P/app/
-	Host *webdriver.Chrome
+	Host webdriver.Page
+	// HostEngine is the host's browser: chromium or firefox.
+	HostEngine string
 	// Display is the X display Firefox guests draw on.
 	Display string
 	// Wait bounds each step.
@@ -64,13 +66,15 @@ type Guest struct {
 }
 
 // Start builds the LAN, serves dir (make web's build/web) on its router
-// and opens the web app as host in a namespace of its own, with a camera
-// that films what the test writes (Film).
-func Start(ctx context.Context, dir, display string, wait time.Duration) (t *Table, err error) {
+// and opens the web app as host in a namespace of its own, in engine
+// (chromium or firefox). A Chromium host's camera films what the test
+// writes (Film); Firefox's fake camera films only its own test pattern,
+// so a Firefox host is given a guest's code in its paste field (Join).
+func Start(ctx context.Context, engine, dir, display string, wait time.Duration) (t *Table, err error) {
 	if err := netns.Available(); err != nil {
 		return nil, err
 	}
-	t = &Table{dir: dir, Display: display, Wait: wait}
+	t = &Table{dir: dir, Display: display, Wait: wait, HostEngine: engine}
 	defer func() {
 		if err != nil {
 			t.Close()
@@ -105,31 +109,51 @@ func Start(ctx context.Context, dir, display string, wait time.Duration) (t *Tab
 	if err != nil {
 		return nil, err
 	}
-	t.Host, err = webdriver.StartChrome(ctx, webdriver.ChromeOptions{
-		Width: 1280, Height: 1000, WebGL: true, Netns: dev, // a tablet on its side (less the browser's bars): the bar shows Share
-		Flags: map[string]string{
-			// The camera: granted without a prompt, filming the file.
-			"use-fake-ui-for-media-stream":     "",
-			"use-fake-device-for-media-stream": "",
-			"use-file-for-fake-video-capture":  t.camera,
-			// The project's site is HTTPS; the LAN's server is plain HTTP,
-			// which this origin is treated as, so the camera may be used.
-			"unsafely-treat-insecure-origin-as-secure": origin,
-		},
-	})
+	// A tablet on its side (less the browser's bars): the game bar shows Share.
+	switch engine {
+	case "chromium":
+		t.Host, err = webdriver.StartChrome(ctx, webdriver.ChromeOptions{
+			Width: 1280, Height: 1000, WebGL: true, Netns: dev,
+			Flags: map[string]string{
+				// The camera: granted without a prompt, filming the file.
+				"use-fake-ui-for-media-stream":     "",
+				"use-fake-device-for-media-stream": "",
+				"use-file-for-fake-video-capture":  t.camera,
+				// The project's site is HTTPS; the LAN's server is plain HTTP,
+				// which this origin is treated as, so the camera may be used.
+				"unsafely-treat-insecure-origin-as-secure": origin,
+			},
+		})
+	case "firefox":
+		t.Host, err = webdriver.StartFirefox(ctx, webdriver.Options{
+			Width: 1280, Height: 900, Display: display, Netns: dev,
+			Prefs: map[string]any{
+				"media.navigator.permission.disabled": true, "media.navigator.streams.fake": true,
+				"media.devices.insecure.enabled": true, "media.getusermedia.insecure.enabled": true,
+			},
+		})
+	default:
+		err = fmt.Errorf("no engine %q", engine)
+	}
 	if err != nil {
 		return nil, err
 	}
 	t.closer = append(t.closer, func() { _ = t.Host.Close() })
+	return t, t.Reload(ctx)
+}
+
+// Reload loads the host's page again, as a tablet's browser does after it
+// was away, and waits for its first frame.
+func (t *Table) Reload(ctx context.Context) error {
 	if err := t.Host.Navigate(ctx, t.Base); err != nil {
-		return nil, err
+		return err
 	}
 	if err := t.until(ctx, t.Host, `document.documentElement.dataset.drawn === "1"`, "the web app's first frame"); err != nil {
-		return nil, err
+		return err
 	}
 	// Every byte the host sends on any data channel, kept for the test:
 	// what the guests received.
-	return t, t.Host.Eval(ctx, `(() => {
+	return t.Host.Eval(ctx, `(() => {
 		const send = RTCDataChannel.prototype.send;
 		window.boardsideSent = [];
 		RTCDataChannel.prototype.send = function (d) { window.boardsideSent.push(String(d)); return send.call(this, d); };
@@ -165,17 +189,7 @@ func (t *Table) OfferLink(ctx context.Context, not string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		var link string
-		err = t.Host.Eval(ctx, `(async () => {
-			const img = new Image();
-			img.src = "data:image/png;base64,`+base64.StdEncoding.EncodeToString(shot)+`";
-			await img.decode();
-			const c = document.createElement("canvas");
-			c.width = img.naturalWidth; c.height = img.naturalHeight;
-			const g = c.getContext("2d");
-			g.drawImage(img, 0, 0);
-			return (await boardsideScan.decodeImage(g.getImageData(0, 0, c.width, c.height))) || "";
-		})()`, &link)
+		link, err := t.read(ctx, shot)
 		if err != nil {
 			return "", err
 		}
@@ -187,6 +201,23 @@ func (t *Table) OfferLink(ctx context.Context, not string) (string, error) {
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
+}
+
+// read decodes the QR code in a screenshot, "" for none, with the host
+// page's own reader (web/app/scan.js): what a camera app does.
+func (t *Table) read(ctx context.Context, shot []byte) (string, error) {
+	var text string
+	err := t.Host.Eval(ctx, `(async () => {
+		const img = new Image();
+		img.src = "data:image/png;base64,`+base64.StdEncoding.EncodeToString(shot)+`";
+		await img.decode();
+		const c = document.createElement("canvas");
+		c.width = img.naturalWidth; c.height = img.naturalHeight;
+		const g = c.getContext("2d");
+		g.drawImage(img, 0, 0);
+		return (await boardsideScan.decodeImage(g.getImageData(0, 0, c.width, c.height))) || "";
+	})()`, &text)
+	return text, err
 }
 
 // Film makes the host's camera film img (a guest's screen): centred on the
@@ -252,15 +283,8 @@ func (t *Table) Join(ctx context.Context, engine, lastLink string) (g *Guest, li
 	if err != nil {
 		return g, link, timing, err
 	}
-	img, err := png.Decode(bytes.NewReader(shot))
-	if err != nil {
-		return g, link, timing, err
-	}
-	if err := t.Film(img); err != nil {
-		return g, link, timing, err
-	}
 	scanned := time.Now()
-	if err := t.Tap(ctx, "button", "Scan a device's code"); err != nil {
+	if err := t.scan(ctx, shot); err != nil {
 		return g, link, timing, err
 	}
 	if err := t.until(ctx, g.Page, `document.querySelector("#answer").hidden && !!document.documentElement.dataset.version`, "the guest's table"); err != nil {
@@ -270,6 +294,32 @@ func (t *Table) Join(ctx context.Context, engine, lastLink string) (g *Guest, li
 	timing.Connected = time.Since(scanned)
 	timing.Shown = time.Since(start)
 	return g, link, timing, nil
+}
+
+// scan gives the host a guest's screen: filmed by its camera (Chromium),
+// or read from the screenshot and typed into its paste field (Firefox).
+func (t *Table) scan(ctx context.Context, shot []byte) error {
+	if t.HostEngine == "firefox" {
+		code, err := t.read(ctx, shot)
+		if err != nil {
+			return err
+		}
+		if err := webscreen.TapShown(ctx, t.Host, "entry", webscreen.Is(""), t.Wait); err != nil {
+			return err
+		}
+		if err := t.until(ctx, t.Host, `!!document.activeElement && document.activeElement.id === "dummyEntry"`, "the paste field has the keyboard"); err != nil {
+			return err
+		}
+		return t.Host.Type(ctx, code+"\n")
+	}
+	img, err := png.Decode(bytes.NewReader(shot))
+	if err != nil {
+		return err
+	}
+	if err := t.Film(img); err != nil {
+		return err
+	}
+	return t.Tap(ctx, "button", "Scan a device's code")
 }
 
 // Timing is how long a guest's join took.
