@@ -21,6 +21,7 @@ packages=(
   brotli                                  # the wasm's .br (make web); at make web-small's quality 11, 30 % faster than Go's
   nodejs                                  # runs Go's js/wasm tests (make wasm-test)
   zip                                     # the Windows and web zips (scripts/release.sh); a test opens the web zip on a static host
+  iproute2                                # ip: the browser tests' private LAN of network namespaces (internal/netns), a browser-hosted table
 )
 release_packages=(
   gcc-mingw-w64-x86-64                    # cgo for Windows: boardside.exe is cross-compiled
