@@ -93,8 +93,8 @@ func seat(t *testing.T, ctx context.Context, tb *browsertable.Table, link string
 	for _, engine := range engines {
 		g, l, timing, err := tb.Join(ctx, engine, link)
 		require.NoError(t, err, "a %s guest joins", engine)
-		t.Logf("%s guest: answer shown %v after the link opened; table %v after the scan began (%v in all)", engine,
-			timing.Answered.Round(time.Millisecond), timing.Connected.Round(time.Millisecond), timing.Shown.Round(time.Millisecond))
+		t.Logf("%s guest: answer shown %v after the link opened; table %v after the scan began (%v in all); link %d characters, answer %d", engine,
+			timing.Answered.Round(time.Millisecond), timing.Connected.Round(time.Millisecond), timing.Shown.Round(time.Millisecond), timing.Link, timing.Answer)
 		guests, link = append(guests, g), l
 	}
 	return guests, link
@@ -203,15 +203,7 @@ func TestBrowserHost_MagicMazeSandAcrossGuests(t *testing.T) {
 	require.NoError(t, tb.Tap(ctx, "label", "Magic Maze on Mars"))
 	require.NoError(t, tb.Tap(ctx, "button", "Share"))
 
-	var guests []*browsertable.Guest
-	link := ""
-	for _, engine := range []string{"chromium", "firefox"} {
-		g, l, timing, err := tb.Join(ctx, engine, link)
-		require.NoError(t, err, "a %s guest joins", engine)
-		t.Logf("%s guest: answer shown %v after the link opened; table %v after the scan began (%v in all)", engine,
-			timing.Answered.Round(time.Millisecond), timing.Connected.Round(time.Millisecond), timing.Shown.Round(time.Millisecond))
-		guests, link = append(guests, g), l
-	}
+	guests, _ := seat(t, ctx, tb, "", "chromium", "firefox")
 	v, err := guests[0].Version(ctx)
 	require.NoError(t, err)
 	atVersion(t, ctx, v, guests...)

@@ -56,6 +56,7 @@ type Table struct {
 	srv    *http.Server
 	closer []func()
 	guests int
+	answer []byte // the last guest's screen showing its answer, PNG
 }
 
 // Guest is one device at the table: its page, the quick viewer.
@@ -279,10 +280,13 @@ func (t *Table) Join(ctx context.Context, engine, lastLink string) (g *Guest, li
 		return g, link, timing, errors.New("the guest says: " + fatal)
 	}
 	timing.Answered = time.Since(start)
+	timing.Link = len(link)
+	_ = g.Page.Eval(ctx, `(document.querySelector("#answerCode").dataset.code || "").length`, &timing.Answer)
 	shot, err := g.Page.Screenshot(ctx)
 	if err != nil {
 		return g, link, timing, err
 	}
+	t.answer = shot
 	scanned := time.Now()
 	if err := t.scan(ctx, shot); err != nil {
 		return g, link, timing, err
@@ -322,11 +326,24 @@ func (t *Table) scan(ctx context.Context, shot []byte) error {
 	return t.Tap(ctx, "button", "Scan a device's code")
 }
 
+// LastAnswer is the last guest's screen as it showed its answer's code, nil
+// before any.
+func (t *Table) LastAnswer() image.Image {
+	img, err := png.Decode(bytes.NewReader(t.answer))
+	if err != nil {
+		return nil
+	}
+	return img
+}
+
 // Timing is how long a guest's join took.
 type Timing struct {
 	Answered  time.Duration // the link opened → the answer's code shown
 	Connected time.Duration // the host's scan started → the table shown on the guest
 	Shown     time.Duration // the link opened → the table shown
+	// Link and Answer are the lengths of the host's link and of the
+	// guest's answer code, in characters: what the codes carry.
+	Link, Answer int
 }
 
 // Text is the text of the first element matching selector in the guest's
