@@ -104,12 +104,19 @@ type tableHost struct {
 	status   string
 	changed  func() // redraws the screen; Fyne goroutine
 	timeouts map[string]timers.Stopper
+	// A channel can open, and its device speak, before Accept has
+	// returned the id to scanned (the browser runs on while the Go side
+	// waits its turn): early holds those opens, pending those frames,
+	// until the device is listed.
+	early   map[string]bool
+	pending map[string][][]byte
 }
 
 func newTableHost(u *UI, links peerLinks, s *companion.Session, g *kit.Game) *tableHost {
 	game := *g.Share
 	game.Rules = s.Rules()
-	h := &tableHost{u: u, links: links, host: share.NewHost(s, game, u.Clock, share.NewToken()), timeouts: map[string]timers.Stopper{}}
+	h := &tableHost{u: u, links: links, host: share.NewHost(s, game, u.Clock, share.NewToken()), timeouts: map[string]timers.Stopper{},
+		early: map[string]bool{}, pending: map[string][][]byte{}}
 	links.Listen(h.opened, h.message, h.closed)
 	return h
 }
@@ -195,6 +202,10 @@ func (h *tableHost) scanned(code string) {
 	h.guests = append(h.guests, g)
 	h.status = lang.L("{{.Name}} is connecting …", map[string]any{"Name": g.name})
 	h.timeouts[id] = h.u.Clock.AfterFunc(connectWait, func() { h.late(id) })
+	if h.early[id] {
+		delete(h.early, id)
+		h.attach(g)
+	}
 	h.mu.Unlock()
 	h.tell()
 	h.newOffer() // the next device's code: one per device
@@ -218,11 +229,22 @@ func (h *tableHost) late(id string) {
 
 func (h *tableHost) opened(id string) {
 	h.mu.Lock()
+	defer h.tell()
+	defer h.mu.Unlock()
 	g := h.guest(id)
-	if g == nil || g.peer != nil {
-		h.mu.Unlock()
+	if g == nil { // before scanned has listed it
+		h.early[id] = true
 		return
 	}
+	if g.peer == nil {
+		h.attach(g)
+	}
+}
+
+// attach serves the table to a device whose channel is open, with what it
+// said before it was listed; h.mu held.
+func (h *tableHost) attach(g *guest) {
+	id := g.id
 	if t := h.timeouts[id]; t != nil {
 		t.Stop()
 		delete(h.timeouts, id)
@@ -234,18 +256,25 @@ func (h *tableHost) opened(id string) {
 		}
 		return nil
 	})
+	for _, f := range h.pending[id] {
+		g.peer.Receive(f)
+	}
+	delete(h.pending, id)
 	h.status = lang.L("{{.Name}} is in.", map[string]any{"Name": g.name})
-	h.mu.Unlock()
-	h.tell()
 }
 
 func (h *tableHost) message(id string, frame []byte) {
 	h.mu.Lock()
 	g := h.guest(id)
-	h.mu.Unlock()
-	if g != nil && g.peer != nil {
-		g.peer.Receive(frame)
+	if g == nil || g.peer == nil { // open, but not yet listed: kept
+		if len(h.pending[id]) < 32 {
+			h.pending[id] = append(h.pending[id], frame)
+		}
+		h.mu.Unlock()
+		return
 	}
+	h.mu.Unlock()
+	g.peer.Receive(frame)
 }
 
 func (h *tableHost) closed(id string) {

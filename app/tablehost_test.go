@@ -28,6 +28,9 @@ type fakeLinks struct {
 	closed  []string
 	scans   chan string
 	cameraE error
+	// early makes a channel open, and its device ask the time, while
+	// Accept is still returning: the page runs on meanwhile.
+	early bool
 
 	open, gone func(id string)
 	message    func(id string, b []byte)
@@ -51,6 +54,10 @@ func (f *fakeLinks) Accept(code string) (string, error) {
 	id, ok := strings.CutPrefix(code, "answer:")
 	if !ok {
 		return "", refusedCode("not-a-code")
+	}
+	if f.early {
+		f.open(id)
+		f.message(id, []byte(`{"id":1,"method":"GET","path":"time"}`))
 	}
 	return id, nil
 }
@@ -210,4 +217,29 @@ func TestTableHost_AReloadedHostSaysTheDevicesMustRejoin(t *testing.T) {
 	u.prefs.SetHostedHere("counter")
 	u.stopTableHost("counter")
 	assert.Empty(t, u.prefs.HostedHere(), "stopped hosting: nothing to say at the next start")
+}
+
+// TestTableHost_AChannelThatOpensBeforeTheScanReturns: the device's
+// channel opens, and it asks the time, before Accept has handed the host
+// its id; it is let in all the same, and answered.
+func TestTableHost_AChannelThatOpensBeforeTheScanReturns(t *testing.T) {
+	links := newFakeLinks()
+	links.early = true
+	env, u, _, h := hostWith(t, links)
+	hostShows(t, u, "The next device scans this code")
+	h.scanned("answer:d1")
+	hostShows(t, u, "Device 1: connected")
+	require.Eventually(t, func() bool {
+		links.mu.Lock()
+		defer links.mu.Unlock()
+		for _, b := range links.sent["d1"] {
+			var f share.Frame
+			if json.Unmarshal(b, &f) == nil && f.ID == 1 && f.Status == 200 {
+				return true
+			}
+		}
+		return false
+	}, 10*time.Second, time.Millisecond, "its first request is answered")
+	env.Clock.Advance(connectWait)
+	hostShows(t, u, "Device 1: connected") // not given up: it is in
 }

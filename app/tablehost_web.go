@@ -58,13 +58,26 @@ func (l *webPeerLinks) load() error {
 			return err
 		}
 	}
+	// The events are handled in the order the page saw them (a channel
+	// opens before its device speaks, and closes after), off the page's
+	// callbacks, which must not wait on the host's lock.
+	q := newEventQueue()
 	ev := js.Global().Get("Object").New()
-	ev.Set("open", js.FuncOf(func(_ js.Value, args []js.Value) any { go l.open(args[0].String()); return nil }))
-	ev.Set("message", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		l.message(args[0].String(), []byte(args[1].String())) // Receive never blocks
+	ev.Set("open", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		id := args[0].String()
+		q.push(func() { l.open(id) })
 		return nil
 	}))
-	ev.Set("close", js.FuncOf(func(_ js.Value, args []js.Value) any { go l.closed(args[0].String()); return nil }))
+	ev.Set("message", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		id, frame := args[0].String(), []byte(args[1].String())
+		q.push(func() { l.message(id, frame) })
+		return nil
+	}))
+	ev.Set("close", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		id := args[0].String()
+		q.push(func() { l.closed(id) })
+		return nil
+	}))
 	l.host = js.Global().Get("BoardsideRTC").Call("newHost", ev)
 	return nil
 }
@@ -162,4 +175,44 @@ func (l *webPeerLinks) CloseAll() {
 // Listen itself runs on the Fyne goroutine and must not wait.
 func (l *webPeerLinks) Listen(open func(id string), message func(id string, frame []byte), closed func(id string)) {
 	l.open, l.message, l.closed = open, message, closed
+}
+
+// eventQueue runs functions one at a time, in the order pushed, on a
+// goroutine of its own; push never waits.
+type eventQueue struct {
+	mu   sync.Mutex
+	fs   []func()
+	more chan struct{}
+}
+
+func newEventQueue() *eventQueue {
+	q := &eventQueue{more: make(chan struct{}, 1)}
+	go q.run()
+	return q
+}
+
+func (q *eventQueue) push(f func()) {
+	q.mu.Lock()
+	q.fs = append(q.fs, f)
+	q.mu.Unlock()
+	select {
+	case q.more <- struct{}{}:
+	default:
+	}
+}
+
+func (q *eventQueue) run() {
+	for range q.more {
+		for {
+			q.mu.Lock()
+			if len(q.fs) == 0 {
+				q.mu.Unlock()
+				break
+			}
+			f := q.fs[0]
+			q.fs = q.fs[1:]
+			q.mu.Unlock()
+			f()
+		}
+	}
 }
