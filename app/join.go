@@ -79,8 +79,14 @@ func NewJoinScreen(u *UI) *JoinScreen {
 }
 
 // onJoin dials in the background; the network must not block the screen.
+// A browser-hosted table's link (…/j/#<offer>) is answered instead
+// (joinrtc.go).
 func (j *JoinScreen) onJoin(u *UI) {
 	link := j.link.Text
+	if offer, ok := rtcOffer(link); ok {
+		j.joinBrowserTable(u, offer)
+		return
+	}
 	j.join.Disable()
 	kit.SetLabel(j.status, lang.L("Joining…"))
 	go j.Connect(u, link)

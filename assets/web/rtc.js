@@ -12,7 +12,8 @@
 // The table's requests and states then travel as frames on the channel
 // (companion/share, frames.go): the same API as the host's HTTP one.
 // Loaded by the quick viewer when it joins a browser-hosted table, and by
-// the web app when it hosts one. Defines globalThis.BoardsideRTC.
+// the web app when it hosts one or joins one (joinRaw). Defines
+// globalThis.BoardsideRTC.
 "use strict";
 (function () {
   const OFFER = 1, ANSWER = 2;
@@ -211,6 +212,13 @@
   // code to show the host, and the link to the table, whose opened promise
   // settles once the host has scanned the answer.
   async function join(code) {
+    const { pc, dc, answer } = await answerOffer(code);
+    return { answer, link: newLink(pc, dc) };
+  }
+
+  // answerOffer makes the device's connection for the host's code, and the
+  // answer's code.
+  async function answerOffer(code) {
     const f = unpack(code.trim());
     if (f.kind !== OFFER) throw new Error("not an offer");
     const pc = new RTCPeerConnection({ iceServers: [] });
@@ -218,8 +226,28 @@
     await pc.setRemoteDescription(description(f, "offer"));
     await pc.setLocalDescription(await pc.createAnswer());
     await gathered(pc);
-    const answer = pack(ANSWER, fields(pc.localDescription.sdp), f.ufrag);
-    return { answer, link: newLink(pc, dc) };
+    return { pc, dc, answer: pack(ANSWER, fields(pc.localDescription.sdp), f.ufrag) };
+  }
+
+  // joinRaw answers the host's code as join does, for a page that speaks
+  // the table's frames itself (the web app: companion/share's
+  // FrameTransport). events: { open(), message(text), close() }, called as
+  // the channel opens (once the host has scanned the answer), speaks and
+  // closes. It returns { answer, channel }: channel.send(text) says whether
+  // the frame went, channel.close() ends the connection.
+  async function joinRaw(code, events) {
+    const { pc, dc, answer } = await answerOffer(code);
+    dc.onopen = () => events.open();
+    dc.onmessage = (e) => events.message(typeof e.data === "string" ? e.data : "");
+    watch(pc, dc, () => events.close());
+    const channel = {
+      send(text) {
+        if (dc.readyState !== "open") return false;
+        try { dc.send(text); return true; } catch (e) { return false; }
+      },
+      close() { pc.close(); },
+    };
+    return { answer, channel };
   }
 
   // newLink speaks the table's frames on a device's channel: request(method,
@@ -262,5 +290,5 @@
     return link;
   }
 
-  globalThis.BoardsideRTC = { newHost, join, pack, unpack, fields, description };
+  globalThis.BoardsideRTC = { newHost, join, joinRaw, pack, unpack, fields, description };
 })();
