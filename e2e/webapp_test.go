@@ -121,6 +121,10 @@ func TestWebApp_OpensOnAPhoneAndStartsAgainOffline(t *testing.T) {
 	assert.Equal(t, map[string]bool{"depth": false, "stencil": false}, eval[map[string]bool](tab, t, `(({ depth, stencil }) => ({ depth, stencil }))(document.querySelector("canvas").getContext("webgl").getContextAttributes())`),
 		"the page makes Fyne's context without the depth buffer it never uses")
 	assert.True(t, eval[bool](tab, t, `!!document.getElementById("dummyEntry")`))
+	// The start grows the heap and collects nothing until the first frame
+	// (app/startgc_web.go): 2 collections before it without the hold.
+	waitJS(tab, t, `typeof boardsideStartGCs === "number"`, "the app counted its collections at its first frame")
+	assert.Equal(t, 0, eval[int](tab, t, `boardsideStartGCs`), "no collection before the first frame")
 	screenShows(tab, t)
 	entries := eval[int](tab, t, `history.length`)
 
