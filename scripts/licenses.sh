@@ -3,12 +3,13 @@
 # assets/licenses/, where the About screen reads them. Run after changing
 # dependencies (make licenses); a test fails when one is missing.
 # The vendored scripts' licences (the QR code writer and reader the pages
-# load, named in their headers) are not Go modules: they are kept.
+# load, named in their headers) are not Go modules: they are kept. Their
+# short names fit the About screen's titles on a phone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=assets/licenses
 mods=$(go list -deps -f '{{with .Module}}{{if not .Main}}{{.Path}} {{.Dir}}{{end}}{{end}}' ./cmd/boardside | sort -u)
-vendored="github.com__kazuhikoarase__qrcode-generator.txt github.com__cozmo__jsQR.txt"
+vendored="qrcode-generator.js.txt jsQR.js.txt"
 for f in "$out"/*.txt; do
   case " $vendored " in *" $(basename "$f") "*) ;; *) rm -f "$f" ;; esac
 done

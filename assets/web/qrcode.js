@@ -4,7 +4,7 @@
 // source: https://github.com/kazuhikoarase/qrcode-generator, js/qrcode.js,
 // which at commit 3f6f5b5832aa9447fd7f087fb0d29f3456a1c84e differs from it
 // only in renderTo2dContext). MIT licence:
-// assets/licenses/github.com__kazuhikoarase__qrcode-generator.txt.
+// assets/licenses/qrcode-generator.js.txt.
 // The quick viewer loads it only to show a guest's answer as a QR code
 // (qrdraw.js); to update, replace everything below with the new file.
 //---------------------------------------------------------------------

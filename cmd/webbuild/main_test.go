@@ -339,8 +339,8 @@ func TestCompressAll_NoBrotliWhereItIsNoSmaller(t *testing.T) {
 // modules only: this test fails if it drops these.
 func TestVendored_ScriptsNameTheirSourceAndLicence(t *testing.T) {
 	for file, want := range map[string]struct{ source, licence string }{
-		"../../web/app/jsqr.js":      {"https://github.com/cozmo/jsQR", "assets/licenses/github.com__cozmo__jsQR.txt"},
-		"../../assets/web/qrcode.js": {"https://github.com/kazuhikoarase/qrcode-generator", "assets/licenses/github.com__kazuhikoarase__qrcode-generator.txt"},
+		"../../web/app/jsqr.js":      {"https://github.com/cozmo/jsQR", "assets/licenses/jsQR.js.txt"},
+		"../../assets/web/qrcode.js": {"https://github.com/kazuhikoarase/qrcode-generator", "assets/licenses/qrcode-generator.js.txt"},
 	} {
 		b, err := os.ReadFile(file)
 		require.NoError(t, err)

@@ -3,7 +3,7 @@
 // sha512-dxLob7q65Xg2DvstYkRpkYtmKm2sPJ9oFhrhmudT1dZvNFFTlroai3AWSpLey/w5vMcLBXRgOJsbXpdN9HzU/A==),
 // the same bytes as dist/jsQR.js at commit
 // 503ad3e27f92f31e984e72b9d6a1fbce20002c96 of https://github.com/cozmo/jsQR.
-// Apache License 2.0: assets/licenses/github.com__cozmo__jsQR.txt.
+// Apache License 2.0: assets/licenses/jsQR.js.txt.
 // scan.js loads it only when a scan starts in a browser without
 // BarcodeDetector; to update, replace everything below with the new file.
 (function webpackUniversalModuleDefinition(root, factory) {
