@@ -87,7 +87,13 @@ func (p *Peer) Receive(frame []byte) {
 	case p.in <- frame:
 	case <-p.done:
 	default:
-		p.answerLater(Frame{Status: http.StatusTooManyRequests, Body: errorBody("too many requests: slow down")})
+		// Answered with its id, so that the device's request ends now
+		// rather than at its own time limit.
+		var req struct {
+			ID uint64 `json:"id"`
+		}
+		_ = json.Unmarshal(frame, &req)
+		p.answerLater(Frame{ID: req.ID, Status: http.StatusTooManyRequests, Body: errorBody("too many requests: slow down")})
 	}
 }
 

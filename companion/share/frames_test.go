@@ -195,8 +195,14 @@ func TestFrames_TooManyQueuedIsRefused(t *testing.T) {
 	require.Eventually(t, func() bool {
 		mu.Lock()
 		defer mu.Unlock()
-		return bytes.Contains(bytes.Join(sent, nil), []byte("too many requests"))
-	}, 10*time.Second, time.Millisecond, "a flood is refused in plain words, and Receive never blocked")
+		for _, b := range sent {
+			var f Frame
+			if json.Unmarshal(b, &f) == nil && f.Status == 429 && f.ID > maxQueued && bytes.Contains(f.Body, []byte("too many requests")) {
+				return true
+			}
+		}
+		return false
+	}, 10*time.Second, time.Millisecond, "a flood is refused in plain words, each refusal naming its request, and Receive never blocked")
 }
 
 func TestFrames_ClosedChannelStopsServing(t *testing.T) {
