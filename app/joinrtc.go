@@ -74,7 +74,7 @@ func rtcOffer(link string) (string, bool) {
 
 // rtcLost is what a device says when its channel to the host closed.
 func rtcLost() string {
-	return lang.L("The link to the host is lost. Rejoin: scan the host's code again.")
+	return lang.L("The link to the host is lost. To rejoin, the host taps “Add or rejoin a device”; paste its new link here.")
 }
 
 // errRTCClosed is a frame sent on a channel that is not open.
