@@ -49,7 +49,7 @@ func hostCounter(t *testing.T, g *kit.Game) (*companion.Session, string) {
 	clock := timers.System{}
 	s := companion.New(g.Rules, &counter{}, clock)
 	h := share.NewHost(s, *g.Share, clock, share.NewToken())
-	srv := httptest.NewServer(h.Handler(nil))
+	srv := httptest.NewServer(share.Handler(h, nil))
 	t.Cleanup(func() { h.Close(); srv.Close() }) // the host ends its streams: Close waits for them
 	return s, srv.URL + "/?t=" + h.Token()
 }

@@ -176,7 +176,9 @@ func TestJoinRTC_AnswersShowsTheCodeAndFollowsTheTable(t *testing.T) {
 	assert.Zero(t, f.closeCount(), "the channel stays open from the code to the table")
 
 	f.drop()
-	q.Until(t, func() bool { return shows(u, "The link to the host is lost. To rejoin, the host taps “Add or rejoin a device”; paste its new link here.") })
+	q.Until(t, func() bool {
+		return shows(u, "The link to the host is lost. To rejoin, the host taps “Add or rejoin a device”; paste its new link here.")
+	})
 	assert.True(t, shows(u, "Join a table"), "the join screen, to rejoin")
 	assert.Nil(t, u.Leave, "the table's screen stopped")
 	assert.Positive(t, f.closeCount(), "the connection is ended")

@@ -95,7 +95,7 @@ func (u *UI) startSharing(g *kit.Game, s *companion.Session) (*hosting, error) {
 	game.Rules = s.Rules()
 	host := share.NewHost(s, game, u.Clock, token)
 	webApp := webAppDir()
-	srv := host.ServerWithWebApp(webApp)
+	srv := share.NewServerWithWebApp(host, webApp)
 	port = l.Addr().(*net.TCPAddr).Port
 	h := &hosting{session: s, token: token, port: port, webApp: webApp, stop: func() {
 		_ = srv.Close()

@@ -81,7 +81,7 @@ func a11yServe(t *testing.T, game string, rules *companion.Rules, st companion.S
 	h.SetRateLimit(1000, 2000) // two browsers on one address
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	srv := h.Server()
+	srv := share.NewServer(h)
 	go func() { _ = srv.Serve(l) }()
 	t.Cleanup(func() { _ = srv.Close() })
 	_, port, err := net.SplitHostPort(l.Addr().String())

@@ -33,7 +33,7 @@ func TestBrowser_FlipInOnePhoneShowsOnTheOther(t *testing.T) {
 	h := share.NewHost(s, shared[mm.Game].game, clock, share.NewToken())
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	srv := h.Server()
+	srv := share.NewServer(h)
 	go func() { _ = srv.Serve(l) }()
 	t.Cleanup(func() { _ = srv.Close() })
 	url := "http://" + l.Addr().String() + "/?t=" + h.Token()

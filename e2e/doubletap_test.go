@@ -345,7 +345,7 @@ func (r *dtRun) run(ctx context.Context, tab *webdriver.Chrome) error {
 	if err != nil {
 		return err
 	}
-	srv := h.Server()
+	srv := share.NewServer(h)
 	go func() { _ = srv.Serve(l) }()
 	defer func() { _ = srv.Close() }()
 

@@ -144,7 +144,7 @@ func TestEngines_WebKitKeepsTheGame(t *testing.T) {
 		_ = json.NewDecoder(r.Body).Decode(&rep)
 		reports <- rep
 	})
-	mux.Handle("/", h.ServerWithWebApp(dir).Handler)
+	mux.Handle("/", share.NewServerWithWebApp(h, dir).Handler)
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	srv := &http.Server{Handler: mux}

@@ -57,7 +57,7 @@ func engineTable(t *testing.T, dir string) (string, *companion.Session) {
 	h := share.NewHost(s, share.Game{Public: mm.Public, PublicActions: mm.PublicActions, Rules: mm.Rules}, timers.System{}, share.NewToken())
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	srv := h.ServerWithWebApp(dir)
+	srv := share.NewServerWithWebApp(h, dir)
 	go func() { _ = srv.Serve(l) }()
 	t.Cleanup(func() { _ = srv.Close() })
 	return "http://" + l.Addr().String() + "/?t=" + h.Token(), s

@@ -40,7 +40,7 @@ func serveWithApp(t *testing.T, dir string) (string, *http.Server) {
 	h := share.NewHost(marsSession(t, 2), shared[mm.Game].game, timers.System{}, share.NewToken())
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	srv := h.ServerWithWebApp(dir)
+	srv := share.NewServerWithWebApp(h, dir)
 	go func() { _ = srv.Serve(l) }()
 	t.Cleanup(func() { _ = srv.Close() })
 	return "http://" + l.Addr().String() + "/?t=" + h.Token(), srv

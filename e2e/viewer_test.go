@@ -43,7 +43,7 @@ func serveTable(t *testing.T, s *companion.Session, game string) *tableHost {
 	h := share.NewHost(s, shared[game].game, timers.System{}, share.NewToken())
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	th := &tableHost{token: h.Token(), srv: h.Server()}
+	th := &tableHost{token: h.Token(), srv: share.NewServer(h)}
 	_, th.port, _ = net.SplitHostPort(l.Addr().String())
 	th.url = "http://127.0.0.1:" + th.port + "/?t=" + th.token
 	inner := th.srv.Handler

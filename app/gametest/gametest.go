@@ -134,7 +134,7 @@ func JoinHosted(t *testing.T, u *app.UI, g *kit.Game, s *companion.Session, read
 	t.Helper()
 	clock := timers.System{}
 	h := share.NewHost(s, share.Game{Rules: g.Rules, Public: g.Share.Public, PublicActions: g.Share.PublicActions}, clock, share.NewToken())
-	srv := httptest.NewServer(h.Handler(nil))
+	srv := httptest.NewServer(share.Handler(h, nil))
 	// The host ends its event streams first: the server's Close waits for them.
 	t.Cleanup(func() { h.Close(); srv.Close() })
 	q := make(apptest.Queue, 64)

@@ -38,7 +38,7 @@ func newSlowTable(t testing.TB, hold func(*http.Request)) *slowTable {
 	tb := &slowTable{s: companion.New(mm.Rules, mm.New(), clock), hold: hold}
 	require.NoError(t, tb.s.Dispatch(&mm.ChooseMission{Mission: 2}))
 	h := share.NewHost(tb.s, share.Game{Rules: mm.Rules, Public: mm.Public, PublicActions: mm.PublicActions}, clock, share.NewToken())
-	api := h.Handler(nil)
+	api := share.Handler(h, nil)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPost {
 			api.ServeHTTP(w, r)

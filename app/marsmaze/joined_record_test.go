@@ -41,7 +41,7 @@ func hostWithLog(t *testing.T, clock timers.Clock) (*companion.Session, *plays.B
 	book.Follow(s)
 	t.Cleanup(func() { book.Unfollow(s) })
 	h := share.NewHost(s, share.Game{Rules: mm.Rules, Public: mm.Public, PublicActions: mm.PublicActions}, clock, share.NewToken())
-	srv := httptest.NewServer(h.Handler(nil))
+	srv := httptest.NewServer(share.Handler(h, nil))
 	t.Cleanup(func() { h.Close(); srv.Close() }) // the host ends its streams: Close waits for them
 	return s, book, srv.URL + "/?t=" + h.Token()
 }

@@ -26,7 +26,7 @@ func TestJoin_FollowAndActOnAnotherDevicesTable(t *testing.T) {
 	require.NoError(t, s.Dispatch(&mm.ChooseMission{Mission: 2}))
 	require.NoError(t, s.Dispatch(&mm.Start{}))
 	h := share.NewHost(s, share.Game{Rules: mm.Rules, Public: mm.Public, PublicActions: mm.PublicActions}, clock, share.NewToken())
-	srv := httptest.NewServer(h.Handler(nil))
+	srv := httptest.NewServer(share.Handler(h, nil))
 	t.Cleanup(func() { h.Close(); srv.Close() }) // the host ends its streams: Close waits for them
 
 	env := newTestEnv(t)
@@ -84,7 +84,7 @@ func TestJoin_ShowsTheWholePublicGameAndSendsItsActions(t *testing.T) {
 	require.NoError(t, s.Dispatch(&mm.ChooseMission{Mission: 2}))
 	require.NoError(t, s.Dispatch(&mm.SetOptions{Solo: true, Expert: true}))
 	h := share.NewHost(s, share.Game{Rules: mm.Rules, Public: mm.Public, PublicActions: mm.PublicActions}, clock, share.NewToken())
-	srv := httptest.NewServer(h.Handler(nil))
+	srv := httptest.NewServer(share.Handler(h, nil))
 	t.Cleanup(func() { h.Close(); srv.Close() })
 
 	u := env.Start(t)

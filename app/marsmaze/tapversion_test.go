@@ -100,7 +100,7 @@ func TestJoin_TapsActOnWhatTheScreenShowed(t *testing.T) {
 	require.NoError(t, s.Dispatch(&mm.Start{}))
 	clock.shift.Store(0)
 	h := share.NewHost(s, share.Game{Rules: mm.Rules, Public: mm.Public, PublicActions: mm.PublicActions}, timers.System{}, share.NewToken())
-	srv := httptest.NewServer(h.Handler(nil))
+	srv := httptest.NewServer(share.Handler(h, nil))
 	t.Cleanup(func() { h.Close(); srv.Close() })
 	st := func() *mm.State { return s.View().State.(*mm.State) }
 

@@ -91,7 +91,7 @@ func newTable() (*table, error) {
 	if err != nil {
 		return nil, err
 	}
-	srv := &http.Server{Handler: h.Handler(nil)}
+	srv := &http.Server{Handler: share.Handler(h, nil)}
 	go func() { _ = srv.Serve(l) }()
 	return &table{session: s, host: h, base: "http://" + l.Addr().String(), stop: func() { _ = srv.Close(); h.Close() }}, nil
 }

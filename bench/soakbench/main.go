@@ -225,7 +225,7 @@ func serve(dir string) (string, func(), error) {
 	if err != nil {
 		return "", nil, err
 	}
-	srv := h.ServerWithWebApp(dir)
+	srv := share.NewServerWithWebApp(h, dir)
 	go func() { _ = srv.Serve(l) }()
 	return "http://" + l.Addr().String() + "/app/", func() { _ = srv.Close() }, nil
 }

@@ -235,7 +235,7 @@ func newTable(paused bool, sand time.Duration) (*table, error) {
 	if err != nil {
 		return nil, err
 	}
-	srv := h.Server()
+	srv := share.NewServer(h)
 	go func() { _ = srv.Serve(l) }()
 	return &table{url: "http://" + l.Addr().String() + "/?t=" + h.Token(), srv: srv}, nil
 }

@@ -377,7 +377,7 @@ func newHost(dir, acceptEncoding string) (*host, error) {
 	if err != nil {
 		return nil, err
 	}
-	hs := &host{srv: h.ServerWithWebApp(dir)}
+	hs := &host{srv: share.NewServerWithWebApp(h, dir)}
 	if acceptEncoding != "" {
 		next := hs.srv.Handler
 		hs.srv.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

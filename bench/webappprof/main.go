@@ -91,7 +91,7 @@ func newHost(dir string) (string, func(), error) {
 	if err != nil {
 		return "", nil, err
 	}
-	srv := h.ServerWithWebApp(dir)
+	srv := share.NewServerWithWebApp(h, dir)
 	go func() { _ = srv.Serve(l) }()
 	return webapp.URL("http://" + l.Addr().String() + "/?t=" + h.Token()), func() { _ = srv.Close() }, nil
 }

@@ -22,7 +22,7 @@ func liveTable(t *testing.T) (*companion.Session, *Host, string) {
 	s := companion.New(mm.Rules, mm.New(), clock)
 	require.NoError(t, s.Dispatch(&mm.ChooseMission{Mission: 2}))
 	h := NewHost(s, marsGame, clock, NewToken())
-	srv := httptest.NewServer(h.Handler(nil))
+	srv := httptest.NewServer(Handler(h, nil))
 	t.Cleanup(func() { srv.Close(); h.Close() })
 	return s, h, srv.URL + "/?t=" + h.Token()
 }

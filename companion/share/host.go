@@ -154,8 +154,9 @@ func (h *Host) latest() []byte {
 	return h.encode(v)
 }
 
-// Handler serves the API under /api/v1/ and web under "/".
-func (h *Host) Handler(web http.Handler) http.Handler {
+// Handler serves h's API under /api/v1/ and web under "/" (a function, as
+// NewServer says why).
+func Handler(h *Host, web http.Handler) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/v1/health", h.health)
 	mux.Handle("GET /api/v1/state", h.guard(h.state))

@@ -35,7 +35,7 @@ type table struct {
 func newTable(t *testing.T, s *companion.Session, g Game, clock *timers.Fake) *table {
 	t.Helper()
 	h := NewHost(s, g, clock, NewToken())
-	srv := httptest.NewServer(h.Handler(nil))
+	srv := httptest.NewServer(Handler(h, nil))
 	t.Cleanup(func() { h.Close(); srv.Close() })
 	return &table{host: h, server: srv, session: s, clock: clock}
 }

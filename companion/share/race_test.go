@@ -430,7 +430,7 @@ func newRaceTable(t *testing.T, g raceGame, before bool) *raceTable {
 	s := g.session(t)
 	h := NewHost(s, g.game, timers.System{}, NewToken())
 	h.SetRateLimit(1000, 1000) // two phones on one address, many trials
-	base, transport := serveInMemory(t, h.Handler(nil))
+	base, transport := serveInMemory(t, Handler(h, nil))
 	t.Cleanup(h.Close)
 	link := base + "/?t=" + h.Token()
 	tb := &raceTable{g: g, s: s, h: h, before: before}

@@ -35,7 +35,7 @@ func mustRead(t *testing.T, r io.Reader) []byte {
 func TestHostServer_ServesTheAppBesideTheViewer(t *testing.T) {
 	h := marsTable(t).host
 	dir, page := fakeWebApp(t)
-	srv := httptest.NewServer(h.ServerWithWebApp(dir).Handler)
+	srv := httptest.NewServer(NewServerWithWebApp(h, dir).Handler)
 	defer srv.Close()
 	resp, err := http.Get(srv.URL + "/app/")
 	require.NoError(t, err)
@@ -48,7 +48,7 @@ func TestHostServer_ServesTheAppBesideTheViewer(t *testing.T) {
 	assert.Contains(t, string(mustRead(t, viewer.Body)), "app.js", "the quick viewer is still at /")
 
 	// Server alone finds no build from the tests' folder: the page says how.
-	plain := httptest.NewServer(h.Server().Handler)
+	plain := httptest.NewServer(NewServer(h).Handler)
 	defer plain.Close()
 	resp, err = http.Get(plain.URL + "/app/")
 	require.NoError(t, err)

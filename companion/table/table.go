@@ -51,7 +51,7 @@ func Host(l net.Listener, dir, gameID string, fresh bool, g share.Game, newState
 	if err != nil {
 		return nil, "", err
 	}
-	srv := share.NewHost(s, g, clock, token).Server()
+	srv := share.NewServer(share.NewHost(s, g, clock, token))
 	p := l.Addr().(*net.TCPAddr).Port
 	addrs := share.Addresses()
 	best := share.URL(addrs[0], p, token)
