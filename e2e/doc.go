@@ -13,6 +13,11 @@
 // a webdriver.Chrome, a Page with what only Chromium offers beside it:
 // emulated phones, safe-area insets, keyboards' key events, the network.
 //
+// A table a browser hosts over WebRTC (browserhost_test.go) seats each
+// browser in a network namespace of its own on a private LAN
+// (internal/browsertable, internal/netns): those tests need root, as CI
+// runs them, and skip where namespaces cannot be made.
+//
 // It holds tests only. They skip under -short (make check), and need
 // build/web (make web) and the Debian packages scripts/deps.sh installs.
 package e2e
