@@ -134,9 +134,11 @@ func TestWebApp_BackAfterAReloadInAGame(t *testing.T) {
 }
 
 // TestWebApp_BackFromHistoryAfterAReload opens a game's History from its
-// bar on a tablet after a reload: Back goes to the game, then home.
+// bar on a tablet on its side after a reload: Back goes to the game, then
+// home. (Upright, 800 px, the bar folds History into ⋮ since a browser
+// hosts too and Share is on it.)
 func TestWebApp_BackFromHistoryAfterAReload(t *testing.T) {
-	tab, _ := startWebApp(t, tablet, func(table string) string { return webapp.URL(table)[:strings.Index(webapp.URL(table), "?")] })
+	tab, _ := startWebApp(t, device{tablet.h, tablet.w, tablet.ua}, func(table string) string { return webapp.URL(table)[:strings.Index(webapp.URL(table), "?")] })
 	require.True(t, eval[bool](tab, t, recordPushes))
 	tapShown(tab, t, "label", is("Magic Maze on Mars"), "the Magic Maze tile")
 	tapShown(tab, t, "button", is("Turn the sand timer over to start"), "Start")

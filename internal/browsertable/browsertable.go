@@ -253,20 +253,8 @@ func (t *Table) Join(ctx context.Context, engine, lastLink string) (g *Guest, li
 		return nil, link, timing, err
 	}
 	g = &Guest{Engine: engine, Device: dev}
-	opts := webdriver.Options{Width: 400, Height: 800, Display: t.Display, Netns: dev}
-	switch engine {
-	case "chromium":
-		c, err := webdriver.StartChrome(ctx, webdriver.ChromeOptions{Width: 400, Height: 800, Netns: dev})
-		if err != nil {
-			return nil, link, timing, err
-		}
-		g.Page = c
-	case "firefox":
-		if g.Page, err = webdriver.StartFirefox(ctx, opts); err != nil {
-			return nil, link, timing, err
-		}
-	default:
-		return nil, link, timing, fmt.Errorf("no engine %q", engine)
+	if g.Page, err = startGuest(ctx, engine, t.Display, dev); err != nil {
+		return nil, link, timing, err
 	}
 	t.closer = append(t.closer, func() { _ = g.Page.Close() })
 	start := time.Now()
