@@ -15,20 +15,15 @@ import (
 // webRTCJoiner is the page's WebRTC for joining a browser-hosted table:
 // rtc.js's joinRaw, which answers the host's offer and hands the channel's
 // frames to Go as they come. rtc.js, which the web build puts beside the
-// quick viewer in j/, is loaded on first use.
-type webRTCJoiner struct {
-	base string // the quick viewer's address, where rtc.js is
-}
-
-// rtcLoading makes one load of rtc.js at a time.
-var rtcLoading sync.Mutex
+// quick viewer in j/, is loaded on first use (loadRTC).
+type webRTCJoiner struct{}
 
 // newRTCJoiner is nil where the page cannot join: no WebRTC.
 func newRTCJoiner() rtcJoiner {
 	if !js.Global().Get("RTCPeerConnection").Truthy() {
 		return nil
 	}
-	return &webRTCJoiner{base: js.Global().Get("URL").New("j/", js.Global().Get("document").Get("baseURI")).Get("href").String()}
+	return &webRTCJoiner{}
 }
 
 // noRTCJoin says why this browser does not join a browser-hosted table.
@@ -36,31 +31,8 @@ func noRTCJoin() string {
 	return lang.L("This browser cannot join a table hosted in a browser. Open the link in another browser.")
 }
 
-// load loads rtc.js once, as the host's side does (tablehost_web.go).
-func (w *webRTCJoiner) load() error {
-	rtcLoading.Lock()
-	defer rtcLoading.Unlock()
-	if js.Global().Get("BoardsideRTC").Truthy() {
-		return nil
-	}
-	doc := js.Global().Get("document")
-	s := doc.Call("createElement", "script")
-	s.Set("src", w.base+"rtc.js")
-	loaded := js.Global().Get("Promise").New(js.FuncOf(func(_ js.Value, args []js.Value) any {
-		s.Set("onload", args[0])
-		s.Set("onerror", js.FuncOf(func(js.Value, []js.Value) any {
-			args[1].Invoke(js.Global().Get("Error").New("could not load the table's link code"))
-			return nil
-		}))
-		return nil
-	}))
-	doc.Get("head").Call("append", s)
-	_, err := jspromise.Await(loaded)
-	return err
-}
-
 func (w *webRTCJoiner) Answer(offer string, open func(), message func([]byte), closed func()) (string, rtcChannel, error) {
-	if err := w.load(); err != nil {
+	if err := loadRTC(); err != nil {
 		return "", nil, err
 	}
 	ch := &webChannel{}

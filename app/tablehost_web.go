@@ -18,9 +18,9 @@ import (
 // (web/app/scan.js). rtc.js is loaded on first use: the first screen
 // never waits for it.
 type webPeerLinks struct {
-	loading sync.Mutex // one load at a time: Offer and Accept may both start it
-	host    js.Value   // BoardsideRTC.newHost's
-	base    string     // the quick viewer's address, which a device's link opens
+	making sync.Mutex // one host made: Offer and Accept may both start it
+	host   js.Value   // BoardsideRTC.newHost's
+	base   string     // the quick viewer's address, which a device's link opens
 
 	open, closed func(id string)
 	message      func(id string, frame []byte)
@@ -31,32 +31,18 @@ func newPeerLinks() peerLinks {
 	if !js.Global().Get("RTCPeerConnection").Truthy() {
 		return nil
 	}
-	return &webPeerLinks{base: js.Global().Get("URL").New("j/", js.Global().Get("document").Get("baseURI")).Get("href").String()}
+	return &webPeerLinks{base: viewerBase()}
 }
 
-// load loads rtc.js once and makes the host's side.
+// load loads rtc.js (loadRTC) and makes the host's side, once.
 func (l *webPeerLinks) load() error {
-	l.loading.Lock()
-	defer l.loading.Unlock()
+	l.making.Lock()
+	defer l.making.Unlock()
 	if l.host.Truthy() {
 		return nil
 	}
-	if !js.Global().Get("BoardsideRTC").Truthy() {
-		doc := js.Global().Get("document")
-		s := doc.Call("createElement", "script")
-		s.Set("src", l.base+"rtc.js")
-		loaded := js.Global().Get("Promise").New(js.FuncOf(func(_ js.Value, args []js.Value) any {
-			s.Set("onload", args[0])
-			s.Set("onerror", js.FuncOf(func(js.Value, []js.Value) any {
-				args[1].Invoke(js.Global().Get("Error").New("could not load the table's link code"))
-				return nil
-			}))
-			return nil
-		}))
-		doc.Get("head").Call("append", s)
-		if _, err := jspromise.Await(loaded); err != nil {
-			return err
-		}
+	if err := loadRTC(); err != nil {
+		return err
 	}
 	// The events are handled in the order the page saw them (a channel
 	// opens before its device speaks, and closes after), off the page's
