@@ -34,12 +34,6 @@ type Frame struct {
 	Data   json.RawMessage `json:"data,omitempty"`
 }
 
-// framePaths are the requests a channel may carry, by method and path.
-var framePaths = map[string]bool{
-	"GET health": true, "GET state": true, "GET time": true,
-	"POST actions": true, "POST undo": true,
-}
-
 // maxQueued is how many frames a device may have waiting: a device sends
 // one action at a time and a few clock pings, so more is a fault or an
 // attack, refused as too fast.
@@ -47,9 +41,10 @@ const maxQueued = 32
 
 // Peer is one device following the table over a channel of its own.
 type Peer struct {
-	h    *Host
-	addr string // stands for the device's address in the rate limit
-	send func([]byte) error
+	h        *Host
+	addr     string // stands for the device's address in the rate limit
+	send     func([]byte) error
+	requests map[string]http.Handler // Host.requests
 
 	in   chan []byte
 	push chan []byte // the newest state, as for an event stream
@@ -65,7 +60,7 @@ type Peer struct {
 // the device; each channel's id must differ, as addresses do on HTTP.
 func (h *Host) Attach(id string, send func([]byte) error) *Peer {
 	p := &Peer{
-		h: h, addr: "channel " + id, send: send,
+		h: h, addr: "channel " + id, send: send, requests: h.requests(),
 		in: make(chan []byte, maxQueued), push: make(chan []byte, 1), done: make(chan struct{}),
 	}
 	h.mu.Lock()
@@ -153,7 +148,8 @@ func (p *Peer) handle(b []byte) Frame {
 	if err := json.Unmarshal(b, &req); err != nil {
 		return Frame{Status: http.StatusBadRequest, Body: errorBody("the request is not valid JSON")}
 	}
-	if !framePaths[req.Method+" "+req.Path] {
+	handler, ok := p.requests[req.Method+" "+req.Path]
+	if !ok {
 		return Frame{ID: req.ID, Status: http.StatusNotFound, Body: errorBody("no such request: " + req.Method + " " + req.Path)}
 	}
 	r, err := http.NewRequest(req.Method, "/api/v1/"+req.Path, bytes.NewReader(req.Body))
@@ -165,7 +161,7 @@ func (p *Peer) handle(b []byte) Frame {
 	r.Header.Set("Authorization", "Bearer "+p.h.token)
 	r.RemoteAddr = p.addr
 	w := &frameWriter{header: http.Header{}}
-	p.h.route(req.Method, req.Path).ServeHTTP(w, r)
+	handler.ServeHTTP(w, r)
 	if w.status == 0 {
 		w.status = http.StatusOK
 	}
@@ -174,22 +170,6 @@ func (p *Peer) handle(b []byte) Frame {
 		body = errorBody(strconv.Itoa(w.status) + " " + http.StatusText(w.status))
 	}
 	return Frame{ID: req.ID, Status: w.status, Body: body}
-}
-
-// route is the handler for a request, as Handler's mux would choose it.
-func (h *Host) route(method, path string) http.Handler {
-	switch method + " " + path {
-	case "GET health":
-		return http.HandlerFunc(h.health)
-	case "GET state":
-		return h.guard(h.state)
-	case "GET time":
-		return h.guard(h.time)
-	case "POST actions":
-		return h.guard(h.action)
-	default: // POST undo: framePaths lets no other through
-		return h.guard(h.undo)
-	}
 }
 
 func errorBody(msg string) json.RawMessage {

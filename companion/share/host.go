@@ -158,16 +158,29 @@ func (h *Host) latest() []byte {
 // NewServer says why).
 func Handler(h *Host, web http.Handler) http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /api/v1/health", h.health)
-	mux.Handle("GET /api/v1/state", h.guard(h.state))
+	for route, handler := range h.requests() {
+		method, path, _ := strings.Cut(route, " ")
+		mux.Handle(method+" /api/v1/"+path, handler)
+	}
 	mux.Handle("GET /api/v1/events", h.guard(h.events))
-	mux.Handle("GET /api/v1/time", h.guard(h.time))
-	mux.Handle("POST /api/v1/actions", h.guard(h.action))
-	mux.Handle("POST /api/v1/undo", h.guard(h.undo))
 	if web != nil {
 		mux.Handle("GET /", web)
 	}
 	return mux
+}
+
+// requests are the table's requests by method and path under /api/v1/
+// ("GET state"), each with its handler: what HTTP (Handler) and a
+// device's channel (frames.go) both serve. The event stream is HTTP's
+// alone: a channel is one.
+func (h *Host) requests() map[string]http.Handler {
+	return map[string]http.Handler{
+		"GET health":   http.HandlerFunc(h.health),
+		"GET state":    h.guard(h.state),
+		"GET time":     h.guard(h.time),
+		"POST actions": h.guard(h.action),
+		"POST undo":    h.guard(h.undo),
+	}
 }
 
 // guard checks the token and the client's pace.
