@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"strings"
 	"sync"
 	"time"
 
@@ -93,9 +94,10 @@ type guest struct {
 // tableHost is a table this browser hosts: the game's share.Host, and a
 // channel per device.
 type tableHost struct {
-	u     *UI
-	links peerLinks
-	host  *share.Host
+	u       *UI
+	links   peerLinks
+	host    *share.Host
+	session *companion.Session // the game it shares
 
 	mu       sync.Mutex
 	guests   []*guest
@@ -104,19 +106,12 @@ type tableHost struct {
 	status   string
 	changed  func() // redraws the screen; Fyne goroutine
 	timeouts map[string]timers.Stopper
-	// A channel can open, and its device speak, before Accept has
-	// returned the id to scanned (the browser runs on while the Go side
-	// waits its turn): early holds those opens, pending those frames,
-	// until the device is listed.
-	early   map[string]bool
-	pending map[string][][]byte
 }
 
 func newTableHost(u *UI, links peerLinks, s *companion.Session, g *kit.Game) *tableHost {
 	game := *g.Share
 	game.Rules = s.Rules()
-	h := &tableHost{u: u, links: links, host: share.NewHost(s, game, u.Clock, share.NewToken()), timeouts: map[string]timers.Stopper{},
-		early: map[string]bool{}, pending: map[string][][]byte{}}
+	h := &tableHost{u: u, links: links, host: share.NewHost(s, game, u.Clock, share.NewToken()), session: s, timeouts: map[string]timers.Stopper{}}
 	links.Listen(h.opened, h.message, h.closed)
 	return h
 }
@@ -198,13 +193,12 @@ func (h *tableHost) scanned(code string) {
 		return
 	}
 	h.mu.Lock()
-	g := &guest{id: id, name: lang.L("Device {{.N}}", map[string]any{"N": len(h.guests) + 1}), state: "scanned"}
-	h.guests = append(h.guests, g)
-	h.status = lang.L("{{.Name}} is connecting …", map[string]any{"Name": g.name})
-	h.timeouts[id] = h.u.Clock.AfterFunc(connectWait, func() { h.late(id) })
-	if h.early[id] {
-		delete(h.early, id)
-		h.attach(g)
+	// Its channel may have opened already, while Accept returned: then
+	// opened has listed it.
+	if h.guest(id) == nil {
+		g := h.list(id)
+		h.status = lang.L("{{.Name}} is connecting …", map[string]any{"Name": g.name})
+		h.timeouts[id] = h.u.Clock.AfterFunc(connectWait, func() { h.late(id) })
 	}
 	h.mu.Unlock()
 	h.tell()
@@ -227,24 +221,28 @@ func (h *tableHost) late(id string) {
 	h.tell()
 }
 
+// list adds the device with this id to the table's list; h.mu held.
+func (h *tableHost) list(id string) *guest {
+	g := &guest{id: id, name: lang.L("Device {{.N}}", map[string]any{"N": len(h.guests) + 1}), state: "scanned"}
+	h.guests = append(h.guests, g)
+	return g
+}
+
+// opened serves the table to a device whose channel has opened. The page
+// tells its events in order (the open before any frame), but may tell
+// the open before Accept has handed scanned the id: then it is listed
+// here.
 func (h *tableHost) opened(id string) {
 	h.mu.Lock()
 	defer h.tell()
 	defer h.mu.Unlock()
 	g := h.guest(id)
-	if g == nil { // before scanned has listed it
-		h.early[id] = true
+	if g == nil {
+		g = h.list(id)
+	}
+	if g.peer != nil {
 		return
 	}
-	if g.peer == nil {
-		h.attach(g)
-	}
-}
-
-// attach serves the table to a device whose channel is open, with what it
-// said before it was listed; h.mu held.
-func (h *tableHost) attach(g *guest) {
-	id := g.id
 	if t := h.timeouts[id]; t != nil {
 		t.Stop()
 		delete(h.timeouts, id)
@@ -256,25 +254,16 @@ func (h *tableHost) attach(g *guest) {
 		}
 		return nil
 	})
-	for _, f := range h.pending[id] {
-		g.peer.Receive(f)
-	}
-	delete(h.pending, id)
 	h.status = lang.L("{{.Name}} is in.", map[string]any{"Name": g.name})
 }
 
 func (h *tableHost) message(id string, frame []byte) {
 	h.mu.Lock()
 	g := h.guest(id)
-	if g == nil || g.peer == nil { // open, but not yet listed: kept
-		if len(h.pending[id]) < 32 {
-			h.pending[id] = append(h.pending[id], frame)
-		}
-		h.mu.Unlock()
-		return
-	}
 	h.mu.Unlock()
-	g.peer.Receive(frame)
+	if g != nil && g.peer != nil { // opened, in order, came first
+		g.peer.Receive(frame)
+	}
 }
 
 func (h *tableHost) closed(id string) {
@@ -323,7 +312,7 @@ func (u *UI) browserHost(g *kit.Game, s *companion.Session) (*tableHost, error) 
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	if h, ok := u.tableHosts[g.ID]; ok && h.session == s {
-		return h.tableHost, nil
+		return h, nil
 	}
 	if h, ok := u.tableHosts[g.ID]; ok {
 		h.stop()
@@ -333,9 +322,9 @@ func (u *UI) browserHost(g *kit.Game, s *companion.Session) (*tableHost, error) 
 	}
 	h := newTableHost(u, links, s, g)
 	if u.tableHosts == nil {
-		u.tableHosts = map[string]hostedHere{}
+		u.tableHosts = map[string]*tableHost{}
 	}
-	u.tableHosts[g.ID] = hostedHere{tableHost: h, session: s}
+	u.tableHosts[g.ID] = h
 	u.prefs.SetHostedHere(g.ID)
 	go h.start()
 	return h, nil
@@ -356,12 +345,6 @@ func (u *UI) rejoinNotice() []string {
 	}
 	return []string{lang.L("{{.Game}} was hosted from this browser. The game is kept, but the devices must join again: open Share, and each device scans the new code.",
 		map[string]any{"Game": g.Name})}
-}
-
-// hostedHere is a browser-hosted table and the session it shares.
-type hostedHere struct {
-	*tableHost
-	session *companion.Session
 }
 
 // hostedHere says whether this browser hosts the game's session.
@@ -466,13 +449,7 @@ func (sc *tableHostScreen) refresh(h *tableHost) func() {
 		kit.SetLabel(sc.status, status)
 		text := lang.L("No device yet.")
 		if len(lines) > 0 {
-			text = ""
-			for i, l := range lines {
-				if i > 0 {
-					text += "\n"
-				}
-				text += l
-			}
+			text = strings.Join(lines, "\n")
 		}
 		kit.SetLabel(sc.devices, text)
 	}

@@ -70,7 +70,7 @@ type UI struct {
 	expiries map[int64]bool // deadlines whose time's up was signalled
 	hosts    map[string]*hosting
 	// tableHosts are the tables this browser hosts over WebRTC, by game.
-	tableHosts map[string]hostedHere
+	tableHosts map[string]*tableHost
 
 	Awake bool // screen blanking is off; Fyne goroutine only
 	// awakeHow is how the platform said it keeps the screen on (awake.go),
