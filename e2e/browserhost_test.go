@@ -12,6 +12,7 @@ import (
 
 	"boardside/internal/browsertable"
 	"boardside/internal/netns"
+	"boardside/internal/webdriver"
 )
 
 // A table of phones and a tablet with nothing else: the web app hosts the
@@ -48,27 +49,10 @@ func guestTap(t *testing.T, ctx context.Context, g *browsertable.Guest, text str
 	var at struct{ X, Y float64 }
 	expr := `(() => { const b = [...document.querySelectorAll("button")].find((b) => b.textContent.trim() === ` + fmt.Sprintf("%q", text) + ` && !b.disabled && b.offsetParent);
 		if (!b) return null; const r = b.getBoundingClientRect(); return { X: r.x + r.width / 2, Y: r.y + r.height / 2 }; })()`
-	require.NoError(t, waitEval(ctx, g, expr, &at), "the guest's %q button", text)
-	time.Sleep(armWait)
+	err := webdriver.Until(ctx, g.Page, expr, patient(30*time.Second), 100*time.Millisecond, &at)
+	require.NoError(t, err, "the guest's %q button; the page shows %q", text, g.Text(ctx, "body"))
+	time.Sleep(armWait) // a real wait: the viewer arms a button that has just appeared after 500 ms of its own clock
 	require.NoError(t, g.Page.Tap(ctx, at.X, at.Y))
-}
-
-func waitEval(ctx context.Context, g *browsertable.Guest, expr string, out *struct{ X, Y float64 }) error {
-	deadline := time.Now().Add(patient(30 * time.Second))
-	for {
-		var got *struct{ X, Y float64 }
-		if err := g.Page.Eval(ctx, expr, &got); err != nil {
-			return err
-		}
-		if got != nil {
-			*out = *got
-			return nil
-		}
-		if time.Now().After(deadline) {
-			return fmt.Errorf("not shown; the page shows %q", g.Text(ctx, "body"))
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
 }
 
 // atVersion waits until every guest shows version v.

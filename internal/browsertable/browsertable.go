@@ -29,8 +29,11 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
+
+	xdraw "golang.org/x/image/draw"
 
 	"boardside/companion/webapp"
 	"boardside/internal/fakecam"
@@ -229,12 +232,8 @@ func (t *Table) Film(img image.Image) error {
 	b := img.Bounds()
 	scale := min(float64(fakecam.Width)/float64(b.Dx()), float64(fakecam.Height)/float64(b.Dy()), 1)
 	w, h := int(float64(b.Dx())*scale), int(float64(b.Dy())*scale)
-	x0, y0 := (fakecam.Width-w)/2, (fakecam.Height-h)/2
-	for y := 0; y < h; y++ { // nearest neighbour: a QR code's modules are blocks
-		for x := 0; x < w; x++ {
-			frame.Set(x0+x, y0+y, img.At(b.Min.X+int(float64(x)/scale), b.Min.Y+int(float64(y)/scale)))
-		}
-	}
+	at := image.Rect(0, 0, w, h).Add(image.Pt((fakecam.Width-w)/2, (fakecam.Height-h)/2))
+	xdraw.NearestNeighbor.Scale(frame, at, img, b, draw.Src, nil) // a QR code's modules are blocks
 	return fakecam.WriteY4M(t.camera, frame, 2)
 }
 
@@ -338,7 +337,7 @@ type Timing struct {
 // page, "" when there is none.
 func (g *Guest) Text(ctx context.Context, selector string) string {
 	var s string
-	_ = g.Page.Eval(ctx, `(document.querySelector(`+quote(selector)+`) || {}).textContent || ""`, &s)
+	_ = g.Page.Eval(ctx, `(document.querySelector(`+strconv.Quote(selector)+`) || {}).textContent || ""`, &s)
 	return strings.TrimSpace(s)
 }
 
@@ -358,17 +357,4 @@ func (t *Table) Sent(ctx context.Context) ([]string, error) {
 	var sent []string
 	err := t.Host.Eval(ctx, `window.boardsideSent || []`, &sent)
 	return sent, err
-}
-
-func quote(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		if r == '"' || r == '\\' {
-			b.WriteByte('\\')
-		}
-		b.WriteRune(r)
-	}
-	b.WriteByte('"')
-	return b.String()
 }
