@@ -68,11 +68,16 @@ func main() {
 	save := flag.String("save", "", "write the profile here (.cpuprofile, for DevTools)")
 	runs := flag.Int("runs", 1, "profiled visits; phases are summed over them")
 	glName := flag.String("gl", "angle", benchbrowser.GLFlagUsage)
+	jsFlags := flag.String("js-flags", "", "V8 flags for the browser, e.g. --no-wasm-lazy-compilation to see the start with every function compiled ahead")
+	flag.BoolVar(&lazy, "lazy", false, "list the wasm functions the browser compiled lazily before the first frame, by package (lazy.go)")
 	flag.Parse()
 	gl, err := benchbrowser.GL(*glName)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "webappprof:", err)
 		os.Exit(2)
+	}
+	if *jsFlags != "" {
+		gl.Flags = append(gl.Flags, chromedp.Flag("js-flags", *jsFlags))
 	}
 	if err := run(gl, *dir, *rate, *cached, *stay, *interval, *top, *save, *runs); err != nil {
 		fmt.Fprintln(os.Stderr, "webappprof:", err)
@@ -104,6 +109,14 @@ func run(gl benchbrowser.GLMode, dir string, rate float64, cached bool, stay tim
 	defer br.Stop()
 	fmt.Printf("webappprof: %s (%s), %s, CPU ÷%.0f, %s visit, sampling every %d µs\n", br.Version, gl.Says, dir, rate, map[bool]string{true: "cached", false: "first"}[cached], interval)
 	agg := newAgg()
+	var lr *lazyReport
+	if lazy {
+		names, sizes, err := wasmFuncs(dir)
+		if err != nil {
+			return err
+		}
+		lr = &lazyReport{names: names, sizes: sizes, funcs: map[int]*lazyFunc{}}
+	}
 	allMarks := map[string][]float64{}
 	for i := range runs {
 		u, closeHost, err := newHost(dir)
@@ -111,7 +124,7 @@ func run(gl benchbrowser.GLMode, dir string, rate float64, cached bool, stay tim
 			return err
 		}
 		if cached { // a first visit, unprofiled, to fill the caches
-			if _, _, err := visit(br, u, rate, false, interval); err != nil {
+			if _, _, _, err := visit(br, u, rate, false, interval); err != nil {
 				closeHost()
 				return err
 			}
@@ -120,10 +133,13 @@ func run(gl benchbrowser.GLMode, dir string, rate float64, cached bool, stay tim
 				return err
 			}
 		}
-		prof, marks, err := visit(br, u, rate, interval > 0, interval)
+		prof, marks, compiled, err := visit(br, u, rate, interval > 0, interval)
 		closeHost()
 		if err != nil {
 			return err
+		}
+		if lr != nil {
+			lr.add(compiled)
 		}
 		fmt.Printf("\nvisit %d: marks (ms from navigation start):", i+1)
 		names := make([]string, 0, len(marks))
@@ -153,6 +169,9 @@ func run(gl benchbrowser.GLMode, dir string, rate float64, cached bool, stay tim
 	printMarkMedians(allMarks)
 	if interval > 0 {
 		agg.print(top, runs)
+	}
+	if lr != nil {
+		lr.print(top)
 	}
 	return nil
 }
@@ -186,15 +205,22 @@ func printMarkMedians(all map[string][]float64) {
 
 // visit opens u in a new tab (clearing the HTTP cache unless warm) and
 // returns the CPU profile of the main thread to the "app-drawn" mark and
-// the page's marks.
-func visit(br *benchbrowser.Browser, u string, rate float64, profile bool, interval int64) (*profiler.Profile, map[string]float64, error) {
+// the page's marks, and with -lazy the functions compiled lazily.
+func visit(br *benchbrowser.Browser, u string, rate float64, profile bool, interval int64) (*profiler.Profile, map[string]float64, []traceEvent, error) {
 	t, err := br.NewTab(150 * time.Second)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	defer t.Close()
+	var lt *lazyTrace
 	err = chromedp.Do(t.Ctx,
 		chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			if lazy && profile {
+				var err error
+				if lt, err = startLazyTrace(ctx, tg); err != nil {
+					return err
+				}
+			}
 			if _, err := cdp.Call(ctx, tg, network.Enable, network.EnableParams{}); err != nil {
 				return err
 			}
@@ -221,7 +247,7 @@ func visit(br *benchbrowser.Browser, u string, rate float64, profile bool, inter
 			chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(90*time.Second)))
 	}
 	if err != nil {
-		return nil, nil, fmt.Errorf("opening the app: %w", err)
+		return nil, nil, nil, fmt.Errorf("opening the app: %w", err)
 	}
 	var prof *profiler.Profile
 	if profile {
@@ -234,11 +260,17 @@ func visit(br *benchbrowser.Browser, u string, rate float64, profile bool, inter
 			return nil
 		}))
 		if err != nil {
-			return nil, nil, fmt.Errorf("stopping the profiler: %w", err)
+			return nil, nil, nil, fmt.Errorf("stopping the profiler: %w", err)
+		}
+	}
+	var compiled []traceEvent
+	if lt != nil {
+		if compiled, err = lt.stop(t.Ctx); err != nil {
+			return nil, nil, nil, fmt.Errorf("the trace: %w", err)
 		}
 	}
 	marks, err := chromedp.Run(t.Ctx, chromedp.Evaluate[map[string]float64](`Object.fromEntries(performance.getEntriesByType("mark").map((m) => [m.name, m.startTime]).concat([["page loaded", performance.getEntriesByType("navigation")[0].responseEnd]]).concat(performance.getEntriesByType("resource").filter((r) => /\.wasm/.test(r.name)).flatMap((r) => [["wasm asked for", r.startTime], ["wasm first byte", r.responseStart], ["wasm last byte", r.responseEnd]])))`))
-	return prof, marks, err
+	return prof, marks, compiled, err
 }
 
 // waitKept opens the app until the service worker keeps it, and then
@@ -264,6 +296,9 @@ func waitKept(br *benchbrowser.Browser, u string, stay time.Duration) error {
 // phases name what a sample is inside, first match from the leaf up
 // wins for the inner phases; order matters: the first phase whose
 // function is on the stack, checked from the innermost frame outwards.
+// lazy is -lazy: list the functions compiled lazily (lazy.go).
+var lazy bool
+
 var inner = []struct{ name, fn string }{
 	{"GC (Go)", "runtime.gcBgMarkWorker"},
 	{"GC (Go)", "runtime.gcDrain"},

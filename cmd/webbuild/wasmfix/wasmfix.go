@@ -27,7 +27,11 @@
 //   - Fyne 2.8.1 colours a themed icon's SVG again (parsing and writing
 //     its XML, twice) at every refresh of its image: a first screen laid
 //     out a few times over spent tens of ms of a phone's first visit on
-//     the same few icons (docs/upstream/fyne-svg-colorize-every-refresh.md);
+//     the same few icons; and the first icon's draw has a browser compile
+//     Fyne's SVG code (encoding/xml, oksvg, rasterx: about 0.35 MB of
+//     wasm) before a phone's first frame, so the icons of the first
+//     screens are drawn at build time (premade.go)
+//     (docs/upstream/fyne-svg-colorize-every-refresh.md);
 //   - Fyne 2.8.1 parses all fifteen of its translations in its lang
 //     package's initialiser, to speak one: tens of ms of every start in a
 //     browser (docs/upstream/fyne-lang-init-parses-every-language.md).
@@ -42,11 +46,13 @@
 package wasmfix
 
 import (
+	_ "embed"
 	"encoding/json"
 	"fmt"
 	"maps"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -61,10 +67,20 @@ type Patch struct {
 	// Edits are the changes: each Old must be in the file once. A file
 	// that holds every New already has the fix and is left as it is.
 	Edits []Edit
+	// Added, if set, makes files the patched file needs beside it in its
+	// package: their names in the package's folder, and contents. It is
+	// given the folder of Root (a module's own, read-only) and log.
+	Added func(rootDir string, log func(string)) (map[string][]byte, error)
 }
 
 // Edit replaces Old with New.
 type Edit struct{ Old, New string }
+
+// premadeCode is what the "icons" patch adds to Fyne's internal/svg
+// beside its icons (premade.go).
+//
+//go:embed testdata/fyne_svg_premade.go
+var premadeCode []byte
 
 // Patches are the browser build's mends.
 var Patches = []Patch{
@@ -147,6 +163,7 @@ var Patches = []Patch{
 			{
 				Old: "func Colorize(src []byte, clr color.Color) ([]byte, error) {\n\trdr := bytes.NewReader(src)\n",
 				New: "func Colorize(src []byte, clr color.Color) ([]byte, error) {\n" +
+					"\tif out, ok := premadeColorize(src, clr); ok { // drawn at build time (boardside_premade.go)\n\t\treturn out, nil\n\t}\n" +
 					"\t// An icon is coloured again at every refresh of its image (twice:\n" +
 					"\t// its theme's colour, then its widget's), each time parsing and\n" +
 					"\t// writing its XML: the same few icons in the same few colours.\n" +
@@ -164,6 +181,32 @@ var Patches = []Patch{
 					"var colorized struct {\n\tsync.Mutex\n\tm map[[4]uint32]map[string][]byte\n\tn int\n}\n\n" +
 					"func colorize(src []byte, clr color.Color) ([]byte, error) {\n\trdr := bytes.NewReader(src)\n",
 			},
+			// The icons of the first screens, drawn at build time
+			// (premade.go, testdata/fyne_svg_premade.go).
+			{
+				Old: "type Decoder struct {\n\ticon *oksvg.SvgIcon\n}\n",
+				New: "type Decoder struct {\n\ticon    *oksvg.SvgIcon\n\tpremade *premadeRef // drawn from a mask made at build time (boardside_premade.go)\n}\n",
+			},
+			{
+				Old: "func NewDecoder(stream io.Reader) (*Decoder, error) {\n\ticon, err := oksvg.ReadReplacingCurrentColor(stream, \"#000000\")\n",
+				New: "func NewDecoder(stream io.Reader) (*Decoder, error) {\n\tsrc, err := io.ReadAll(stream)\n\tif err != nil {\n\t\treturn nil, err\n\t}\n" +
+					"\tif d := premadeDecoder(src); d != nil {\n\t\treturn d, nil\n\t}\n" +
+					"\ticon, err := oksvg.ReadReplacingCurrentColor(bytes.NewReader(src), \"#000000\")\n",
+			},
+			{
+				Old: "func (d *Decoder) Config() Config {\n\treturn Config{\n",
+				New: "func (d *Decoder) Config() Config {\n\tif d.premade != nil {\n\t\treturn d.premade.config()\n\t}\n\treturn Config{\n",
+			},
+			{
+				Old: "\t}\n\n\tx, y := svgOffset(d.icon, imgW, imgH)\n",
+				New: "\t}\n\tif d.premade != nil {\n\t\tif img := d.premade.draw(imgW, imgH); img != nil {\n\t\t\treturn img, nil\n\t\t}\n" +
+					"\t\tif err := d.parse(); err != nil {\n\t\t\treturn nil, err\n\t\t}\n\t}\n" +
+					"\tx, y := svgOffset(d.icon, imgW, imgH)\n",
+			},
+		},
+		Added: func(fyneDir string, log func(string)) (map[string][]byte, error) {
+			icons, err := premadeIcons(fyneDir, log)
+			return map[string][]byte{"boardside_premade.go": premadeCode, "boardside_premade_icons.go": icons}, err
 		},
 	},
 	{
@@ -271,6 +314,9 @@ func Prepare(goCmd, dir string, names []string, extra map[string]string, log fun
 		if err := write(p, out, root, goCmd, dir, overlay, copies); err != nil {
 			return nil, err
 		}
+		if err := add(p, root, goCmd, dir, overlay, copies, log); err != nil {
+			return nil, err
+		}
 		log(fmt.Sprintf("wasmfix: %s %s %s patched (%s)", p.Root, root.version, p.File, p.Report))
 	}
 	for at, file := range extra {
@@ -307,6 +353,30 @@ func Prepare(goCmd, dir string, names []string, extra map[string]string, log fun
 	return flags, nil
 }
 
+// add writes the files p adds to its package (Patch.Added) into dir, and
+// overlays them into the package's folder in the module's copy.
+func add(p Patch, root root, goCmd, dir string, overlay, copies map[string]string, log func(string)) error {
+	if p.Added == nil {
+		return nil
+	}
+	files, err := p.Added(root.dir, log)
+	if err != nil {
+		return err
+	}
+	cp, err := copyOnce(copies, goCmd, dir, p.Root)
+	if err != nil {
+		return err
+	}
+	for name, content := range files {
+		out := filepath.Join(dir, p.Name+"-"+name)
+		if err := os.WriteFile(out, content, 0o644); err != nil {
+			return err
+		}
+		overlay[filepath.Join(cp, filepath.FromSlash(path.Dir(p.File)), name)] = out
+	}
+	return nil
+}
+
 // write puts p's patched file out where the build reads it: a GOROOT
 // file beside the overlay that names it, a module's in the module's copy.
 func write(p Patch, out string, root root, goCmd, dir string, overlay, copies map[string]string) error {
@@ -328,6 +398,7 @@ var TestFiles = map[string]string{
 	"fyne.io/fyne/v2:internal/cache/boardside_nil_test.go":    "cmd/webbuild/wasmfix/testdata/fyne_cache_nil_test.go",
 	"fyne.io/fyne/v2:internal/painter/boardside_font_test.go": "cmd/webbuild/wasmfix/testdata/fyne_font_cache_test.go",
 	"fyne.io/fyne/v2:internal/svg/boardside_colorize_test.go": "cmd/webbuild/wasmfix/testdata/fyne_svg_colorize_test.go",
+	"fyne.io/fyne/v2:internal/svg/boardside_premade_test.go":  "cmd/webbuild/wasmfix/testdata/fyne_svg_premade_test.go",
 	"fyne.io/fyne/v2:lang/boardside_lazy_test.go":             "cmd/webbuild/wasmfix/testdata/fyne_lang_lazy_test.go",
 }
 

@@ -70,7 +70,10 @@ func TestPrepare_PatchesAFileAndACopyOfAModule(t *testing.T) {
 	require.NoError(t, err)
 	var o struct{ Replace map[string]string }
 	require.NoError(t, json.Unmarshal(b, &o))
-	require.Len(t, o.Replace, 2) // alg.go, and the test added to the copy
+	// alg.go, the test added to the copy, and the two files the icons
+	// patch adds beside svg.go (premade.go)
+	require.Len(t, o.Replace, 4)
+	require.Contains(t, o.Replace, dir+"/mod/fyne.io_fyne_v2@v2.8.1/internal/svg/boardside_premade_icons.go")
 	for orig, file := range o.Replace {
 		_, err := os.Stat(file)
 		require.NoError(t, err, file)
