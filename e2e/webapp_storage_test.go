@@ -140,6 +140,46 @@ func readKeys(tab *webdriver.Chrome, t *testing.T, db, store, one string) storeK
 	return v
 }
 
+// countFilesOpens counts the page's opens of Fyne's database "files".
+const countFilesOpens = `(() => {
+	window.__filesOpened = 0;
+	const open = IDBFactory.prototype.open;
+	IDBFactory.prototype.open = function (name, ...rest) {
+		if (name === "files") window.__filesOpened++;
+		return open.call(this, name, ...rest);
+	};
+})()`
+
+// TestWebApp_AFirstVisitReadsNoEarlierBuildsDatabase: on an origin where
+// no Boardside ever ran, the page sees no Fyne database before the app
+// starts, and the app does not open one to move saves from it (issue 44:
+// 200 ms of a phone's first frame at 4x CPU); only Fyne itself opens it.
+// The move is still marked done, so the next start does not look either.
+func TestWebApp_AFirstVisitReadsNoEarlierBuildsDatabase(t *testing.T) {
+	dir := builtWebApp(t)
+	newTab := webAppBrowser(t, nil)
+	table, _ := serveWithApp(t, dir)
+	tab := newTab()
+	require.NoError(t, tab.Emulate(t.Context(), webdriver.Phone{Width: 412, Height: 915, Scale: webAppRatio, Mobile: true, Touch: true}))
+	require.NoError(t, tab.OnNewDocument(t.Context(), countFilesOpens))
+	appURL := webapp.URL(table)
+	require.NoError(t, tab.Navigate(t.Context(), appURL[:strings.Index(appURL, "?")]))
+	waitDrawn(tab, t)
+
+	assert.Equal(t, false, eval[any](tab, t, `globalThis.boardsideFyneFiles`), "no Fyne database before this start")
+	assert.Equal(t, 1, eval[int](tab, t, `window.__filesOpened`), "Fyne's own open only: nothing read to move")
+	waitJS(tab, t, `new Promise((ok) => {
+		const r = indexedDB.open("boardside-files");
+		r.onsuccess = () => { const g = r.result.transaction("files").objectStore("files").get("moved-from-fyne"); g.onsuccess = () => { ok(g.result !== undefined && g.result.files === 0); r.result.close(); }; };
+	})`, "the move marked done, with nothing moved")
+
+	require.NoError(t, tab.Reload(t.Context()))
+	waitDrawn(tab, t)
+	assert.Equal(t, true, eval[any](tab, t, `globalThis.boardsideFyneFiles`), "Fyne's database, made by the first start")
+	assert.Equal(t, 1, eval[int](tab, t, `window.__filesOpened`), "the mark read: Fyne's database not read again")
+	assert.Empty(t, readScreenDialogs(tab, t), "nothing to tell the player")
+}
+
 // TestWebApp_FindsTheSavesOfFynesLayout writes, before the app first
 // runs on a page's origin, the saves of earlier builds into Fyne's
 // IndexedDB layout as Fyne 2.8.1 put them (a game under way, two played

@@ -47,7 +47,7 @@ func useOwnIndexedDB(root fyne.URI) {
 		}
 		if moved, err := repo.MoveFromFyne(); err != nil {
 			fyne.LogError("Boardside: the saves of earlier builds could not be moved; the next start tries again", err)
-		} else if !moved.Already {
+		} else if !moved.Already && !moved.None {
 			log.Printf("Boardside: moved %d files and %d folders of earlier builds into %s (%d newer kept)", moved.Files, moved.Folders, idbrepo.DatabaseName, moved.Kept)
 		}
 		repository.Register(root.Scheme(), NewFallback(repo, idbrepo.Refused))

@@ -10,6 +10,20 @@
   const wasmURL = script.dataset.wasm;
   const wasmSize = Number(script.dataset.size) || 0; // bytes once decompressed
 
+  // Whether Fyne's own database ("files") was there before this start.
+  // Where it was not, no earlier build kept saves in it, and the app need
+  // not read it to move them (app/uristore/idbrepo, MoveFromFyne): on a
+  // phone's first visit that took 200 ms to the first frame at 4x CPU.
+  // Asked at once, long before the app's Fyne makes it; where the answer
+  // has not come, or the browser cannot say, the app looks as before.
+  try {
+    indexedDB.databases().then((dbs) => {
+      globalThis.boardsideFyneFiles = dbs.some((db) => db.name === "files");
+    }, () => {});
+  } catch {
+    // no IndexedDB, or no databases(): the app looks
+  }
+
   const texts = {
     en: {
       loading: "Loading…",

@@ -5,6 +5,7 @@ package idbrepo
 import (
 	"context"
 	"errors"
+	"log"
 	"strings"
 	"syscall/js"
 	"time"
@@ -26,6 +27,7 @@ var errNoFyneDatabase = errors.New("there is no Fyne database")
 // Moved is what MoveFromFyne did.
 type Moved struct {
 	Already bool // an earlier start moved them; nothing was read
+	None    bool // no earlier build made Fyne's database; nothing was read
 	Files   int  // files copied
 	Folders int  // folders copied
 	Kept    int  // records left as they were here, being newer
@@ -53,6 +55,22 @@ func (r *Repo) MoveFromFyne() (Moved, error) {
 		m.Already = true
 		return m, nil
 	}
+	now := time.Now().UnixMilli()
+	if fyneFilesBefore := js.Global().Get("boardsideFyneFiles"); fyneFilesBefore.Type() == js.TypeBoolean && !fyneFilesBefore.Bool() {
+		// The page saw no Fyne database before this start (web/app/boot.js):
+		// no earlier build kept saves, so nothing is read. The record that
+		// says so is written once the start is over: a write now would hold
+		// up the reads of the start behind it (IndexedDB runs them in
+		// order). A page closed before then, or a write that fails, leaves
+		// the next start to look.
+		m.None = true
+		time.AfterFunc(markNothingAfter, func() {
+			if err := r.put(map[string]js.Value{movedKey: movedNote(now, m)}); err != nil {
+				log.Printf("Boardside: could not note that there was nothing to move: %v", err)
+			}
+		})
+		return m, nil
+	}
 	records, err := readFyne()
 	if err != nil && !errors.Is(err, errNoFyneDatabase) {
 		return m, err
@@ -61,7 +79,6 @@ func (r *Repo) MoveFromFyne() (Moved, error) {
 	if err != nil {
 		return m, err
 	}
-	now := time.Now().UnixMilli()
 	put := map[string]js.Value{}
 	for k, v := range records {
 		if have[k] {
@@ -75,12 +92,21 @@ func (r *Repo) MoveFromFyne() (Moved, error) {
 			m.Files++
 		}
 	}
+	put[movedKey] = movedNote(now, m)
+	return m, r.put(put)
+}
+
+// markNothingAfter is how long after a first start the record that there
+// was nothing to move is written: after a phone's first frame.
+const markNothingAfter = 3 * time.Second
+
+// movedNote is the record that says the move was done, and what it moved.
+func movedNote(at int64, m Moved) js.Value {
 	note := js.Global().Get("Object").New()
-	note.Set("at", now)
+	note.Set("at", at)
 	note.Set("files", m.Files)
 	note.Set("folders", m.Folders)
-	put[movedKey] = note
-	return m, r.put(put)
+	return note
 }
 
 // readFyne reads every record of Fyne's database, each as a record of
