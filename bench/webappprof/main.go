@@ -30,6 +30,13 @@
 //	go run ./bench/webappprof -dir build/webprof-bare
 //
 // -save writes the profile for DevTools' Performance panel.
+//
+// -lazy lists the wasm functions the browser compiled before the first
+// frame (lazy.go): on a first visit most of the time from the wasm
+// compiled to the first frame is that compiling, so what a start costs is
+// mostly how much code it calls. -js-flags passes V8 flags, e.g.
+// --no-wasm-lazy-compilation to see the same start with everything
+// compiled ahead.
 package main
 
 import (
