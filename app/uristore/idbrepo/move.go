@@ -39,7 +39,8 @@ type Moved struct {
 // Boardside's database already holds is newer (a save made after a move
 // that failed) and stays. A file whose bytes are missing (a write cut
 // off) is copied without bytes, as it was; bytes without metadata (a
-// delete cut off) are not copied.
+// delete cut off) are not copied. Where the page saw no Fyne database
+// before this start (a first visit), there is nothing to read.
 //
 // Fyne's database is left as it was. Fyne itself opens it at every start
 // (app/app_wasm.go makes it, with a folder record, before the app's code
