@@ -38,7 +38,9 @@
 //
 // Prepare mends them for a build: the runtime's file through the Go
 // toolchain's -overlay, Fyne's in a patched copy of its module that a
-// -modfile puts in its place. cmd/webbuild builds every wasm a player
+// -modfile puts in its place, with any files a patch adds beside the one
+// it changes (the icons drawn at build time) overlaid into that copy.
+// cmd/webbuild builds every wasm a player
 // gets with them (make web, make web-small, the release's web zip). A
 // patch whose lines have changed in a newer Go or Fyne stops the build
 // with a message; one whose fix is already there is left out.
