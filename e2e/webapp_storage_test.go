@@ -140,6 +140,17 @@ func readKeys(tab *webdriver.Chrome, t *testing.T, db, store, one string) storeK
 	return v
 }
 
+// phoneOnANewOrigin is a phone's tab in a new browser, and the link of a
+// table whose host serves the web app on an origin no page has used;
+// script runs in each document the tab opens, before the page's own.
+func phoneOnANewOrigin(t *testing.T, script string) (*webdriver.Chrome, string) {
+	table, _ := serveWithApp(t, builtWebApp(t))
+	tab := webAppBrowser(t, nil)()
+	require.NoError(t, tab.Emulate(t.Context(), webdriver.Phone{Width: 412, Height: 915, Scale: webAppRatio, Mobile: true, Touch: true}))
+	require.NoError(t, tab.OnNewDocument(t.Context(), script))
+	return tab, table
+}
+
 // countFilesOpens counts the page's opens of Fyne's database "files".
 const countFilesOpens = `(() => {
 	window.__filesOpened = 0;
@@ -156,22 +167,15 @@ const countFilesOpens = `(() => {
 // 200 ms of a phone's first frame at 4x CPU); only Fyne itself opens it.
 // The move is still marked done, so the next start does not look either.
 func TestWebApp_AFirstVisitReadsNoEarlierBuildsDatabase(t *testing.T) {
-	dir := builtWebApp(t)
-	newTab := webAppBrowser(t, nil)
-	table, _ := serveWithApp(t, dir)
-	tab := newTab()
-	require.NoError(t, tab.Emulate(t.Context(), webdriver.Phone{Width: 412, Height: 915, Scale: webAppRatio, Mobile: true, Touch: true}))
-	require.NoError(t, tab.OnNewDocument(t.Context(), countFilesOpens))
+	tab, table := phoneOnANewOrigin(t, countFilesOpens)
 	appURL := webapp.URL(table)
 	require.NoError(t, tab.Navigate(t.Context(), appURL[:strings.Index(appURL, "?")]))
 	waitDrawn(tab, t)
 
 	assert.Equal(t, false, eval[any](tab, t, `globalThis.boardsideFyneFiles`), "no Fyne database before this start")
 	assert.Equal(t, 1, eval[int](tab, t, `window.__filesOpened`), "Fyne's own open only: nothing read to move")
-	waitJS(tab, t, `new Promise((ok) => {
-		const r = indexedDB.open("boardside-files");
-		r.onsuccess = () => { const g = r.result.transaction("files").objectStore("files").get("moved-from-fyne"); g.onsuccess = () => { ok(g.result !== undefined && g.result.files === 0); r.result.close(); }; };
-	})`, "the move marked done, with nothing moved")
+	waitJS(tab, t, fmt.Sprintf(keysIn, "boardside-files", "files", "files", "moved-from-fyne")+`.then((v) => v.one !== null && v.one.files === 0)`,
+		"the move marked done, with nothing moved")
 
 	require.NoError(t, tab.Reload(t.Context()))
 	waitDrawn(tab, t)
@@ -187,13 +191,8 @@ func TestWebApp_AFirstVisitReadsNoEarlierBuildsDatabase(t *testing.T) {
 // every played game is found in the app, moved into Boardside's database
 // once, and Fyne's database is left as it was.
 func TestWebApp_FindsTheSavesOfFynesLayout(t *testing.T) {
-	dir := builtWebApp(t)
 	records := savesOfEarlierBuilds(t)
-	newTab := webAppBrowser(t, nil)
-	table, _ := serveWithApp(t, dir)
-	tab := newTab()
-	require.NoError(t, tab.Emulate(t.Context(), webdriver.Phone{Width: 412, Height: 915, Scale: webAppRatio, Mobile: true, Touch: true}))
-	require.NoError(t, tab.OnNewDocument(t.Context(), countPersist))
+	tab, table := phoneOnANewOrigin(t, countPersist)
 
 	// The quick viewer's page, on the app's origin, writes the old layout.
 	require.NoError(t, tab.Navigate(t.Context(), table))
