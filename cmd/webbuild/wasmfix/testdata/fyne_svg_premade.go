@@ -30,13 +30,11 @@ import (
 
 // premadeIcon is an icon drawn at build time.
 type premadeIcon struct {
-	template   string // Colorize's output with the colour's placeholders
-	vbW, vbH   float64
-	maskW      int
-	maskH      int
-	mask       string // coverage, maskW×maskH bytes, rows top down
-	colorHex   string // the placeholders in template
-	colorAlpha string
+	template string // Colorize's output, the colour replaced by premadeHex and premadeAlpha
+	vbW, vbH float64
+	maskW    int
+	maskH    int
+	mask     string // coverage, maskW×maskH bytes, rows top down
 }
 
 // premadeRef is an icon coloured: what a Decoder of its SVG draws.
@@ -69,7 +67,7 @@ func premadeColorize(src []byte, clr color.Color) ([]byte, bool) {
 		return nil, false
 	}
 	hexColor, opacity := colorToHexAndOpacity(clr)
-	out := []byte(strings.NewReplacer(icon.colorHex, hexColor, icon.colorAlpha, opacity).Replace(icon.template))
+	out := []byte(strings.NewReplacer(premadeHex, hexColor, premadeAlpha, opacity).Replace(icon.template))
 	r, g, b, a := col.ToNRGBA(clr)
 	premadeOut.Lock()
 	defer premadeOut.Unlock()
