@@ -39,7 +39,6 @@ type traceEvent struct {
 	Ph   string  `json:"ph"`
 	Ts   float64 `json:"ts"`
 	Dur  float64 `json:"dur"`
-	Tid  int     `json:"tid"`
 	Args struct {
 		FuncIndex *int `json:"func_index"`
 	} `json:"args"`

@@ -83,6 +83,10 @@ func main() {
 		fmt.Fprintln(os.Stderr, "webappprof:", err)
 		os.Exit(2)
 	}
+	if lazy && *interval == 0 {
+		fmt.Fprintln(os.Stderr, "webappprof: -lazy traces the profiled visits: give it an -interval")
+		os.Exit(2)
+	}
 	if *jsFlags != "" {
 		gl.Flags = append(gl.Flags, chromedp.Flag("js-flags", *jsFlags))
 	}
