@@ -116,6 +116,24 @@ var kinds = []struct{ key, name string }{
 
 var verbose bool
 
+// settle makes each timed visit wait for Chromium to go quiet first
+// (-settle); settles records how long the waits were, for the report.
+var (
+	settle  bool
+	settles struct {
+		waits    []time.Duration
+		notQuiet int
+	}
+)
+
+// Chromium is quiet when its processes together use under quietShare of
+// one CPU over quietWindow; a visit waits quietMost for that at most.
+const (
+	quietWindow = 500 * time.Millisecond
+	quietMost   = 10 * time.Second
+	quietShare  = 0.06
+)
+
 func main() {
 	dir := flag.String("dir", "build/web", "the web app make web built")
 	loads := flag.Int("loads", 5, "visits timed for each of first and cached, unthrottled and throttled (0: none)")
@@ -126,6 +144,7 @@ func main() {
 	gl := flag.String("gl", "angle", benchbrowser.GLFlagUsage)
 	chromium := flag.String("chromium", "", "the Chromium to run (default: chromium on the PATH, else /usr/bin/chromium)")
 	flag.BoolVar(&verbose, "v", false, "print every load")
+	flag.BoolVar(&settle, "settle", true, "before each timed visit, wait (10 s at most) until Chromium's processes use under 6 % of a CPU over half a second")
 	flag.StringVar(&profileTo, "profile", "", "write the main thread's CPU profile with the sand running here (.cpuprofile) and print its top functions")
 	flag.Parse()
 	if !webapp.Built(*dir) {
@@ -284,12 +303,28 @@ func run(ctx context.Context, chromium string, gl benchbrowser.GLMode, dir strin
 				name, med, bmed, ratio, med-bmed, pairs, goalRatio, benchbrowser.Verdict(ratio <= goalRatio))
 		}
 	}
+	printSettles()
 	fmt.Println()
 	failed = append(failed, b.printPlay(ctx, dir, window, actions)...)
 	if len(failed) > 0 {
 		return fmt.Errorf("not measured: %s", strings.Join(failed, "; "))
 	}
 	return nil
+}
+
+// printSettles says how long the timed visits waited for Chromium to go
+// quiet (-settle), and how many were timed without it having.
+func printSettles() {
+	if len(settles.waits) == 0 {
+		return
+	}
+	ms := make([]float64, len(settles.waits))
+	for i, w := range settles.waits {
+		ms[i] = float64(w.Milliseconds())
+	}
+	med, _, hi := spread(ms)
+	fmt.Printf("Before each of %d visits, Chromium went quiet (under %.0f %% of a CPU over %.1f s) after a median %.0f ms, %.0f ms at most; %d visits were timed without it having, after %.0f s\n",
+		len(ms), quietShare*100, quietWindow.Seconds(), med, hi, settles.notQuiet, quietMost.Seconds())
 }
 
 // timed is an app whose start is timed: its web app's folder, and its
@@ -451,6 +486,16 @@ type resource = benchbrowser.Resource
 // u; it returns the milliseconds from the navigation's start to the
 // "app-drawn" mark, and where the time went.
 func (t *tab) open(u string, rate float64, clearCache bool) (float64, string, error) {
+	if settle {
+		waited, quiet := t.browser.WaitQuiet(quietWindow, quietMost, quietShare)
+		settles.waits = append(settles.waits, waited)
+		if !quiet {
+			settles.notQuiet++
+		}
+		if verbose {
+			fmt.Printf("    (Chromium quiet: %v after %d ms)\n", quiet, waited.Milliseconds())
+		}
+	}
 	if err := chromedp.Do(t.Ctx,
 		chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 			if _, err := cdp.Call(ctx, tg, network.Enable, network.EnableParams{}); err != nil {

@@ -130,3 +130,32 @@ func typeArg(cmdline []byte) string {
 	}
 	return "other"
 }
+
+// WaitQuiet waits until Chromium's processes together use less than share
+// of one CPU over a window, or until most has passed, and says how long it
+// waited and whether they went quiet. A visit timed at once after another
+// shares the machine with what the last one left running: a closed tab's
+// teardown, a service worker's caching, the code cache being written.
+func (b *Browser) WaitQuiet(window, most time.Duration, share float64) (time.Duration, bool) {
+	start := time.Now()
+	before, err := b.CPU()
+	if err != nil {
+		return 0, false
+	}
+	for time.Since(start) < most {
+		time.Sleep(window)
+		now, err := b.CPU()
+		if err != nil {
+			return time.Since(start), false
+		}
+		var used time.Duration
+		for _, d := range now.Since(before) {
+			used += d
+		}
+		if float64(used) <= share*float64(window) {
+			return time.Since(start), true
+		}
+		before = now
+	}
+	return time.Since(start), false
+}
