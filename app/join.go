@@ -59,6 +59,7 @@ func (u *UI) rejoinTable() bool {
 // leaveTable goes home from a table, or from joining one: the table is not
 // joined again at the next start.
 func (u *UI) leaveTable() {
+	u.needSaves() // the home screen shows the games saved
 	u.prefs.SetJoinedTable("")
 	u.ShowHome()
 }
@@ -82,6 +83,7 @@ func NewJoinScreen(u *UI) *JoinScreen {
 // A browser-hosted table's link (…/j/#<offer>) is answered instead
 // (joinrtc.go).
 func (j *JoinScreen) onJoin(u *UI) {
+	u.needSaves() // every game screen comes after the saves and owners' data are read
 	link := j.link.Text
 	if offer, ok := rtcOffer(link); ok {
 		j.joinBrowserTable(u, offer)

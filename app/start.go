@@ -25,7 +25,8 @@ func New(a fyne.App, opt Options) *UI {
 		Win:       a.NewWindow(Name),
 		prefs:     NewPrefs(a.Preferences()),
 		Clock:     opt.Clock,
-		Saves:     uristore.New(opt.Root),
+		root:      opt.Root,
+		legacy:    opt.Legacy,
 		games:     opt.Games,
 		sessions:  map[string]*companion.Session{},
 		expiries:  map[int64]bool{},
@@ -46,16 +47,53 @@ func New(a fyne.App, opt Options) *UI {
 		u.Win.Resize(startSize)
 	}
 	startMark("go-window-made")
-	problems, playProblems, shareProblems := u.readSaves(opt.Legacy)
-	startMark("go-saves-read")
+	if link := startLink(); link != "" && link != u.prefs.JoinedTable() && afterFirstFrame(u.needSaves) {
+		// A phone that scanned a table's code: its join screen reads no
+		// saves, so the storage is opened and read after its first frame,
+		// which then comes sooner (docs/performance.md, issue 44), or at
+		// the screen's first tap, whichever is first.
+		u.showJoinLink(link)
+		u.watchPlatform()
+		u.watchTyping()
+		return u
+	}
+	problems := u.openSaves()
 	u.showFirstScreen()
 	u.watchPlatform()
 	u.watchTyping()
-	u.tell(lang.L("A saved game could not be read"), problems)
-	u.tell(lang.L("Played games"), playProblems)
-	u.tell(lang.L("Sharing"), shareProblems)
-	u.watchKeeping()
+	u.afterSaves(problems)
 	return u
+}
+
+// startProblems is what the player is told about the saves read at the
+// start: saved games, the log of played games, the sharing.
+type startProblems struct{ saves, plays, sharing []string }
+
+// openSaves opens the storage and reads what was saved (readSaves).
+func (u *UI) openSaves() startProblems {
+	u.Saves = uristore.New(u.root)
+	var p startProblems
+	p.saves, p.plays, p.sharing = u.readSaves(u.legacy)
+	startMark("go-saves-read")
+	return p
+}
+
+// afterSaves tells the player what could not be read, and follows whether
+// the browser keeps what is saved.
+func (u *UI) afterSaves(p startProblems) {
+	u.tell(lang.L("A saved game could not be read"), p.saves)
+	u.tell(lang.L("Played games"), p.plays)
+	u.tell(lang.L("Sharing"), p.sharing)
+	u.watchKeeping()
+}
+
+// needSaves opens the storage and reads the saves where the start left
+// that for later (New), before anything that reads or writes them: the
+// join screen's Join and Back call it first. On Fyne's goroutine.
+func (u *UI) needSaves() {
+	if u.Saves == nil {
+		u.afterSaves(u.openSaves())
+	}
 }
 
 // withDefaults fills in what opt leaves out (see Options).

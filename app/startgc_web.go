@@ -15,7 +15,8 @@ import (
 // 30 ms of its start in collections (bench/webappprof, "GC (Go)") of a
 // heap that the start only grows. The memory limit (memory_web.go) still
 // holds while the collector is off, so a start that allocates more than
-// it collects early.
+// it collects early. The same frame starts what waits for the first
+// frame (afterFirstFrame, firstframe_web.go).
 //
 // The collections before the first frame are counted in
 // boardsideStartGCs, for the browser tests: 0 with the hold, 2 without
@@ -30,6 +31,9 @@ func holdGCUntilDrawn() {
 		debug.SetGCPercent(before) // as it was: a second call changes nothing
 		js.Global().Delete("boardsideDrawn")
 		drawn.Release()
+		// On a goroutine of its own: the page's callback must not wait
+		// for Fyne's (what waits for the frame runs through fyne.Do).
+		go firstFrameDrawn()
 		return nil
 	})
 	js.Global().Set("boardsideDrawn", drawn)

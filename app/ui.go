@@ -45,8 +45,13 @@ type UI struct {
 	Win   fyne.Window
 	prefs *Prefs
 	Clock timers.Clock
+	// Saves is the storage, nil until the start has opened it (openSaves):
+	// a phone opened from a table's link opens it after its first frame.
 	Saves *uristore.Storage
-	games []*kit.Game
+	// root and legacy are where the saves are, and an earlier version's
+	// (Options), for openSaves.
+	root, legacy fyne.URI
+	games        []*kit.Game
 
 	sound func(name string)
 	// Do runs f on the Fyne goroutine: fyne.Do, or a queue in tests.

@@ -183,6 +183,31 @@ func TestWebApp_JoinsTheTableItCameFromInOneTap(t *testing.T) {
 	assert.NotContains(t, eval[string](tab, t, `location.href`), "join=", "a reload opens this phone's own games")
 }
 
+// TestWebApp_ATablesLinkReadsTheSavesAfterItsFirstFrame starts a game on a
+// phone, then opens the app from a table's link, as a scan of the table's
+// code does: the join screen is drawn before the browser's storage is
+// read (its first frame comes sooner), and its Back leaves it for the home
+// screen, from which the game goes on where it was.
+func TestWebApp_ATablesLinkReadsTheSavesAfterItsFirstFrame(t *testing.T) {
+	tab, table := startWebApp(t, phone, func(table string) string { return webapp.URL(table)[:strings.Index(webapp.URL(table), "?")] })
+	tapShown(tab, t, "label", is("Magic Maze on Mars"), "the Magic Maze tile")
+	tapShown(tab, t, "button", is("Turn the sand timer over to start"), "Start")
+	waitShown(tab, t, "button", is("Flip"), "the game runs")
+
+	require.NoError(t, tab.Navigate(t.Context(), webapp.URL(table)))
+	waitDrawn(tab, t)
+	waitShown(tab, t, "entry", is(table), "the table's link, filled in")
+	const mark = `(performance.getEntriesByName(%q)[0] || {startTime: -1}).startTime`
+	saves, drawn := fmt.Sprintf(mark, "go-saves-read"), fmt.Sprintf(mark, "app-drawn")
+	waitJS(tab, t, saves+" >= 0", "the saves read after the first frame")
+	assert.Greater(t, eval[float64](tab, t, saves), eval[float64](tab, t, drawn), "the saves read after the first frame, not before it")
+
+	tapShown(tab, t, "button", is("Back"), "Back")
+	waitShown(tab, t, "button", is("Join a table"), "home, after Back")
+	tapShown(tab, t, "label", is("Magic Maze on Mars"), "the Magic Maze tile")
+	waitShown(tab, t, "button", is("Flip"), "the game, going on")
+}
+
 // TestWebApp_ADELEOnATablet sets ADELE up on a tablet, turns to her
 // console and lifts its cover with a finger slide; a tap does not.
 func TestWebApp_ADELEOnATablet(t *testing.T) {

@@ -1,0 +1,7 @@
+//go:build !js
+
+package app
+
+// afterFirstFrame says a program does not wait for its first frame: its
+// start reads the saves before it (firstframe_web.go).
+func afterFirstFrame(func()) bool { return false }
