@@ -21,7 +21,8 @@
 //     HTTP cache, no service worker), second ones (the same origin again,
 //     in a new tab, after the service worker has kept the app: once a
 //     build) and cached ones (later visits; see visit);
-//     -loads each, median, unthrottled and with the CPU 4× slower;
+//     -loads each, median, unthrottled and with the CPU 4× slower; each
+//     timed once Chromium is quiet after the visit before (-settle);
 //
 //   - the same start as a ratio: bench/webappbench/bare, the smallest Fyne
 //     app (one window, one label), built by cmd/webbuild as make web
@@ -54,7 +55,7 @@
 // not measure. Nothing leaves 127.0.0.1.
 //
 //	make bench-webapp
-//	go run ./bench/webappbench [-dir build/web] [-gl angle|software] [-loads 5] [-bare=true] [-busy 20s] [-saves 500] [-v]
+//	go run ./bench/webappbench [-dir build/web] [-gl angle|software] [-loads 5] [-bare=true] [-settle=true] [-busy 20s] [-saves 500] [-v]
 package main
 
 import (
