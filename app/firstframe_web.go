@@ -4,50 +4,73 @@ package app
 
 import (
 	"sync"
+	"syscall/js"
 	"time"
 
 	"fyne.io/fyne/v2"
 )
 
 // firstFrame holds what waits for the page to draw the app's first frame
-// (afterFirstFrame); drawn says it has.
+// (whenFirstFrame); drawn says it has.
 var firstFrame struct {
 	mu      sync.Mutex
 	drawn   bool
 	waiting []func()
 }
 
-// firstFrameAtMost is how long what waits for the first frame waits at
-// most: a page opened in a background tab draws nothing until it is
-// looked at.
+// watchFirstFrame gives the page boardsideDrawn, which web/app/boot.js
+// calls in the frame that shows the app's first screen: the start's first
+// step (Run), before anything waits for that frame.
+func watchFirstFrame() {
+	var drawn js.Func
+	drawn = js.FuncOf(func(js.Value, []js.Value) any {
+		js.Global().Delete("boardsideDrawn")
+		drawn.Release()
+		firstFrame.mu.Lock()
+		waiting := firstFrame.waiting
+		firstFrame.waiting, firstFrame.drawn = nil, true
+		firstFrame.mu.Unlock()
+		for _, w := range waiting {
+			w()
+		}
+		return nil
+	})
+	js.Global().Set("boardsideDrawn", drawn)
+}
+
+// whenFirstFrame runs f in the page's callback when the first frame is
+// drawn (drawn true), and atMost after the call if it is not drawn by then
+// (drawn false; then again once it is). A page opened in a background tab
+// draws nothing until it is looked at, and a start without
+// watchFirstFrame never says. f must not wait for Fyne's goroutine: the
+// page waits for the callback.
+func whenFirstFrame(atMost time.Duration, f func(drawn bool)) {
+	timer := time.AfterFunc(atMost, func() { f(false) })
+	onDrawn := func() {
+		timer.Stop()
+		f(true)
+	}
+	firstFrame.mu.Lock()
+	already := firstFrame.drawn
+	if !already {
+		firstFrame.waiting = append(firstFrame.waiting, onDrawn)
+	}
+	firstFrame.mu.Unlock()
+	if already {
+		onDrawn()
+	}
+}
+
+// firstFrameAtMost is how long afterFirstFrame waits at most.
 const firstFrameAtMost = 3 * time.Second
 
 // afterFirstFrame runs f on Fyne's goroutine once the page has drawn the
-// app's first frame (web/app/boot.js calls boardsideDrawn in that frame,
-// holdGCUntilDrawn hands it on), or firstFrameAtMost after the call, and
-// says it will. Run makes the page's callback; without it (a test that
-// calls New alone) f runs after firstFrameAtMost.
+// app's first frame, or firstFrameAtMost after the call, and says it will.
 func afterFirstFrame(f func()) bool {
 	var once sync.Once
-	run := func() { once.Do(func() { fyne.Do(f) }) }
-	time.AfterFunc(firstFrameAtMost, run)
-	firstFrame.mu.Lock()
-	defer firstFrame.mu.Unlock()
-	if firstFrame.drawn {
-		go run()
-	} else {
-		firstFrame.waiting = append(firstFrame.waiting, run)
-	}
+	whenFirstFrame(firstFrameAtMost, func(bool) {
+		// On a goroutine of its own: fyne.Do may wait for Fyne's.
+		once.Do(func() { go fyne.Do(f) })
+	})
 	return true
-}
-
-// firstFrameDrawn runs what waited for the first frame.
-func firstFrameDrawn() {
-	firstFrame.mu.Lock()
-	waiting := firstFrame.waiting
-	firstFrame.waiting, firstFrame.drawn = nil, true
-	firstFrame.mu.Unlock()
-	for _, run := range waiting {
-		run()
-	}
 }

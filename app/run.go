@@ -10,6 +10,7 @@ import (
 // blocks until it closes.
 func Run(games []*kit.Game) {
 	startMark("go-run")
+	watchFirstFrame()
 	holdGCUntilDrawn()
 	fyneapp.SetMetadata(Metadata())
 	a := fyneapp.NewWithID(ID)

@@ -47,21 +47,22 @@ func New(a fyne.App, opt Options) *UI {
 		u.Win.Resize(startSize)
 	}
 	startMark("go-window-made")
-	if link := startLink(); link != "" && link != u.prefs.JoinedTable() && afterFirstFrame(u.needSaves) {
-		// A phone that scanned a table's code: its join screen reads no
-		// saves, so the storage is opened and read after its first frame,
-		// which then comes sooner (docs/performance.md, issue 44), or at
-		// the screen's first tap, whichever is first.
-		u.showJoinLink(link)
-		u.watchPlatform()
-		u.watchTyping()
-		return u
+	// A phone that scanned a table's code: its join screen reads no saves,
+	// so the storage is opened and read after its first frame, which then
+	// comes sooner (docs/performance.md, issue 44), or at the screen's
+	// first tap, whichever is first.
+	link := startLink()
+	later := link != "" && link != u.prefs.JoinedTable() && afterFirstFrame(u.needSaves)
+	var problems startProblems
+	if !later {
+		problems = u.openSaves()
 	}
-	problems := u.openSaves()
 	u.showFirstScreen()
 	u.watchPlatform()
 	u.watchTyping()
-	u.afterSaves(problems)
+	if !later {
+		u.afterSaves(problems)
+	}
 	return u
 }
 

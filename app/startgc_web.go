@@ -10,33 +10,23 @@ import (
 )
 
 // holdGCUntilDrawn puts the garbage collector off until the page has
-// drawn the first screen (web/app/boot.js calls boardsideDrawn in that
-// frame), or for a few seconds at most: a phone's first visit spent about
-// 30 ms of its start in collections (bench/webappprof, "GC (Go)") of a
-// heap that the start only grows. The memory limit (memory_web.go) still
-// holds while the collector is off, so a start that allocates more than
-// it collects early. The same frame starts what waits for the first
-// frame (afterFirstFrame, firstframe_web.go).
+// drawn the first screen (whenFirstFrame, firstframe_web.go), or for a few
+// seconds at most: a phone's first visit spent about 30 ms of its start
+// in collections (bench/webappprof, "GC (Go)") of a heap that the start
+// only grows. The memory limit (memory_web.go) still holds while the
+// collector is off, so a start that allocates more than it collects early.
 //
 // The collections before the first frame are counted in
 // boardsideStartGCs, for the browser tests: 0 with the hold, 2 without
 // (the package initialisers before main collect nothing).
 func holdGCUntilDrawn() {
 	before := debug.SetGCPercent(-1)
-	timer := time.AfterFunc(gcHeldAtMost, func() { debug.SetGCPercent(before) })
-	var drawn js.Func
-	drawn = js.FuncOf(func(js.Value, []js.Value) any {
-		timer.Stop()
-		js.Global().Set("boardsideStartGCs", gcCycles())
+	whenFirstFrame(gcHeldAtMost, func(drawn bool) {
+		if drawn {
+			js.Global().Set("boardsideStartGCs", gcCycles())
+		}
 		debug.SetGCPercent(before) // as it was: a second call changes nothing
-		js.Global().Delete("boardsideDrawn")
-		drawn.Release()
-		// On a goroutine of its own: the page's callback must not wait
-		// for Fyne's (what waits for the frame runs through fyne.Do).
-		go firstFrameDrawn()
-		return nil
 	})
-	js.Global().Set("boardsideDrawn", drawn)
 }
 
 // gcCycles is how many collections have run, without stopping the world
