@@ -91,7 +91,7 @@ unit: web
 wasm-test:
 	flags=$$($(GO) run ./cmd/webbuild -wasmfix-only build/wasmfix-test) && \
 	GOOS=js GOARCH=wasm $(GO) test $$flags -exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" -tags $(TAGS) \
-		-run 'NilKey|Boardside' ./cmd/webbuild/wasmfix fyne.io/fyne/v2/internal/cache fyne.io/fyne/v2/internal/painter fyne.io/fyne/v2/internal/svg fyne.io/fyne/v2/lang
+		-run 'NilKey|Boardside' ./cmd/webbuild/wasmfix fyne.io/fyne/v2/internal/cache fyne.io/fyne/v2/internal/painter fyne.io/fyne/v2/internal/svg fyne.io/fyne/v2/lang github.com/nicksnyder/go-i18n/v2/i18n/template
 
 smoke:
 	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -tags smoke,$(TAGS) -run TestSmoke -v ./cmd/boardside

@@ -35,11 +35,17 @@
 //   - Fyne 2.8.1 parses all fifteen of its translations in its lang
 //     package's initialiser, to speak one: tens of ms of every start in a
 //     browser (docs/upstream/fyne-lang-init-parses-every-language.md).
+//   - go-i18n 2.5.1 and Fyne's lang run messages through text/template,
+//     whose MethodByName makes Go's linker keep every exported method of
+//     the program: 6.9 MB of the wasm; the patched parser runs {{.Name}}
+//     only, which is all any message has
+//     (docs/upstream/go-i18n-text-template-keeps-every-method.md).
 //
 // Prepare mends them for a build: the runtime's file through the Go
 // toolchain's -overlay, Fyne's in a patched copy of its module that a
 // -modfile puts in its place, with any files a patch adds beside the one
-// it changes (the icons drawn at build time) overlaid into that copy.
+// it changes (the icons drawn at build time, go-i18n's fields parser)
+// overlaid into that copy.
 // cmd/webbuild builds every wasm a player
 // gets with them (make web, make web-small, the release's web zip). A
 // patch whose lines have changed in a newer Go or Fyne stops the build
@@ -83,6 +89,12 @@ type Edit struct{ Old, New string }
 //
 //go:embed testdata/fyne_svg_premade.go
 var premadeCode []byte
+
+// fieldsCode is what the "templates" patch adds to go-i18n's
+// i18n/template: its messages' templates run without text/template.
+//
+//go:embed testdata/i18n_fields.go
+var fieldsCode []byte
 
 // Patches are the browser build's mends.
 var Patches = []Patch{
@@ -247,6 +259,45 @@ var Patches = []Patch{
 			},
 		},
 	},
+	{
+		Name:   "templates",
+		Root:   "github.com/nicksnyder/go-i18n/v2",
+		File:   "i18n/template/text_parser.go",
+		Report: "docs/upstream/go-i18n-text-template-keeps-every-method.md",
+		Edits: []Edit{{
+			Old: "\ttmpl, err := template.New(\"\").Delims(leftDelim, rightDelim).Option(option).Funcs(te.Funcs).Parse(src)\n" +
+				"\tif err != nil {\n\t\treturn nil, err\n\t}\n\treturn &parsedTextTemplate{tmpl: tmpl}, nil\n}\n",
+			New: "\t// Not text/template, whose executor makes Go's linker keep every\n" +
+				"\t// exported method of the program (boardside_fields.go).\n" +
+				"\tif te.Funcs != nil || option != \"missingkey=default\" {\n" +
+				"\t\treturn nil, fmt.Errorf(\"template %q: functions and options are not run in this build\", src)\n\t}\n" +
+				"\treturn parseFields(src, leftDelim, rightDelim)\n}\n",
+		}, {
+			Old: "\t\"bytes\"\n\t\"strings\"\n",
+			New: "\t\"bytes\"\n\t\"fmt\"\n\t\"strings\"\n",
+		}},
+		Added: func(string, func(string)) (map[string][]byte, error) {
+			return map[string][]byte{"boardside_fields.go": fieldsCode}, nil
+		},
+	},
+	{
+		// Fyne's lang runs a message that go-i18n could not translate
+		// through text/template itself: through go-i18n's parser instead,
+		// patched above.
+		Name:   "templates",
+		Root:   "fyne.io/fyne/v2",
+		File:   "lang/lang.go",
+		Report: "docs/upstream/go-i18n-text-template-keeps-every-method.md",
+		Edits: []Edit{{
+			Old: "\t\"sync\"\n\t\"text/template\"\n\n\t\"github.com/jeandeaual/go-locale\"\n\t\"github.com/nicksnyder/go-i18n/v2/i18n\"\n",
+			New: "\t\"sync\"\n\n\t\"github.com/jeandeaual/go-locale\"\n\t\"github.com/nicksnyder/go-i18n/v2/i18n\"\n\ti18ntemplate \"github.com/nicksnyder/go-i18n/v2/i18n/template\"\n",
+		}, {
+			Old: "\tt, err := template.New(key).Parse(fallback)\n\tif err != nil {\n\t\tlog.Println(\"Could not parse fallback template\")\n\t\treturn fallback\n\t}\n" +
+				"\tstr := &strings.Builder{}\n\t_ = t.Execute(str, data)\n\treturn str.String()\n}\n",
+			New: "\tt, err := (&i18ntemplate.TextParser{}).Parse(fallback, \"\", \"\")\n\tif err != nil {\n\t\tlog.Println(\"Could not parse fallback template\")\n\t\treturn fallback\n\t}\n" +
+				"\tstr, err := t.Execute(data)\n\tif err != nil {\n\t\treturn fallback\n\t}\n\treturn str\n}\n",
+		}},
+	},
 }
 
 // Apply is src with p's edits made; done says the fix was there already.
@@ -292,7 +343,8 @@ func Prepare(goCmd, dir string, names []string, extra map[string]string, log fun
 		return nil, err
 	}
 	overlay := map[string]string{}
-	copies := map[string]string{} // module path -> its patched copy
+	copies := map[string]string{}  // module path -> its patched copy
+	patched := map[string]string{} // "root:file" -> its text, patched so far
 	for _, p := range Patches {
 		if len(names) > 0 && !slices.Contains(names, p.Name) {
 			continue
@@ -301,14 +353,21 @@ func Prepare(goCmd, dir string, names []string, extra map[string]string, log fun
 		if err != nil {
 			return nil, err
 		}
-		src, err := os.ReadFile(filepath.Join(root.dir, filepath.FromSlash(p.File)))
+		// Two patches may change one file: the second edits the first's.
+		file := p.Root + ":" + p.File
+		src, ok := patched[file]
+		if !ok {
+			b, err := os.ReadFile(filepath.Join(root.dir, filepath.FromSlash(p.File)))
+			if err != nil {
+				return nil, err
+			}
+			src = string(b)
+		}
+		out, done, err := p.Apply(src)
 		if err != nil {
 			return nil, err
 		}
-		out, done, err := p.Apply(string(src))
-		if err != nil {
-			return nil, err
-		}
+		patched[file] = out
 		if done {
 			log(fmt.Sprintf("wasmfix: %s %s has the %s fix already: the patch can go (%s)", p.Root, p.File, p.Name, p.Report))
 			continue
@@ -397,11 +456,12 @@ func write(p Patch, out string, root root, goCmd, dir string, overlay, copies ma
 // TestFiles are the tests make wasm-test adds to Fyne's own packages, as
 // Prepare's extra takes them, from the repository's root.
 var TestFiles = map[string]string{
-	"fyne.io/fyne/v2:internal/cache/boardside_nil_test.go":    "cmd/webbuild/wasmfix/testdata/fyne_cache_nil_test.go",
-	"fyne.io/fyne/v2:internal/painter/boardside_font_test.go": "cmd/webbuild/wasmfix/testdata/fyne_font_cache_test.go",
-	"fyne.io/fyne/v2:internal/svg/boardside_colorize_test.go": "cmd/webbuild/wasmfix/testdata/fyne_svg_colorize_test.go",
-	"fyne.io/fyne/v2:internal/svg/boardside_premade_test.go":  "cmd/webbuild/wasmfix/testdata/fyne_svg_premade_test.go",
-	"fyne.io/fyne/v2:lang/boardside_lazy_test.go":             "cmd/webbuild/wasmfix/testdata/fyne_lang_lazy_test.go",
+	"fyne.io/fyne/v2:internal/cache/boardside_nil_test.go":                    "cmd/webbuild/wasmfix/testdata/fyne_cache_nil_test.go",
+	"fyne.io/fyne/v2:internal/painter/boardside_font_test.go":                 "cmd/webbuild/wasmfix/testdata/fyne_font_cache_test.go",
+	"fyne.io/fyne/v2:internal/svg/boardside_colorize_test.go":                 "cmd/webbuild/wasmfix/testdata/fyne_svg_colorize_test.go",
+	"fyne.io/fyne/v2:internal/svg/boardside_premade_test.go":                  "cmd/webbuild/wasmfix/testdata/fyne_svg_premade_test.go",
+	"fyne.io/fyne/v2:lang/boardside_lazy_test.go":                             "cmd/webbuild/wasmfix/testdata/fyne_lang_lazy_test.go",
+	"github.com/nicksnyder/go-i18n/v2:i18n/template/boardside_fields_test.go": "cmd/webbuild/wasmfix/testdata/i18n_fields_test.go",
 }
 
 // root is where a patch's file is.

@@ -2,8 +2,13 @@ package wasmfix
 
 import (
 	"encoding/json"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -70,9 +75,10 @@ func TestPrepare_PatchesAFileAndACopyOfAModule(t *testing.T) {
 	require.NoError(t, err)
 	var o struct{ Replace map[string]string }
 	require.NoError(t, json.Unmarshal(b, &o))
-	// alg.go, the test added to the copy, and the two files the icons
-	// patch adds beside svg.go (premade.go)
-	require.Len(t, o.Replace, 4)
+	// alg.go, the test added to the copy, the two files the icons patch
+	// adds beside svg.go (premade.go), and the one the templates patch
+	// adds to go-i18n's copy
+	require.Len(t, o.Replace, 5)
 	require.Contains(t, o.Replace, dir+"/mod/fyne.io_fyne_v2@v2.8.1/internal/svg/boardside_premade_icons.go")
 	for orig, file := range o.Replace {
 		_, err := os.Stat(file)
@@ -81,7 +87,8 @@ func TestPrepare_PatchesAFileAndACopyOfAModule(t *testing.T) {
 			_, err := os.Stat(orig)
 			require.NoError(t, err, "the original %s", orig)
 		} else {
-			require.True(t, strings.HasPrefix(orig, dir+"/mod/fyne.io_fyne_v2@"), orig)
+			require.True(t, strings.HasPrefix(orig, dir+"/mod/fyne.io_fyne_v2@") ||
+				strings.HasPrefix(orig, dir+"/mod/github.com_nicksnyder_go-i18n_v2@"), orig)
 		}
 	}
 	mod, err := os.ReadFile(dir + "/go.mod")
@@ -111,4 +118,56 @@ func TestPrepare_OnlyTheNamedPatches(t *testing.T) {
 	require.Equal(t, []string{"-overlay", dir + "/overlay.json"}, flags)
 	_, err = os.Stat(dir + "/mod")
 	require.True(t, os.IsNotExist(err), "no module copied")
+}
+
+// The "templates" patch runs {{.Name}} and nothing else: every template
+// the app can translate, Fyne's and Boardside's (its translations, and the
+// Go text that is its own English), is one of those.
+func TestTemplates_EveryMessageIsFieldsOnly(t *testing.T) {
+	fyneRoot, err := rootDir("go", "fyne.io/fyne/v2")
+	require.NoError(t, err)
+	files, err := filepath.Glob(filepath.Join(fyneRoot.dir, "lang", "translations", "*.json"))
+	require.NoError(t, err)
+	ours, err := filepath.Glob("../../../assets/translations/*.json")
+	require.NoError(t, err)
+	require.NotEmpty(t, ours)
+	var sources []string
+	for _, dir := range []string{"../../../app", "../../../companion", "../../../decks", "../../../timers"} {
+		require.NoError(t, filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+			if err == nil && strings.HasSuffix(p, ".go") && !strings.HasSuffix(p, "_test.go") {
+				sources = append(sources, p)
+			}
+			return err
+		}))
+	}
+	action := regexp.MustCompile(`\{\{(.*?)\}\}`)
+	field := regexp.MustCompile(`^\s*\.[\p{L}_][\p{L}\p{N}_]*\s*$`)
+	var texts [][]byte
+	for _, f := range append(files, ours...) {
+		b, err := os.ReadFile(f)
+		require.NoError(t, err)
+		texts = append(texts, b)
+	}
+	for _, f := range sources { // the Go's string literals
+		file, err := parser.ParseFile(token.NewFileSet(), f, nil, parser.SkipObjectResolution)
+		require.NoError(t, err)
+		ast.Inspect(file, func(n ast.Node) bool {
+			if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+				s, err := strconv.Unquote(lit.Value)
+				require.NoError(t, err)
+				texts = append(texts, []byte(s))
+			}
+			return true
+		})
+	}
+	seen := 0
+	for _, b := range texts {
+		for _, m := range action.FindAllSubmatch(b, -1) {
+			seen++
+			if !field.Match(m[1]) {
+				t.Errorf("%s is more than {{.Name}}: the browser build's templates patch would refuse it", m[0])
+			}
+		}
+	}
+	require.Greater(t, seen, 100, "the messages' templates were not found")
 }

@@ -35,3 +35,17 @@ func TestBoardside_OnlyTheLanguageSpokenIsParsed(t *testing.T) {
 		t.Errorf("after asking for German again, Cancel is %q", got)
 	}
 }
+
+// With the templates patch, a message go-i18n could not translate is
+// still filled in, without text/template.
+func TestBoardside_FallbackFillsInFields(t *testing.T) {
+	if got := fallbackWithData("k", "Player {{.N}} of {{ .Of }}", map[string]any{"N": 2, "Of": 4}); got != "Player 2 of 4" {
+		t.Errorf("got %q", got)
+	}
+	if got := fallbackWithData("k", "{{if .N}}x{{end}}", map[string]any{"N": 2}); got != "{{if .N}}x{{end}}" {
+		t.Errorf("a template this build does not run: got %q, want it as written", got)
+	}
+	if got := L("Player {{.N}}", map[string]any{"N": 3}); got != "Player 3" {
+		t.Errorf("L: got %q", got)
+	}
+}
