@@ -27,12 +27,12 @@ func newHomeScreen(u *UI) *homeScreen {
 	h := &homeScreen{u: u, tiles: map[string]*widget.Button{}}
 	title := widget.NewLabelWithStyle(Name, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	title.SizeName = theme.SizeNameHeadingText
-	h.settings = widget.NewButtonWithIcon(lang.L("Settings"), theme.SettingsIcon(), h.onSettings)
-	h.about = widget.NewButtonWithIcon(lang.L("About"), theme.InfoIcon(), h.onAbout)
+	h.settings = widget.NewButtonWithIcon(lang.L("Settings"), theme.SettingsIcon(), u.gated(h.onSettings))
+	h.about = widget.NewButtonWithIcon(lang.L("About"), theme.InfoIcon(), u.gated(h.onAbout))
 	h.settings.Importance = widget.LowImportance // flat, like the game bar
 	h.about.Importance = widget.LowImportance
-	h.join = widget.NewButtonWithIcon(lang.L("Join a table"), theme.LoginIcon(), u.showJoin)
-	h.plays = widget.NewButtonWithIcon(lang.L("Played games"), theme.ListIcon(), u.ShowPlays)
+	h.join = widget.NewButtonWithIcon(lang.L("Join a table"), theme.LoginIcon(), u.gated(u.showJoin))
+	h.plays = widget.NewButtonWithIcon(lang.L("Played games"), theme.ListIcon(), u.gated(u.ShowPlays))
 	top := kit.NewFoldRow(title, container.NewHBox(h.settings, h.about))
 
 	// Join and Played games go above the tiles and the games to resume,
@@ -46,8 +46,8 @@ func newHomeScreen(u *UI) *homeScreen {
 	// opened since.
 	for i, g := range u.underWay() {
 		resume := widget.NewButtonWithIcon(lang.L("Resume {{.Game}}", map[string]any{"Game": g.Name}),
-			theme.MediaPlayIcon(), func() { u.OpenGame(g) })
-		history := widget.NewButtonWithIcon(lang.L("History"), theme.HistoryIcon(), func() { u.showHistory(g) })
+			theme.MediaPlayIcon(), u.gated(func() { u.OpenGame(g) }))
+		history := widget.NewButtonWithIcon(lang.L("History"), theme.HistoryIcon(), u.gated(func() { u.showHistory(g) }))
 		if i == 0 {
 			resume.Importance = widget.HighImportance
 			h.resume, h.history = resume, history
@@ -57,7 +57,7 @@ func newHomeScreen(u *UI) *homeScreen {
 
 	var tiles []fyne.CanvasObject
 	for _, g := range u.games {
-		tile, b := newTile(g.Name, lang.L(g.Blurb), func() { u.OpenGame(g) })
+		tile, b := newTile(g.Name, lang.L(g.Blurb), u.gated(func() { u.OpenGame(g) }))
 		h.tiles[g.ID] = b
 		tiles = append(tiles, tile)
 	}

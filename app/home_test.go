@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/assert"
 
 	"boardside/app/apptest"
@@ -58,4 +59,32 @@ func TestHome_TheWayHomeIsNotNamedLikeAStart(t *testing.T) {
 			assert.Contains(t, apptest.Texts(u.Current), lang.L("Settings"), "the home screen")
 		})
 	}
+}
+
+// TestHome_EveryButtonReadsTheSavesFirst: a browser's first visit shows the
+// home screen before its saves are read (New, issue 44), so every way off
+// it reads them first: nothing reads or writes a save that is not there.
+func TestHome_EveryButtonReadsTheSavesFirst(t *testing.T) {
+	u := newTestEnv(t).start(t)
+	openCounter(t, u)
+	test.Tap(shownCounter.bar.Home) // a game under way: Resume and History too
+	var texts []string
+	for i := 0; ; i++ {
+		u.ShowHome()
+		var buttons []*widget.Button
+		for _, obj := range test.LaidOutObjects(u.Current) {
+			if b, ok := obj.(*widget.Button); ok && b.Visible() {
+				buttons = append(buttons, b)
+			}
+		}
+		if i == len(buttons) {
+			break
+		}
+		texts = append(texts, buttons[i].Text)
+		u.Saves, u.plays = nil, nil // as a first visit's start leaves them
+		test.Tap(buttons[i])
+		assert.NotNil(t, u.Saves, "%q: the saves not read first", buttons[i].Text)
+		assert.NotSame(t, u.home, u.Current, "%q: the home screen left", buttons[i].Text)
+	}
+	assert.Subset(t, texts, []string{"Join a table", "Played games", "Resume Counter", "History", "Settings", "About"})
 }

@@ -47,12 +47,13 @@ func New(a fyne.App, opt Options) *UI {
 		u.Win.Resize(startSize)
 	}
 	startMark("go-window-made")
-	// A phone that scanned a table's code: its join screen reads no saves,
-	// so the storage is opened and read after its first frame, which then
-	// comes sooner (docs/performance.md, issue 44), or at the screen's
-	// first tap, whichever is first.
+	// A phone that scanned a table's code: its join screen reads no saves;
+	// and a browser's first visit, which has none to read: the storage is
+	// opened and read after the first frame, which then comes sooner
+	// (docs/performance.md, issue 44), or at the first screen's first tap
+	// (gated), whichever is first.
 	link := startLink()
-	later := link != "" && link != u.prefs.JoinedTable() && afterFirstFrame(u.needSaves)
+	later := (link != "" && link != u.prefs.JoinedTable() || uristore.NothingSavedYet(u.root)) && afterFirstFrame(u.needSaves)
 	var problems startProblems
 	if !later {
 		problems = u.openSaves()
@@ -90,10 +91,20 @@ func (u *UI) afterSaves(p startProblems) {
 
 // needSaves opens the storage and reads the saves where the start left
 // that for later (New), before anything that reads or writes them: the
-// join screen's Join and Back call it first. On Fyne's goroutine.
+// join screen's Join and Back and the home screen's buttons (gated) call
+// it first. On Fyne's goroutine.
 func (u *UI) needSaves() {
 	if u.Saves == nil {
 		u.afterSaves(u.openSaves())
+	}
+}
+
+// gated is f after needSaves: what the first screen's buttons do, where
+// the saves may not have been read yet (New).
+func (u *UI) gated(f func()) func() {
+	return func() {
+		u.needSaves()
+		f()
 	}
 }
 

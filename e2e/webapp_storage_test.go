@@ -184,6 +184,33 @@ func TestWebApp_AFirstVisitReadsNoEarlierBuildsDatabase(t *testing.T) {
 	assert.Empty(t, readScreenDialogs(tab, t), "nothing to tell the player")
 }
 
+// TestWebApp_AFirstVisitReadsItsSavesAfterItsFirstFrame: where no
+// Boardside and no earlier build ever ran, there is nothing saved to read,
+// so the home screen comes first and the storage is opened after it (issue
+// 44). A game started at once is saved, and the next start reads the saves
+// before its first frame again and offers to resume it.
+func TestWebApp_AFirstVisitReadsItsSavesAfterItsFirstFrame(t *testing.T) {
+	tab, table := phoneOnANewOrigin(t, "void 0")
+	appURL := webapp.URL(table)
+	require.NoError(t, tab.Navigate(t.Context(), appURL[:strings.Index(appURL, "?")]))
+	waitDrawn(tab, t)
+	assert.Equal(t, false, eval[any](tab, t, `globalThis.boardsideOwnFiles`), "no Boardside database before this start")
+	const mark = `(performance.getEntriesByName(%q)[0] || {startTime: -1}).startTime`
+	saves, drawn := fmt.Sprintf(mark, "go-saves-read"), fmt.Sprintf(mark, "app-drawn")
+	waitJS(tab, t, saves+" >= 0", "the saves read")
+	assert.Greater(t, eval[float64](tab, t, saves), eval[float64](tab, t, drawn), "a first visit reads its saves after the first frame")
+
+	tapShown(tab, t, "label", is("Magic Maze on Mars"), "the Magic Maze tile")
+	tapShown(tab, t, "button", is("Turn the sand timer over to start"), "Start")
+	waitShown(tab, t, "button", is("Flip"), "the game runs")
+
+	require.NoError(t, tab.Reload(t.Context()))
+	waitDrawn(tab, t)
+	assert.Equal(t, true, eval[any](tab, t, `globalThis.boardsideOwnFiles`), "Boardside's database, made by the first visit")
+	assert.Less(t, eval[float64](tab, t, saves), eval[float64](tab, t, drawn), "the next start reads its saves before its first frame")
+	waitShown(tab, t, "button", is("Flip"), "the game, opened again where it was left")
+}
+
 // TestWebApp_FindsTheSavesOfFynesLayout writes, before the app first
 // runs on a page's origin, the saves of earlier builds into Fyne's
 // IndexedDB layout as Fyne 2.8.1 put them (a game under way, two played

@@ -6,3 +6,6 @@ import "fyne.io/fyne/v2"
 
 // useOwnIndexedDB changes nothing outside a browser.
 func useOwnIndexedDB(fyne.URI) {}
+
+// NothingSavedYet is false outside a browser: files are looked for.
+func NothingSavedYet(fyne.URI) bool { return false }

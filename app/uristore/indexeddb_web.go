@@ -5,6 +5,7 @@ package uristore
 import (
 	"log"
 	"sync"
+	"syscall/js"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/storage"
@@ -55,4 +56,21 @@ func useOwnIndexedDB(root fyne.URI) {
 	if ok, err := storage.Exists(root); err == nil && !ok {
 		_ = storage.CreateListable(root)
 	}
+}
+
+// NothingSavedYet says whether root is the browser's storage and the page
+// saw, before this start, neither Boardside's database nor Fyne's
+// (web/app/boot.js asks indexedDB.databases()): nothing was ever saved in
+// this browser, so there is nothing to read. Where the browser could not
+// say, or had not answered yet, it is false.
+func NothingSavedYet(root fyne.URI) bool {
+	if root.Scheme() != "idbfile" {
+		return false
+	}
+	for _, seen := range []string{"boardsideFyneFiles", "boardsideOwnFiles"} {
+		if v := js.Global().Get(seen); v.Type() != js.TypeBoolean || v.Bool() {
+			return false
+		}
+	}
+	return true
 }

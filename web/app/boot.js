@@ -16,9 +16,13 @@
   // phone's first visit that took 200 ms to the first frame at 4x CPU.
   // Asked at once, long before the app's Fyne makes it; where the answer
   // has not come, or the browser cannot say, the app looks as before.
+  // Where Boardside's own ("boardside-files") was not there either, nothing
+  // was ever saved here: a first visit reads its saves after its first
+  // frame (app/start.go).
   try {
     indexedDB.databases().then((dbs) => {
       globalThis.boardsideFyneFiles = dbs.some((db) => db.name === "files");
+      globalThis.boardsideOwnFiles = dbs.some((db) => db.name === "boardside-files");
     }, () => {});
   } catch {
     // no IndexedDB, or no databases(): the app looks
