@@ -75,6 +75,7 @@ func main() {
 	save := flag.String("save", "", "write the profile here (.cpuprofile, for DevTools)")
 	runs := flag.Int("runs", 1, "profiled visits; phases are summed over them")
 	glName := flag.String("gl", "angle", benchbrowser.GLFlagUsage)
+	flag.BoolVar(&home, "home", false, "open the app's home screen (a first visit to the app itself) instead of the join screen of a table's link")
 	jsFlags := flag.String("js-flags", "", "V8 flags for the browser, e.g. --no-wasm-lazy-compilation to see the start with every function compiled ahead")
 	flag.BoolVar(&lazy, "lazy", false, "list the wasm functions the browser compiled lazily before the first frame, by package (lazy.go)")
 	flag.Parse()
@@ -109,8 +110,15 @@ func newHost(dir string) (string, func(), error) {
 	}
 	srv := share.NewServerWithWebApp(h, dir)
 	go func() { _ = srv.Serve(l) }()
-	return webapp.URL("http://" + l.Addr().String() + "/?t=" + h.Token()), func() { _ = srv.Close() }, nil
+	u := webapp.URL("http://" + l.Addr().String() + "/?t=" + h.Token())
+	if home {
+		u = u[:strings.Index(u, "?")] // the app, without the table's link
+	}
+	return u, func() { _ = srv.Close() }, nil
 }
+
+// home is -home: the app's own page, not a table's link.
+var home bool
 
 func run(gl benchbrowser.GLMode, dir string, rate float64, cached bool, stay time.Duration, interval int64, top int, save string, runs int) error {
 	br, err := benchbrowser.Start(context.Background(), "", gl.Flags...)
