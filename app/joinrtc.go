@@ -54,7 +54,7 @@ type rtcChannel interface {
 
 // offerCode is a host's offer as its link carries it (rtc.js's codes are
 // base64url, and an offer is longer than 60 characters).
-var offerCode = regexp.MustCompile(`^[A-Za-z0-9_-]{60,}$`)
+var offerCode = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_-]{60,}$`) })
 
 // rtcOffer is the host's offer in a browser-hosted table's link
 // (…/j/#<offer>, the link under the host's code), and whether link is one.
@@ -66,7 +66,7 @@ func rtcOffer(link string) (string, bool) {
 	if !strings.HasSuffix(u.Path, "/j/") && !strings.HasSuffix(u.Path, "/j/index.html") {
 		return "", false
 	}
-	if !offerCode.MatchString(u.Fragment) {
+	if !offerCode().MatchString(u.Fragment) {
 		return "", false
 	}
 	return u.Fragment, true

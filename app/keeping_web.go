@@ -3,7 +3,7 @@
 package app
 
 import (
-	"regexp"
+	"strings"
 	"syscall/js"
 
 	"boardside/app/jspromise"
@@ -27,8 +27,6 @@ var askKept = func(answer func(kept bool)) {
 	}()
 }
 
-var iOSDevice = regexp.MustCompile(`iPhone|iPad|iPod`)
-
 // inIOSBrowserTab is true in a browser tab on an iPhone or iPad (every iOS
 // browser is Safari's engine, which deletes a page's data after a week
 // unvisited), not in Boardside opened from the home screen
@@ -40,6 +38,6 @@ var inIOSBrowserTab = func() bool {
 		return false
 	}
 	ua := nav.Get("userAgent").String()
-	ipad := regexp.MustCompile(`Macintosh`).MatchString(ua) && nav.Get("maxTouchPoints").Int() > 1
-	return iOSDevice.MatchString(ua) || ipad
+	ipad := strings.Contains(ua, "Macintosh") && nav.Get("maxTouchPoints").Int() > 1
+	return strings.Contains(ua, "iPhone") || strings.Contains(ua, "iPad") || strings.Contains(ua, "iPod") || ipad
 }

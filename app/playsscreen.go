@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -265,27 +266,34 @@ func playerLine(pl plays.Player, cooperative bool) string {
 // The games' rules write a play in English, as BG Stats and the CSV take
 // it (companion/<game>/play.go); a screen shows it in the running
 // language. playText knows the texts the rules write; any other (a name,
-// an owner's own ship) stays as it is.
-var playPatterns = []struct {
+// an owner's own ship) stays as it is. Compiled when first needed, not at
+// every start (a phone's first visit, issue 44).
+var playPatterns = sync.OnceValue(func() []playPattern {
+	return []playPattern{
+		{regexp.MustCompile(`^Mission accomplished with (.+) left$`), func(m []string) string {
+			return lang.L("Mission accomplished with {{.Time}} left", map[string]any{"Time": m[1]})
+		}},
+		{regexp.MustCompile(`^Won with (.+) of sand left$`), func(m []string) string {
+			return lang.L("Won with {{.Time}} of sand left", map[string]any{"Time": m[1]})
+		}},
+		{regexp.MustCompile(`^(.+) and (.+) share first place with (-?\d+) points$`), func(m []string) string {
+			return lang.L("{{.Names}} and {{.Last}} share first place with {{.Points}} points", map[string]any{"Names": m[1], "Last": m[2], "Points": m[3]})
+		}},
+		{regexp.MustCompile(`^(.+) wins with (-?\d+) points$`), func(m []string) string {
+			return lang.L("{{.Name}} wins with {{.Points}} points", map[string]any{"Name": m[1], "Points": m[2]})
+		}},
+		{regexp.MustCompile(`^Mission (\d+)$`), func(m []string) string {
+			n, _ := strconv.Atoi(m[1])
+			return lang.L("Mission {{.Mission}}", map[string]any{"Mission": n})
+		}},
+	}
+})
+
+// playPattern is a text the rules write, and the same in the running
+// language.
+type playPattern struct {
 	re   *regexp.Regexp
 	text func(m []string) string
-}{
-	{regexp.MustCompile(`^Mission accomplished with (.+) left$`), func(m []string) string {
-		return lang.L("Mission accomplished with {{.Time}} left", map[string]any{"Time": m[1]})
-	}},
-	{regexp.MustCompile(`^Won with (.+) of sand left$`), func(m []string) string {
-		return lang.L("Won with {{.Time}} of sand left", map[string]any{"Time": m[1]})
-	}},
-	{regexp.MustCompile(`^(.+) and (.+) share first place with (-?\d+) points$`), func(m []string) string {
-		return lang.L("{{.Names}} and {{.Last}} share first place with {{.Points}} points", map[string]any{"Names": m[1], "Last": m[2], "Points": m[3]})
-	}},
-	{regexp.MustCompile(`^(.+) wins with (-?\d+) points$`), func(m []string) string {
-		return lang.L("{{.Name}} wins with {{.Points}} points", map[string]any{"Name": m[1], "Points": m[2]})
-	}},
-	{regexp.MustCompile(`^Mission (\d+)$`), func(m []string) string {
-		n, _ := strconv.Atoi(m[1])
-		return lang.L("Mission {{.Mission}}", map[string]any{"Mission": n})
-	}},
 }
 
 // playWords are the words the games' rules write into a play (results,
@@ -305,7 +313,7 @@ func playText(s string) string {
 	if slices.Contains(playWords, s) {
 		return lang.L(s)
 	}
-	for _, p := range playPatterns {
+	for _, p := range playPatterns() {
 		if m := p.re.FindStringSubmatch(s); m != nil {
 			return p.text(m)
 		}

@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // The full app in a browser: `make web` (cmd/webbuild) builds Boardside
@@ -71,10 +72,10 @@ func Built(dir string) bool {
 
 // hashedName matches the names cmd/webbuild gives the files that never
 // change: boardside.0123abcd.wasm.
-var hashedName = regexp.MustCompile(`^[^/]+\.[0-9a-f]{8}\.[A-Za-z0-9]+$`)
+var hashedName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[^/]+\.[0-9a-f]{8}\.[A-Za-z0-9]+$`) })
 
 // IsHashedName tells whether a file's name carries its content's hash.
-func IsHashedName(name string) bool { return hashedName.MatchString(path.Base(name)) }
+func IsHashedName(name string) bool { return hashedName().MatchString(path.Base(name)) }
 
 // webTypes are the content types of a web app's files, whatever the
 // system's MIME table says.
