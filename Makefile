@@ -86,15 +86,12 @@ unit: web
 # every font it parsed, its icons, coloured again at every refresh, and its
 # translations, all parsed at every start), tested where they run: Go's
 # wasm tests under Node, built with the patches cmd/webbuild builds with,
-# some of them added to Fyne's own internal/cache, internal/painter,
-# internal/svg and lang, and to go-i18n's i18n/template; then, with the
-# same patches, goldmark's own tests (CommonMark's examples among them) and
-# Fyne's storage/repository's, which the regexps patch changes.
+# four of them added to Fyne's own internal/cache, internal/painter,
+# internal/svg and lang.
 wasm-test:
 	flags=$$($(GO) run ./cmd/webbuild -wasmfix-only build/wasmfix-test) && \
 	GOOS=js GOARCH=wasm $(GO) test $$flags -exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" -tags $(TAGS) \
-		-run 'NilKey|Boardside' ./cmd/webbuild/wasmfix fyne.io/fyne/v2/internal/cache fyne.io/fyne/v2/internal/painter fyne.io/fyne/v2/internal/svg fyne.io/fyne/v2/lang github.com/nicksnyder/go-i18n/v2/i18n/template && \
-	$(GO) test $$flags github.com/yuin/goldmark/... fyne.io/fyne/v2/storage/repository
+		-run 'NilKey|Boardside' ./cmd/webbuild/wasmfix fyne.io/fyne/v2/internal/cache fyne.io/fyne/v2/internal/painter fyne.io/fyne/v2/internal/svg fyne.io/fyne/v2/lang github.com/nicksnyder/go-i18n/v2/i18n/template
 
 smoke:
 	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -tags smoke,$(TAGS) -run TestSmoke -v ./cmd/boardside

@@ -40,10 +40,6 @@
 //     the program: 6.9 MB of the wasm; the patched parser runs {{.Name}}
 //     only, which is all any message has
 //     (docs/upstream/go-i18n-text-template-keeps-every-method.md).
-//   - goldmark 1.8.2 and Fyne compile 20 regular expressions in package
-//     initialisers, for Markdown a first screen does not parse; the
-//     patched copies compile them at first use
-//     (docs/upstream/goldmark-fyne-regexps-at-init.md).
 //
 // Prepare mends them for a build: the runtime's file through the Go
 // toolchain's -overlay, Fyne's in a patched copy of its module that a
@@ -99,37 +95,6 @@ var premadeCode []byte
 //
 //go:embed testdata/i18n_fields.go
 var fieldsCode []byte
-
-// laterRegexpCode is what the "regexps" patch adds to each of goldmark's
-// packages it changes, its package clause replaced.
-//
-//go:embed testdata/goldmark_later_regexp.go
-var laterRegexpCode []byte
-
-const regexpsReport = "docs/upstream/goldmark-fyne-regexps-at-init.md"
-
-// laterRegexps is the "regexps" patch of one of goldmark's files: the
-// package-level regular expressions named are compiled at their first
-// use; uses is any more edits where one is handed on as a
-// *regexp.Regexp. The first file of a package adds the wrapper to it
-// (pkg, its package's name; "" for the others).
-func laterRegexps(file, pkg string, names []string, uses ...Edit) Patch {
-	p := Patch{Name: "regexps", Root: "github.com/yuin/goldmark", File: file, Report: regexpsReport}
-	for _, n := range names {
-		p.Edits = append(p.Edits, Edit{
-			Old: "var " + n + " = regexp.MustCompile(",
-			New: "var " + n + " = boardsideCompileLater(regexp.Compile, ",
-		})
-	}
-	p.Edits = append(p.Edits, uses...)
-	if pkg != "" {
-		p.Added = func(string, func(string)) (map[string][]byte, error) {
-			code := strings.Replace(string(laterRegexpCode), "\npackage later\n", "\npackage "+pkg+"\n", 1)
-			return map[string][]byte{"boardside_regexp_" + pkg + ".go": []byte(code)}, nil
-		}
-	}
-	return p
-}
 
 // Patches are the browser build's mends.
 var Patches = []Patch{
@@ -331,53 +296,6 @@ var Patches = []Patch{
 				"\tstr := &strings.Builder{}\n\t_ = t.Execute(str, data)\n\treturn str.String()\n}\n",
 			New: "\tt, err := (&i18ntemplate.TextParser{}).Parse(fallback, \"\", \"\")\n\tif err != nil {\n\t\tlog.Println(\"Could not parse fallback template\")\n\t\treturn fallback\n\t}\n" +
 				"\tstr, err := t.Execute(data)\n\tif err != nil {\n\t\treturn fallback\n\t}\n\treturn str\n}\n",
-		}},
-	},
-	laterRegexps("util/util.go", "util", []string{"emailDomainRegexp"}),
-	laterRegexps("parser/html_block.go", "parser", []string{"htmlBlockType1OpenRegexp", "htmlBlockType1CloseRegexp",
-		"htmlBlockType2OpenRegexp", "htmlBlockType3OpenRegexp", "htmlBlockType4OpenRegexp", "htmlBlockType5OpenRegexp",
-		"htmlBlockType6Regexp", "htmlBlockType7Regexp"}),
-	laterRegexps("parser/raw_html.go", "", []string{"openTagRegexp", "closeTagRegexp"},
-		Edit{Old: "s.parseMultiLineRegexp(openTagRegexp, block, pc)", New: "s.parseMultiLineRegexp(openTagRegexp.get(), block, pc)"},
-		Edit{Old: "s.parseMultiLineRegexp(closeTagRegexp, block, pc)", New: "s.parseMultiLineRegexp(closeTagRegexp.get(), block, pc)"}),
-	laterRegexps("extension/table.go", "extension", []string{"tableDelimLeft", "tableDelimRight", "tableDelimCenter", "tableDelimNone"}),
-	laterRegexps("extension/tasklist.go", "", []string{"taskListRegexp"}),
-	laterRegexps("extension/linkify.go", "", []string{"wwwURLRegxp", "urlRegexp"},
-		Edit{Old: "\t\t\tURLRegexp:        urlRegexp,\n\t\t\tWWWRegexp:        wwwURLRegxp,\n",
-			New: "\t\t\tURLRegexp:        urlRegexp.get(),\n\t\t\tWWWRegexp:        wwwURLRegxp.get(),\n"}),
-	{
-		// Fyne's web driver told a phone by a regular expression compiled in
-		// its initialiser: the only one compiled before a first frame, once
-		// goldmark's wait, so the regexp package's code need not be either.
-		Name:   "regexps",
-		Root:   "fyne.io/fyne/v2",
-		File:   "internal/driver/glfw/device_wasm.go",
-		Report: regexpsReport,
-		Edits: []Edit{{
-			Old: "\t\"regexp\"\n\t\"strings\"\n",
-			New: "\t\"strings\"\n",
-		}, {
-			Old: "\tisMobile = regexp.MustCompile(\"Android|iPhone|iPad|iPod\").\n\t\tMatchString(navigator.Get(\"userAgent\").String())\n",
-			New: "\tua := navigator.Get(\"userAgent\").String()\n" +
-				"\tisMobile = strings.Contains(ua, \"Android\") || strings.Contains(ua, \"iPhone\") ||\n" +
-				"\t\tstrings.Contains(ua, \"iPad\") || strings.Contains(ua, \"iPod\")\n",
-		}},
-	},
-	{
-		Name:   "regexps",
-		Root:   "fyne.io/fyne/v2",
-		File:   "storage/repository/parse.go",
-		Report: regexpsReport,
-		Edits: []Edit{{
-			Old: "\t\"strings\"\n\n\t\"fyne.io/fyne/v2\"\n)\n",
-			New: "\t\"strings\"\n\t\"sync\"\n\n\t\"fyne.io/fyne/v2\"\n)\n",
-		}, {
-			Old: "var rxHostName = regexp.MustCompile(\"^\" + domainLabelPattern + `(?:\\.` + domainLabelPattern + \")*$\")\n",
-			New: "var rxHostName = sync.OnceValue(func() *regexp.Regexp {\n" +
-				"\treturn regexp.MustCompile(\"^\" + domainLabelPattern + `(?:\\.` + domainLabelPattern + \")*$\")\n})\n",
-		}, {
-			Old: "\tif !rxHostName.MatchString(host) {\n",
-			New: "\tif !rxHostName().MatchString(host) {\n",
 		}},
 	},
 }
