@@ -197,8 +197,7 @@ func TestWebApp_ATablesLinkReadsTheSavesAfterItsFirstFrame(t *testing.T) {
 	require.NoError(t, tab.Navigate(t.Context(), webapp.URL(table)))
 	waitDrawn(tab, t)
 	waitShown(tab, t, "entry", is(table), "the table's link, filled in")
-	const mark = `(performance.getEntriesByName(%q)[0] || {startTime: -1}).startTime`
-	saves, drawn := fmt.Sprintf(mark, "go-saves-read"), fmt.Sprintf(mark, "app-drawn")
+	saves, drawn := markTime("go-saves-read"), markTime("app-drawn")
 	waitJS(tab, t, saves+" >= 0", "the saves read after the first frame")
 	assert.Greater(t, eval[float64](tab, t, saves), eval[float64](tab, t, drawn), "the saves read after the first frame, not before it")
 
@@ -305,4 +304,10 @@ func placeOf(tab *webdriver.Chrome, t *testing.T, kind, text string) fyneShown {
 	it, ok := sc.Find(kind, is(text))
 	require.True(t, ok, "not on the screen: %s\n%s", text, sc)
 	return it
+}
+
+// markTime is a JavaScript expression for the page's performance mark
+// name: its time, or -1 until it is made.
+func markTime(name string) string {
+	return fmt.Sprintf(`(performance.getEntriesByName(%q)[0] || {startTime: -1}).startTime`, name)
 }

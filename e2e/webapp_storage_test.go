@@ -195,8 +195,7 @@ func TestWebApp_AFirstVisitReadsItsSavesAfterItsFirstFrame(t *testing.T) {
 	require.NoError(t, tab.Navigate(t.Context(), appURL[:strings.Index(appURL, "?")]))
 	waitDrawn(tab, t)
 	assert.Equal(t, false, eval[any](tab, t, `globalThis.boardsideOwnFiles`), "no Boardside database before this start")
-	const mark = `(performance.getEntriesByName(%q)[0] || {startTime: -1}).startTime`
-	saves, drawn := fmt.Sprintf(mark, "go-saves-read"), fmt.Sprintf(mark, "app-drawn")
+	saves, drawn := markTime("go-saves-read"), markTime("app-drawn")
 	waitJS(tab, t, saves+" >= 0", "the saves read")
 	assert.Greater(t, eval[float64](tab, t, saves), eval[float64](tab, t, drawn), "a first visit reads its saves after the first frame")
 
