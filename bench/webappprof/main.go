@@ -6,7 +6,8 @@
 //
 //   - the page's performance marks: app-compiled (wasm downloaded and
 //     compiled), the app's own go-* marks (app/startmark_web.go), the first
-//     WebGL draw call and app-drawn;
+//     WebGL draw call and app-drawn; the wasm's download where the page
+//     itself was sent it (a first visit's is a worker's: web/app/boot.js);
 //   - the main thread's time by phase of the start (what the sampled
 //     stack is inside: Go's package init, fyne app.New, the UI's New, the
 //     home screen, the first frame's layout and text measuring, painting,
@@ -288,7 +289,7 @@ func visit(br *benchbrowser.Browser, u string, rate float64, profile bool, inter
 			return nil, nil, nil, fmt.Errorf("the trace: %w", err)
 		}
 	}
-	marks, err := chromedp.Run(t.Ctx, chromedp.Evaluate[map[string]float64](`Object.fromEntries(performance.getEntriesByType("mark").map((m) => [m.name, m.startTime]).concat([["page loaded", performance.getEntriesByType("navigation")[0].responseEnd]]).concat(performance.getEntriesByType("resource").filter((r) => /\.wasm/.test(r.name)).flatMap((r) => [["wasm asked for", r.startTime], ["wasm first byte", r.responseStart], ["wasm last byte", r.responseEnd]])))`))
+	marks, err := chromedp.Run(t.Ctx, chromedp.Evaluate[map[string]float64](`Object.fromEntries(performance.getEntriesByType("mark").map((m) => [m.name, m.startTime]).concat([["page loaded", performance.getEntriesByType("navigation")[0].responseEnd]]).concat(performance.getEntriesByType("resource").filter((r) => /\.wasm/.test(r.name) && r.decodedBodySize > 0).flatMap((r) => [["wasm asked for", r.startTime], ["wasm first byte", r.responseStart], ["wasm last byte", r.responseEnd]])))`))
 	return prof, marks, compiled, err
 }
 
