@@ -120,6 +120,9 @@ func TestEngines_APhoneAtTheTable(t *testing.T) {
 				appURL := webapp.URL(link)
 				appURL = appURL[:strings.Index(appURL, "?")]
 				ph.load(appURL, "Join a table")
+				var compiled string
+				ph.eval(`document.documentElement.dataset.compiled || ""`, &compiled)
+				assert.Equal(t, "worker", compiled, "a first visit compiles the app in a worker, off the page's thread (web/app/boot.js)")
 				ph.missionControl()
 				ph.adele()
 				markers := ph.marsMaze()
