@@ -188,38 +188,19 @@
   // wrong), the page asks for the wasm itself, and says why where that
   // fails too.
   let compiler = null;
+  // The worker's script: countBytes's own text, and what it does with it.
   const COMPILER = `"use strict";
+${countBytes}
 onmessage = async (e) => {
   try {
     const resp = await fetch(e.data);
     if (!resp.ok) throw new Error(resp.status + " " + resp.statusText);
-    count(resp.clone().body);
+    countBytes(resp.clone().body, (got) => postMessage({ got })).catch(() => {});
     postMessage({ module: await WebAssembly.compileStreaming(resp) });
   } catch (err) {
     postMessage({ error: String((err && err.message) || err) });
   }
-};
-// count tells the page the bytes downloaded, a megabyte at a time.
-async function count(body) {
-  let reader, buf = null, got = 0;
-  try {
-    reader = body.getReader({ mode: "byob" });
-    buf = new ArrayBuffer(1 << 20);
-  } catch {
-    reader = body.getReader();
-  }
-  try {
-    for (;;) {
-      const { done, value } = buf ? await reader.read(new Uint8Array(buf), { min: buf.byteLength }) : await reader.read();
-      if (value) {
-        got += value.byteLength;
-        if (buf) buf = value.buffer;
-      }
-      if (done) return;
-      postMessage({ got });
-    }
-  } catch {}
-}`;
+};`;
   const viaWorker = (() => {
     const sw = navigator.serviceWorker;
     return !(sw && sw.controller) && typeof Worker === "function" && typeof Blob === "function" &&
@@ -317,6 +298,35 @@ async function count(body) {
 
   // ---- download and start ----
 
+  // countBytes reads a copy of the download (body) and tells onCount the
+  // bytes so far. It reads a megabyte at a time where the browser can (a
+  // byte stream's reader, into one buffer): read chunk by chunk, its few
+  // hundred turns of the page's thread held the compiled wasm back on a
+  // slow phone (bench/webappprof at 4x CPU, median of 3: last byte to
+  // compiled 388 and 531 ms chunk by chunk, 300 and 254 this way, 287 and
+  // 327 with no count at all). The worker that compiles runs it too: its
+  // text is in the worker's script (COMPILER), so it uses nothing else.
+  async function countBytes(body, onCount) {
+    let reader;
+    let buf = null;
+    try {
+      reader = body.getReader({ mode: "byob" });
+      buf = new ArrayBuffer(1 << 20);
+    } catch {
+      reader = body.getReader(); // not a byte stream here: chunk by chunk
+    }
+    let got = 0;
+    for (;;) {
+      const { done, value } = buf ? await reader.read(new Uint8Array(buf), { min: buf.byteLength }) : await reader.read();
+      if (value) {
+        got += value.byteLength;
+        if (buf) buf = value.buffer; // the buffer comes back with the bytes
+      }
+      if (done) return;
+      onCount(got);
+    }
+  }
+
   let shown = -1;
   function showProgress(got) {
     // The download may go on after the start failed (a wasm sent with the
@@ -348,34 +358,8 @@ async function count(body) {
     // a copy (a tee) put every chunk through a JavaScript stream on its way
     // to the compiler, about 300 ms later compiled on a later visit
     // (bench/webappprof -cached).
-    // The copy is read a megabyte at a time where the browser can (a byte
-    // stream's reader, into one buffer): read chunk by chunk, its few
-    // hundred turns of this thread held the compiled wasm back on a slow
-    // phone (bench/webappprof at 4x CPU, median of 3: last byte to compiled
-    // 388 and 531 ms chunk by chunk, 300 and 254 this way, 287 and 327 with
-    // no count at all).
     if (!fromCache && resp.body && typeof resp.clone === "function") {
-      const body = resp.clone().body;
-      let reader;
-      let buf = null;
-      try {
-        reader = body.getReader({ mode: "byob" });
-        buf = new ArrayBuffer(1 << 20);
-      } catch {
-        reader = body.getReader(); // not a byte stream here: chunk by chunk
-      }
-      let got = 0;
-      (async () => {
-        for (;;) {
-          const { done, value } = buf ? await reader.read(new Uint8Array(buf), { min: buf.byteLength }) : await reader.read();
-          if (value) {
-            got += value.byteLength;
-            if (buf) buf = value.buffer; // the buffer comes back with the bytes
-          }
-          if (done) return;
-          showProgress(got);
-        }
-      })().catch(() => {});
+      countBytes(resp.clone().body, showProgress).catch(() => {});
     }
     let result;
     if (typeof WebAssembly.instantiateStreaming === "function") {
