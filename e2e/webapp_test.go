@@ -116,7 +116,7 @@ func TestWebApp_OpensOnAPhoneAndStartsAgainOffline(t *testing.T) {
 	require.NoError(t, tab.Navigate(t.Context(), appURL))
 	waitDrawn(tab, t)
 	assert.True(t, eval[bool](tab, t, countedDownload), "a first visit counts the download: %v", eval[[]string](tab, t, `__statuses`))
-	// The page asks the HTTP cache first (an entry with no answer).
+	// Only answers count: an unanswered ask of the HTTP cache is an entry too.
 	assert.False(t, eval[bool](tab, t, `performance.getEntriesByType("resource").some((e) => /\.wasm/.test(e.name) && (e.responseStatus > 0 || e.decodedBodySize > 0))`),
 		"a first visit downloads and compiles the wasm in a worker, off the page's thread: the page is sent none itself")
 	assert.True(t, eval[bool](tab, t, `document.getElementById("loader") === null`), "the loading screen is gone")
